@@ -1,0 +1,11 @@
+import { expect, test } from '@playwright/test';
+import { PREVIEW_PORT } from './ports';
+import { poolRow, runSmokeScenario } from './site';
+
+test('runs a bundled scenario to the end and shows every pool', async ({ page }, testInfo) => {
+  await runSmokeScenario(page, `http://localhost:${PREVIEW_PORT}/`, testInfo);
+  // seed000-8.0-test1 has only the DEFAULT pool; TEST4 adds KEEP and RECYCLE.
+  await page.getByTestId('scenario-select').selectOption('seed000-8.0-test4');
+  for (const pool of ['DEFAULT', 'KEEP', 'RECYCLE'])
+    await expect(poolRow(page, pool)).toBeVisible();
+});

@@ -1,0 +1,47 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const tsx = join(root, 'node_modules', '.bin', 'tsx');
+const sim = (file: string) =>
+  spawnSync(tsx, ['scripts/sim.ts', file], { cwd: root, encoding: 'utf8' });
+
+describe('headless runner', () => {
+  it('prints the MODEL.md §4 report on stdout', () => {
+    const r = sim('scenarios/seed000-8.0-test2.json');
+    expect(r.status).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(report.profile).toBe('8.0');
+    expect(report.elapsed_s).toBeGreaterThan(100);
+    const names = report.pools.map((p: { name: string }) => p.name);
+    expect(names).toEqual(['DEFAULT', 'RECYCLE']);
+    const recycle = report.pools[1];
+    for (const col of ['set_msize', 'cnum_repl', 'cnum_write', 'cnum_set', 'buf_got', 'sum_write',
+      'sum_scan', 'free_buffer_wait', 'write_complete_wait', 'buffer_busy_wait',
+      'free_buffer_inspected', 'dirty_buffers_inspected', 'db_block_change', 'db_block_gets',
+      'consistent_gets', 'physical_reads', 'physical_writes', 'logical_reads', 'hit_ratio']) {
+      expect(recycle).toHaveProperty(col);
+    }
+    expect(recycle.physical_reads).toBe(recycle.logical_reads);
+  }, 60_000);
+
+  it('exits non-zero with a clear message on a bad scenario', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sim-'));
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, JSON.stringify({ version: 1, title: 't', profile: '8.0',
+      init: { db_block_buffers: 1000, db_block_lru_latches: 7 },
+      objects: [{ name: 'T', type: 'TABLE', blocks: 10 }],
+      workload: { kind: 'random', accesses: 5 } }));
+    const r = sim(bad);
+    expect(r.status).not.toBe(0);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/init\.db_block_lru_latches: .*6 × cpu_count = 6/);
+    const missing = sim(join(dir, 'nope.json'));
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toMatch(/cannot read/);
+  }, 60_000);
+});

@@ -1,0 +1,248 @@
+//! The thin wasm-bindgen layer over `cachesim`: it converts types and errors and never
+//! panics on user input. Structured data crosses as JSON text (typed on the TypeScript side
+//! by the ts-rs bindings); per-frame buffer state crosses as typed-array views over wasm
+//! memory, valid until the next call into the module.
+
+use cachesim::bench;
+use cachesim::config::Profile;
+use cachesim::params::PARAMS;
+use cachesim::{Run, Scenario, SimError};
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+fn js_err(e: SimError) -> JsError {
+    JsError::new(&e.to_string())
+}
+
+fn json<T: Serialize + ?Sized>(v: &T) -> String {
+    serde_json::to_string(v).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
+}
+
+/// `null` when the scenario is valid (it parses and builds), else `{ "path", "message" }`.
+#[wasm_bindgen(js_name = validateScenario)]
+pub fn validate_scenario(text: &str) -> String {
+    match Run::from_json(text) {
+        Ok(_) => "null".into(),
+        Err(e) => json(&serde_json::json!({ "path": e.path, "message": e.message })),
+    }
+}
+
+/// The benchmark workloads' names.
+#[wasm_bindgen(js_name = benchWorkloads)]
+pub fn bench_workloads() -> Vec<String> {
+    bench::WORKLOADS.iter().map(|s| s.to_string()).collect()
+}
+
+/// The init.ora parameter reference (names, kinds, limits, defaults, one-line help).
+#[wasm_bindgen(js_name = parameterDocs)]
+pub fn parameter_docs() -> String {
+    json(PARAMS)
+}
+
+/// One simulation: the opaque handle the UI and the headless runner drive.
+#[wasm_bindgen]
+pub struct Simulation {
+    run: Run,
+    order: Vec<u32>,
+    info: Vec<u32>,
+}
+
+#[wasm_bindgen]
+impl Simulation {
+    /// Build from scenario JSON; a bad scenario throws an Error whose message names the
+    /// field path and the limit.
+    #[wasm_bindgen(constructor)]
+    pub fn new(scenario_json: &str) -> Result<Simulation, JsError> {
+        let run = Run::from_json(scenario_json).map_err(js_err)?;
+        Ok(Simulation {
+            run,
+            order: Vec::new(),
+            info: Vec::new(),
+        })
+    }
+
+    /// A benchmark run (workload "seed000" or "zipf-rw"; profile "8.0", "8.1.5", "8.1.6"),
+    /// ready to `runToEnd`.
+    pub fn bench(workload: &str, profile: &str) -> Result<Simulation, JsError> {
+        let p = Profile::parse(profile).map_err(js_err)?;
+        let run = bench::prepare(workload, p)
+            .ok_or_else(|| JsError::new(&format!("unknown bench workload '{workload}'")))?;
+        Ok(Simulation {
+            run,
+            order: Vec::new(),
+            info: Vec::new(),
+        })
+    }
+
+    /// The scenario as the engine read it (defaults filled in), as JSON.
+    #[wasm_bindgen(js_name = scenarioJson)]
+    pub fn scenario_json(&self) -> String {
+        self.run.scenario.to_json()
+    }
+
+    /// The resolved instance (pools, aging, hash, DBWRs) and the working sets, as JSON.
+    #[wasm_bindgen(js_name = configJson)]
+    pub fn config_json(&self) -> String {
+        let c = self.run.cache();
+        let sets: Vec<_> = c
+            .sets
+            .iter()
+            .map(|s| {
+                serde_json::json!({ "pool": s.pool, "lo": s.lo, "hi": s.hi,
+                                "hot_max": s.hot_max, "dbwr": s.dbwr })
+            })
+            .collect();
+        json(&serde_json::json!({ "config": c.cfg, "objects": c.segs, "sets": sets }))
+    }
+
+    #[wasm_bindgen(js_name = setRecordEvents)]
+    pub fn set_record_events(&mut self, on: bool) {
+        self.run.set_record(on);
+    }
+
+    /// Serve up to `n` accesses; returns how many were served.
+    pub fn step(&mut self, n: f64) -> f64 {
+        let n = if n.is_finite() && n > 0.0 {
+            n as u64
+        } else {
+            0
+        };
+        self.run.step(n) as f64
+    }
+
+    #[wasm_bindgen(js_name = stepExecution)]
+    pub fn step_execution(&mut self) -> f64 {
+        self.run.step_execution() as f64
+    }
+
+    #[wasm_bindgen(js_name = runToEnd)]
+    pub fn run_to_end(&mut self) -> f64 {
+        self.run.run_to_end() as f64
+    }
+
+    /// Go to an exact position (accesses done), replaying from a snapshot.
+    pub fn seek(&mut self, position: f64) {
+        let p = if position.is_finite() && position > 0.0 {
+            position as u64
+        } else {
+            0
+        };
+        self.run.seek(p);
+    }
+
+    pub fn reset(&mut self) {
+        self.run.reset();
+    }
+
+    pub fn position(&self) -> f64 {
+        self.run.position() as f64
+    }
+
+    #[wasm_bindgen(js_name = executionsDone)]
+    pub fn executions_done(&self) -> f64 {
+        self.run.executions_done() as f64
+    }
+
+    #[wasm_bindgen(js_name = totalAccesses)]
+    pub fn total_accesses(&self) -> f64 {
+        self.run.total_accesses() as f64
+    }
+
+    #[wasm_bindgen(js_name = totalExecutions)]
+    pub fn total_executions(&self) -> f64 {
+        self.run.total_executions() as f64
+    }
+
+    pub fn done(&self) -> bool {
+        self.run.done()
+    }
+
+    /// Simulated time, seconds.
+    #[wasm_bindgen(js_name = nowSeconds)]
+    pub fn now_seconds(&self) -> f64 {
+        self.run.cache().now as f64 / 1e9
+    }
+
+    /// The events of the last step call, as a JSON array.
+    #[wasm_bindgen(js_name = eventsJson)]
+    pub fn events_json(&self) -> String {
+        json(self.run.events())
+    }
+
+    #[wasm_bindgen(js_name = reportJson)]
+    pub fn report_json(&self) -> String {
+        json(&self.run.report())
+    }
+
+    /// The paper's figures beside the simulator's, or `null` for a scenario with none.
+    #[wasm_bindgen(js_name = paperJson)]
+    pub fn paper_json(&self) -> String {
+        json(&self.run.paper())
+    }
+
+    /// The X$BH row of a buffer, or `null`.
+    #[wasm_bindgen(js_name = xbhJson)]
+    pub fn xbh_json(&self, buf: u32) -> String {
+        json(&self.run.cache().xbh(buf))
+    }
+
+    /// The buffers on a hash bucket's chain, in walk order, as a JSON array.
+    #[wasm_bindgen(js_name = chainJson)]
+    pub fn chain_json(&self, bucket: u32) -> String {
+        let c = self.run.cache();
+        if bucket as usize >= c.hash.heads.len() {
+            return "[]".into();
+        }
+        json(&c.hash.chain(&c.b, bucket))
+    }
+
+    /// Data block address held by each buffer (0: free). View over wasm memory.
+    pub fn dba(&self) -> js_sys::Uint32Array {
+        // SAFETY: a view of a live Vec; the TypeScript wrapper re-reads views after every
+        // call into the module, before memory can grow.
+        unsafe { js_sys::Uint32Array::view(&self.run.cache().b.dba) }
+    }
+
+    /// Touch count of each buffer. View over wasm memory.
+    pub fn tch(&self) -> js_sys::Uint32Array {
+        // SAFETY: as for `dba`.
+        unsafe { js_sys::Uint32Array::view(&self.run.cache().b.tch) }
+    }
+
+    /// Flag bits of each buffer: 1 dirty, 2 hot, 4 on write list, 8 being written,
+    /// 16 read by a full scan, 32 never used. View over wasm memory.
+    pub fn flags(&self) -> js_sys::Uint8Array {
+        // SAFETY: as for `dba`.
+        unsafe { js_sys::Uint8Array::view(&self.run.cache().b.flags) }
+    }
+
+    /// Buffers on each hash chain. View over wasm memory.
+    #[wasm_bindgen(js_name = chainLengths)]
+    pub fn chain_lengths(&self) -> js_sys::Uint32Array {
+        // SAFETY: as for `dba`.
+        unsafe { js_sys::Uint32Array::view(&self.run.cache().hash.lens) }
+    }
+
+    /// Recompute the drawing order: every buffer, set by set, replacement list from hot head
+    /// to cold tail, then write list, then being written, then never used. View over wasm
+    /// memory; `layoutInfo` then holds five numbers per set.
+    pub fn layout(&mut self) -> js_sys::Uint32Array {
+        self.run.cache().layout(&mut self.order, &mut self.info);
+        // SAFETY: as for `dba`.
+        unsafe { js_sys::Uint32Array::view(&self.order) }
+    }
+
+    /// Per set `[replacement length, hot length, write-list length, writing, free]`, as of
+    /// the last `layout` call.
+    #[wasm_bindgen(js_name = layoutInfo)]
+    pub fn layout_info(&self) -> js_sys::Uint32Array {
+        // SAFETY: as for `dba`.
+        unsafe { js_sys::Uint32Array::view(&self.info) }
+    }
+}
+
+/// Parse a scenario and give it back with defaults filled in, or throw the error.
+#[wasm_bindgen(js_name = normalizeScenario)]
+pub fn normalize_scenario(text: &str) -> Result<String, JsError> {
+    Scenario::parse(text).map(|s| s.to_json()).map_err(js_err)
+}
