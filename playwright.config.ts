@@ -1,18 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { PREVIEW_PORT, SUBPATH, SUBPATH_PORT } from './e2e/ports';
-
-// Playwright's own browser download cannot work here: use Debian's chromium (scripts/setup.sh
-// --with-browser installs it). The networking flags keep it from phoning home on a closed network.
-const chromiumArgs = [
-  '--no-sandbox',
-  '--headless',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+import { CHROMIUM, PREVIEW_PORT, SUBPATH, SUBPATH_PORT } from './e2e/ports';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -29,7 +16,7 @@ export default defineConfig({
       name: 'chromium',
       use: {
         ...devices['Desktop Chrome'],
-        launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
+        launchOptions: CHROMIUM,
       },
     },
   ],

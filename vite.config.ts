@@ -13,6 +13,13 @@ export default defineConfig({
   build: {
     outDir: '../dist',
     emptyOutDir: true,
+    // The views harness (web/views-harness.html) ships too: the fps benchmark and e2e use it.
+    rolldownOptions: {
+      input: {
+        main: fileURLToPath(new URL('web/index.html', import.meta.url)),
+        harness: fileURLToPath(new URL('web/views-harness.html', import.meta.url)),
+      },
+    },
   },
   server: {
     port: 5173,

@@ -2,3 +2,21 @@
 export const PREVIEW_PORT = 4173;
 export const SUBPATH_PORT = 4174;
 export const SUBPATH = '/repo/';
+
+/**
+ * Debian's chromium (scripts/setup.sh --with-browser installs it): Playwright's own browser
+ * download cannot work here. The networking flags keep it from phoning home on a closed network.
+ */
+export const CHROMIUM = {
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--headless',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
+};

@@ -1,0 +1,89 @@
+// Screenshots of every view state, for a person to look at (test-results/…), at a projector's
+// 1280×720 and at 1920×1080. UPDATE_README_SCREENSHOT=1 also writes docs/screenshot.png.
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '@playwright/test';
+import { PREVIEW_PORT } from './ports';
+import { openApp, setParam, watch } from './site';
+
+const URL_ = `http://localhost:${PREVIEW_PORT}/`;
+const README_SHOT = fileURLToPath(new URL('../docs/screenshot.png', import.meta.url));
+
+for (const [width, height] of [
+  [1280, 720],
+  [1920, 1080],
+]) {
+  test(`every view state at ${width}×${height}`, async ({ page }, testInfo) => {
+    const shot = (name: string) =>
+      page.screenshot({ path: testInfo.outputPath(`${width}x${height}-${name}.png`) });
+    await page.setViewportSize({ width, height });
+    const watcher = watch(page);
+    await openApp(page, URL_);
+    await shot('1-initial');
+
+    await page.getByTestId('position-slider').fill('2999');
+    for (let i = 0; i < 2; i++) await page.getByTestId('step').click();
+    await page.waitForTimeout(700);
+    await page.getByTestId('step').click();
+    await page.waitForTimeout(200);
+    await shot('2-mid-animation');
+    await page.waitForTimeout(800);
+    await shot('3-after-step');
+
+    await page.getByTestId('run-to-end').click();
+    await expect(page.getByTestId('position')).toHaveAttribute('data-position', '40000');
+    await page.locator('[data-testid="narration-entry"][data-kind="insert"]').first().click();
+    await expect(page.getByTestId('xbh-panel').locator('[data-field="buf#"]')).toBeVisible();
+    await shot('4-run-to-end');
+
+    await page.getByTestId('scenario-select').selectOption('seed000-8.0-test4');
+    await page.getByTestId('position-slider').fill('20000');
+    await page.getByTestId('step-exec').click();
+    await page.waitForTimeout(900);
+    await shot('5-three-pools');
+
+    await page.locator('[data-testid="narration-entry"][data-kind="hit"]').first().click();
+    for (const id of ['segments', 'workload', 'xbh-panel', 'paper-table']) {
+      await page
+        .getByTestId(id)
+        .screenshot({ path: testInfo.outputPath(`${width}x${height}-panel-${id}.png`) });
+    }
+    await page.getByText('All columns, DBWR load and hash chains').click();
+    await page
+      .getByTestId('pool-stats')
+      .screenshot({ path: testInfo.outputPath(`${width}x${height}-panel-pool-stats.png`) });
+    await page
+      .getByTestId('charts')
+      .screenshot({ path: testInfo.outputPath(`${width}x${height}-panel-charts.png`) });
+
+    await page.getByTestId('raw-tab').click();
+    await shot('6-raw-init');
+    await page.getByTestId('raw-init').fill('db_block_buffers = 1000\nnonsense here\n');
+    await shot('7-raw-init-error');
+
+    await page.getByRole('tab', { name: 'Form' }).click();
+    await setParam(page, 'db_block_lru_latches', '30');
+    await expect(page.getByTestId('param-db_block_lru_latches')).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    await shot('8-invalid-param');
+
+    await page.goto(`${URL_}#v1=N4IgdghgtgpiBcIDKB7AdgFwM`);
+    await page.reload();
+    await expect(page.getByTestId('link-error')).toBeVisible();
+    await shot('9-bad-link');
+    watcher.expectClean(new URL(URL_).origin);
+  });
+}
+
+test('the README screenshot', async ({ page }) => {
+  test.skip(!process.env.UPDATE_README_SCREENSHOT, 'set UPDATE_README_SCREENSHOT=1 to update it');
+  await page.setViewportSize({ width: 1600, height: 900 });
+  await openApp(page, URL_);
+  await page.getByTestId('position-slider').fill('2999');
+  for (let i = 0; i < 3; i++) await page.getByTestId('step').click();
+  await page.waitForTimeout(900);
+  await page.getByTestId('narration-entry').filter({ hasText: 'promoted' }).first().click();
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: README_SHOT });
+});

@@ -1,0 +1,75 @@
+// The page: a header, then three columns — the instance (left), the cache (centre), the
+// numbers and the story (right).
+import { useShallow } from 'zustand/react/shallow';
+import { ChainPanel, LruPanel } from './components/CacheViews';
+import { Charts } from './components/Charts';
+import { ErrorBoundary } from './components/ErrorBoundary';
+import { Header } from './components/Header';
+import { InitPanel } from './components/InitPanel';
+import { LinkAlert } from './components/LinkAlert';
+import { NarrationLog } from './components/NarrationLog';
+import { PaperTable } from './components/PaperTable';
+import { PlaybackBar } from './components/PlaybackBar';
+import { PoolStatistics } from './components/PoolStatistics';
+import { SegmentsTable } from './components/SegmentsTable';
+import { WorkloadPanel } from './components/WorkloadPanel';
+import { XbhPanel } from './components/XbhPanel';
+import { useApp, useStoreApi } from './store/context';
+import { selectEngine, selectReady } from './store/selectors';
+import { useAnimationLoop } from './store/useAnimationLoop';
+import { useKeyboard } from './store/useKeyboard';
+
+function Workspace() {
+  return (
+    <main className="columns">
+      <div className="column" aria-label="The instance">
+        <ErrorBoundary what="the init.ora panel">
+          <InitPanel />
+          <SegmentsTable />
+          <WorkloadPanel />
+        </ErrorBoundary>
+      </div>
+      <div className="column centre" aria-label="The cache">
+        <ErrorBoundary what="the cache views">
+          <LruPanel />
+          <ChainPanel />
+        </ErrorBoundary>
+        <PlaybackBar />
+      </div>
+      <div className="column" aria-label="Numbers and narration">
+        <ErrorBoundary what="the statistics">
+          <NarrationLog />
+          <PoolStatistics />
+          <XbhPanel />
+          <PaperTable />
+          <Charts />
+        </ErrorBoundary>
+      </div>
+    </main>
+  );
+}
+
+export default function App() {
+  const store = useStoreApi();
+  useAnimationLoop(store);
+  useKeyboard(store);
+  const { engine, error } = useApp(useShallow(selectEngine));
+  const ready = useApp(selectReady);
+  return (
+    <div className="app">
+      <Header />
+      <LinkAlert />
+      {engine === 'failed' ? (
+        <div className="fatal" role="alert" data-testid="engine-error">
+          <h2>The simulator could not start.</h2>
+          <pre>{error}</pre>
+          <p>It needs a browser with WebAssembly. Reloading the page may help.</p>
+        </div>
+      ) : ready ? (
+        <Workspace />
+      ) : (
+        <div className="splash">Loading the simulator…</div>
+      )}
+    </div>
+  );
+}

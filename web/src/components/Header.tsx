@@ -1,0 +1,104 @@
+// The header: title, the scenario picker and "Copy link".
+import { useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { shareUrl } from '../share/link';
+import { Icon } from './Icon';
+import { useApp, useStoreApi } from '../store/context';
+import {
+  selectEdited,
+  selectHeader,
+  selectLoadScenario,
+  selectProfile,
+  selectReady,
+} from '../store/selectors';
+
+const EDITED = '__edited__';
+
+function ScenarioPicker() {
+  const { scenarios, scenarioId, edited, title, ready } = useApp(useShallow(selectHeader));
+  const loadScenario = useApp(selectLoadScenario);
+  const value = edited || !scenarioId ? EDITED : scenarioId;
+  return (
+    <>
+      <label htmlFor="scenario-select">Scenario</label>
+      <select
+        id="scenario-select"
+        data-testid="scenario-select"
+        value={value}
+        disabled={!ready}
+        onChange={(e) => e.target.value !== EDITED && loadScenario(e.target.value)}
+      >
+        {value === EDITED && (
+          <option value={EDITED}>
+            {scenarioId ? `${scenarioId} (edited)` : `${title || 'from a link'} (from a link)`}
+          </option>
+        )}
+        {scenarios.map((s) => (
+          <option key={s.id} value={s.id} title={s.title}>
+            {s.id} — {s.title}
+          </option>
+        ))}
+      </select>
+    </>
+  );
+}
+
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Puts the scenario and the position into the URL and copies it. */
+function CopyLink() {
+  const store = useStoreApi();
+  const ready = useApp(selectReady);
+  const [status, setStatus] = useState<string | null>(null);
+  const onClick = async () => {
+    const state = store.getState().sharedState();
+    if (!state) return;
+    const url = shareUrl(location.href, state);
+    history.replaceState(null, '', url);
+    const copied = await copyText(url);
+    setStatus(copied ? 'Link copied' : 'Link in the address bar');
+    window.setTimeout(() => setStatus(null), 2500);
+  };
+  return (
+    <>
+      <button
+        className="btn dark"
+        data-testid="copy-link"
+        disabled={!ready}
+        onClick={() => void onClick()}
+        title="Put the scenario and the playback position into the address (compressed) and copy it"
+      >
+        <Icon name="link" /> Copy link
+      </button>
+      <span className="copy-status" role="status" aria-live="polite">
+        {status}
+      </span>
+    </>
+  );
+}
+
+export function Header() {
+  const profile = useApp(selectProfile);
+  const edited = useApp(selectEdited);
+  return (
+    <header className="app-header">
+      <div className="brand">
+        <h1>cachesim</h1>
+        <span>Oracle buffer cache, step by step</span>
+      </div>
+      <div className="header-controls">
+        <ScenarioPicker />
+        {profile && <span className="badge">profile {profile}</span>}
+        {edited && <span className="badge edited">edited</span>}
+        <CopyLink />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,262 @@
+// The instance: the version profile, every buffer-cache init.ora parameter (form or raw text)
+// and the costs. A valid change rebuilds the run at the same position.
+import { useState } from 'react';
+import {
+  parameterDocs,
+  type CacheConfig,
+  type ParamDoc,
+  type Profile,
+  type Scenario,
+} from '../sim/engine';
+import { useApp } from '../store/context';
+import type { InitValue } from '../store/initOra';
+import {
+  selectDraft,
+  selectDraftError,
+  selectEdit,
+  selectGeneration,
+  selectLayout,
+  selectRevertDraft,
+} from '../store/selectors';
+import { Field } from './Field';
+import { checkCost, checkParam, COSTS, display, GROUPS, paramValue, ungrouped } from './initParams';
+import { Panel } from './Panel';
+import { RawInit } from './RawInit';
+
+const PROFILES: { value: Profile; label: string; help: string }[] = [
+  { value: '8.0', label: '8.0', help: 'Classic LRU: new blocks and every hit go to the MRU head.' },
+  {
+    value: '8.1.5',
+    label: '8.1.5',
+    help: 'Touch counts, midpoint insertion; a cooled buffer gets _db_aging_cool_count.',
+  },
+  { value: '8.1.6', label: '8.1.6', help: 'As 8.1.5, but a cooled buffer keeps its touch count.' },
+];
+
+/** The value the engine derived, where the default is a rule rather than a number. */
+function derived(name: string, config: CacheConfig | undefined): string | null {
+  if (!config) return null;
+  const pool = (id: string) => config.pools.find((p) => p.id === id);
+  switch (name) {
+    case '_db_block_hash_buckets':
+      return String(config.hash_buckets);
+    case '_db_block_hash_latches':
+      return String(config.hash_latches);
+    case '_small_table_threshold':
+      return pool('DEFAULT') ? String(pool('DEFAULT')?.small_table_threshold) : null;
+    default:
+      return null;
+  }
+}
+
+type Edit = (change: (d: Scenario) => Scenario) => void;
+
+function setInit(edit: Edit, name: string, value: InitValue | null) {
+  edit((d) => {
+    const init = { ...(d.init ?? {}) };
+    if (value === null) delete init[name];
+    else init[name] = value;
+    return { ...d, init };
+  });
+}
+
+function ParamField({
+  doc,
+  draft,
+  edit,
+  error,
+  config,
+}: {
+  doc: ParamDoc;
+  draft: Scenario;
+  edit: Edit;
+  error: string | null;
+  config: CacheConfig | undefined;
+}) {
+  const value = draft.init?.[doc.name];
+  const placeholder =
+    derived(doc.name, config) ?? (doc.default.length <= 14 ? doc.default : 'default');
+  const common = {
+    id: `param-${doc.name}`,
+    testId: `param-${doc.name}`,
+    label: doc.name,
+    help: (
+      <>
+        {doc.help} <span className="mono">Default {doc.default}.</span>
+      </>
+    ),
+    value: display(value),
+    set: value !== undefined,
+    error,
+    className: doc.kind === 'pool_spec' ? 'wide' : undefined,
+  };
+  if (doc.kind === 'boolean') {
+    return (
+      <Field
+        {...common}
+        value={value === undefined ? '' : display(value)}
+        options={[
+          { value: '', label: `default (${doc.default})` },
+          { value: 'TRUE', label: 'TRUE' },
+          { value: 'FALSE', label: 'FALSE' },
+        ]}
+        commit={(t) => setInit(edit, doc.name, t === '' ? null : t === 'TRUE')}
+      />
+    );
+  }
+  return (
+    <Field
+      {...common}
+      placeholder={placeholder}
+      check={(t) => checkParam(doc, t)}
+      commit={(t) => setInit(edit, doc.name, paramValue(doc, t))}
+    />
+  );
+}
+
+function InitForm({
+  draft,
+  edit,
+  errorPath,
+  errorText,
+}: {
+  draft: Scenario;
+  edit: Edit;
+  errorPath: string;
+  errorText: string | null;
+}) {
+  const docs = parameterDocs();
+  const layout = useApp(selectLayout);
+  const byName = new Map(docs.map((d) => [d.name, d]));
+  const groups = [...GROUPS, { title: 'Other', names: ungrouped(docs), touchCount: false }];
+  const classic = draft.profile === '8.0';
+  return (
+    <div className="panel-body">
+      {groups.map((g) => {
+        const present = g.names.filter((n) => byName.has(n));
+        if (present.length === 0) return null;
+        return (
+          <fieldset
+            key={g.title}
+            className={`field-group${g.touchCount && classic ? ' dimmed' : ''}`}
+          >
+            <legend>{g.title}</legend>
+            {g.touchCount && classic && (
+              <p className="group-note">The 8.0 profile uses classic LRU: these have no effect.</p>
+            )}
+            {present.map((n) => (
+              <ParamField
+                key={n}
+                doc={byName.get(n) as ParamDoc}
+                draft={draft}
+                edit={edit}
+                config={layout?.config}
+                error={errorPath === `init.${n}` ? errorText : null}
+              />
+            ))}
+          </fieldset>
+        );
+      })}
+      <fieldset className="field-group">
+        <legend>Costs (simulated time)</legend>
+        {COSTS.map((c) => {
+          const value = draft.cost?.[c.key];
+          return (
+            <Field
+              key={c.key}
+              id={`param-cost-${c.key}`}
+              testId={`param-cost.${c.key}`}
+              label={`cost.${c.key}`}
+              help={`${c.help} In ${c.unit}.`}
+              value={value === undefined ? '' : String(value)}
+              set={value !== undefined}
+              placeholder="default"
+              error={errorPath === `cost.${c.key}` ? errorText : null}
+              check={checkCost}
+              commit={(t) =>
+                edit((d) => {
+                  const cost = { ...(d.cost ?? {}) };
+                  if (t.trim() === '') delete cost[c.key];
+                  else cost[c.key] = Number(t);
+                  return { ...d, cost };
+                })
+              }
+            />
+          );
+        })}
+      </fieldset>
+    </div>
+  );
+}
+
+/** The init.ora panel: profile, then the form or the raw text. */
+export function InitPanel() {
+  const draft = useApp(selectDraft);
+  const error = useApp(selectDraftError);
+  const edit = useApp(selectEdit);
+  const generation = useApp(selectGeneration);
+  const revert = useApp(selectRevertDraft);
+  const [tab, setTab] = useState<'form' | 'raw'>('form');
+  if (!draft) return null;
+  const path = error?.path ?? '';
+  const known =
+    path.startsWith('init.') || path.startsWith('cost.') || path === 'profile' || tab === 'raw';
+  const profile = PROFILES.find((p) => p.value === draft.profile);
+  return (
+    <Panel title="init.ora" sub="the instance" testId="init-panel">
+      <div className="panel-body" style={{ paddingBottom: 0 }}>
+        <Field
+          id="param-profile"
+          testId="param-profile"
+          label="profile (Oracle version)"
+          help={profile?.help}
+          value={draft.profile}
+          options={PROFILES}
+          commit={(t) => edit((d) => ({ ...d, profile: t as Profile }))}
+        />
+      </div>
+      {error && (
+        <div className="draft-error" role="status" data-testid="draft-error">
+          {!known && (
+            <>
+              <code>{error.path || 'scenario'}</code>: {error.detail}.{' '}
+            </>
+          )}
+          Not applied: the run keeps the last valid configuration.
+          <button className="btn small" onClick={revert}>
+            Revert
+          </button>
+        </div>
+      )}
+      <div className="tabs" role="tablist">
+        <button role="tab" aria-selected={tab === 'form'} onClick={() => setTab('form')}>
+          Form
+        </button>
+        <button
+          role="tab"
+          aria-selected={tab === 'raw'}
+          data-testid="raw-tab"
+          onClick={() => setTab('raw')}
+        >
+          init.ora text
+        </button>
+      </div>
+      {tab === 'form' ? (
+        <InitForm
+          key={generation}
+          draft={draft}
+          edit={edit}
+          errorPath={path}
+          errorText={error ? error.detail : null}
+        />
+      ) : (
+        <RawInit
+          key={`${generation}:${JSON.stringify(draft.init ?? {})}`}
+          init={draft.init ?? {}}
+          edit={edit}
+          error={error && path.startsWith('init') ? error.message : null}
+        />
+      )}
+    </Panel>
+  );
+}

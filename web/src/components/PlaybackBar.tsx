@@ -1,0 +1,144 @@
+// Playback: reset, step back, play/pause, step one access, step one execution, run to end;
+// the speed (1 step/s to full speed) and the position slider.
+import { useShallow } from 'zustand/react/shallow';
+import { useApp } from '../store/context';
+import { selectActions, selectPlayback } from '../store/selectors';
+import { SPEEDS } from '../store/store';
+import { SHORTCUTS } from '../store/useKeyboard';
+import { Icon } from './Icon';
+
+const speedLabel = (v: number) =>
+  Number.isFinite(v) ? `${v.toLocaleString('en')} step${v === 1 ? '' : 's'}/s` : 'full speed';
+
+export function PlaybackBar() {
+  const p = useApp(useShallow(selectPlayback));
+  const a = useApp(useShallow(selectActions));
+  const atStart = p.position === 0;
+  return (
+    <section className="panel playback" aria-label="Playback">
+      <div className="playback-row">
+        <div className="transport">
+          <button
+            className="btn"
+            data-testid="reset"
+            disabled={!p.ready || atStart}
+            onClick={a.reset}
+            title="Reset to the start (Home)"
+            aria-label="Reset"
+          >
+            <Icon name="reset" />
+          </button>
+          <button
+            className="btn"
+            data-testid="step-back"
+            disabled={!p.ready || atStart}
+            onClick={a.stepBack}
+            title="Step back one access, replayed exactly (←)"
+            aria-label="Step back"
+          >
+            <Icon name="back" />
+          </button>
+          <button
+            className="btn primary play"
+            data-testid="play"
+            disabled={!p.ready}
+            onClick={a.togglePlay}
+            title="Play / pause (Space)"
+            aria-pressed={p.playing}
+          >
+            {p.playing ? (
+              <>
+                <Icon name="pause" /> Pause
+              </>
+            ) : p.done ? (
+              <>
+                <Icon name="replay" /> Replay
+              </>
+            ) : (
+              <>
+                <Icon name="play" /> Play
+              </>
+            )}
+          </button>
+          <button
+            className="btn"
+            data-testid="step"
+            disabled={!p.ready || p.done}
+            onClick={a.step}
+            title="Step one access (→)"
+            aria-label="Step one access"
+          >
+            <Icon name="step" />
+          </button>
+          <button
+            className="btn"
+            data-testid="step-exec"
+            disabled={!p.ready || p.done}
+            onClick={a.stepExecution}
+            title="Step one execution (Shift + →)"
+            aria-label="Step one execution"
+          >
+            <Icon name="stepExec" />
+          </button>
+          <button
+            className="btn"
+            data-testid="run-to-end"
+            disabled={!p.ready || p.done}
+            onClick={a.runToEnd}
+            title="Run to the end (End)"
+            aria-label="Run to end"
+          >
+            <Icon name="end" />
+          </button>
+        </div>
+        <label className="speed">
+          Speed
+          <input
+            type="range"
+            data-testid="speed"
+            min={0}
+            max={SPEEDS.length - 1}
+            step={1}
+            value={p.speed}
+            onChange={(e) => a.setSpeed(Number(e.target.value))}
+            aria-valuetext={speedLabel(SPEEDS[p.speed])}
+          />
+          <output>{speedLabel(SPEEDS[p.speed])}</output>
+        </label>
+      </div>
+      <div className="playback-row">
+        <input
+          type="range"
+          className="position-slider"
+          data-testid="position-slider"
+          aria-label="Position (accesses done)"
+          min={0}
+          max={p.total}
+          step={1}
+          value={p.position}
+          disabled={!p.ready}
+          onChange={(e) => a.seek(Number(e.target.value))}
+        />
+        <div className="position-text" data-testid="position" data-position={p.position}>
+          <span>
+            access <b>{p.position.toLocaleString('en')}</b> / {p.total.toLocaleString('en')}
+          </span>
+          <span>
+            execution <b>{p.executions.toLocaleString('en')}</b> /{' '}
+            {p.totalExecutions.toLocaleString('en')}
+          </span>
+          <span>
+            t = <b>{p.seconds.toFixed(3)}</b> s
+          </span>
+        </div>
+      </div>
+      <div className="shortcuts" aria-label="Keyboard shortcuts">
+        {SHORTCUTS.map(([key, what]) => (
+          <span key={key}>
+            <kbd>{key}</kbd> {what}
+          </span>
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,151 @@
+// V$BUFFER_POOL_STATISTICS, live: one row per pool with the hit ratio, every column below.
+import type { PoolStatistics as Row } from '../sim/engine';
+import { useApp } from '../store/context';
+import { selectReport } from '../store/selectors';
+import { poolColor } from '../views/colours';
+import { Panel } from './Panel';
+
+const COLUMNS: (keyof Row)[] = [
+  'set_msize',
+  'cnum_repl',
+  'cnum_write',
+  'cnum_set',
+  'buf_got',
+  'sum_write',
+  'sum_scan',
+  'free_buffer_wait',
+  'write_complete_wait',
+  'buffer_busy_wait',
+  'free_buffer_inspected',
+  'dirty_buffers_inspected',
+  'db_block_change',
+  'db_block_gets',
+  'consistent_gets',
+  'physical_reads',
+  'physical_writes',
+];
+
+export const percent = (r: number | null, digits = 2) =>
+  r === null ? '—' : `${(r * 100).toFixed(digits)} %`;
+const n = (v: number) => v.toLocaleString('en');
+
+export function PoolStatistics() {
+  const report = useApp(selectReport);
+  if (!report) return null;
+  return (
+    <Panel
+      title="V$BUFFER_POOL_STATISTICS"
+      sub={`t = ${report.elapsed_s.toFixed(3)} s`}
+      testId="pool-stats"
+    >
+      <div className="panel-body">
+        <table className="grid">
+          <thead>
+            <tr>
+              <th className="mono">name</th>
+              <th className="mono">logical</th>
+              <th className="mono">physical</th>
+              <th>Hit ratio</th>
+            </tr>
+          </thead>
+          <tbody>
+            {report.pools.map((p) => (
+              <tr
+                key={p.name}
+                data-testid="pool-row"
+                data-pool={p.name}
+                data-hit-ratio={p.hit_ratio ?? ''}
+                data-physical-reads={p.physical_reads}
+                data-logical-reads={p.logical_reads}
+              >
+                <td>
+                  <span className="pool-name">
+                    <span className="swatch" style={{ background: poolColor(p.name) }} />
+                    {p.name}
+                  </span>
+                </td>
+                <td>{n(p.logical_reads)}</td>
+                <td>{n(p.physical_reads)}</td>
+                <td className="num-big" data-testid="hit-ratio">
+                  {percent(p.hit_ratio)}
+                </td>
+              </tr>
+            ))}
+            {report.pools.length > 1 && (
+              <tr>
+                <td>
+                  <span className="pool-name">TOTAL</span>
+                </td>
+                <td>{n(report.total.logical_reads)}</td>
+                <td>{n(report.total.physical_reads)}</td>
+                <td>{percent(report.total.hit_ratio)}</td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+        <p className="note">hit ratio = 1 − physical_reads / (db_block_gets + consistent_gets)</p>
+        <details className="more">
+          <summary>All columns, DBWR load and hash chains</summary>
+          <div className="scroll-x">
+            <table className="grid compact" style={{ marginTop: 6 }}>
+              <thead>
+                <tr>
+                  <th className="mono">column</th>
+                  {report.pools.map((p) => (
+                    <th key={p.name} className="mono">
+                      {p.name}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {COLUMNS.map((c) => (
+                  <tr key={c}>
+                    <td className="mono">{c}</td>
+                    {report.pools.map((p) => (
+                      <td key={p.name}>{n(p[c] as number)}</td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <table className="grid compact" style={{ marginTop: 8 }}>
+            <thead>
+              <tr>
+                <th>DBWR</th>
+                <th>sets</th>
+                <th>batches</th>
+                <th>writes</th>
+                <th>busy</th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.dbwr.map((d) => (
+                <tr key={d.id}>
+                  <td className="mono">DBW{d.id}</td>
+                  <td>{d.sets.join(', ')}</td>
+                  <td>{n(d.batches)}</td>
+                  <td>{n(d.writes)}</td>
+                  <td>{d.busy_s.toFixed(2)} s</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p className="note">
+            Hash chains: {n(report.hash_chains.lookups)} lookups,{' '}
+            {report.hash_chains.avg_walk.toFixed(2)} headers compared per lookup (max{' '}
+            {report.hash_chains.max_walk}), longest chain {report.hash_chains.max_chain}; busiest
+            latch {n(report.hash_chains.latch_gets_max)} gets, idlest{' '}
+            {n(report.hash_chains.latch_gets_min)}.
+          </p>
+          {report.notes.map((t) => (
+            <p className="note" key={t}>
+              {t}
+            </p>
+          ))}
+        </details>
+      </div>
+    </Panel>
+  );
+}

@@ -1,0 +1,220 @@
+// What the session does: the workload generator and its settings.
+import type { Scenario, WorkloadSpec } from '../sim/engine';
+import { useApp } from '../store/context';
+import { selectDraft, selectDraftError, selectEdit, selectGeneration } from '../store/selectors';
+import { Field, type Option } from './Field';
+import { Panel } from './Panel';
+import { JsonField } from './JsonField';
+
+type Kind = WorkloadSpec['kind'];
+type Values = Record<string, unknown>;
+
+interface Spec {
+  key: string;
+  help: string;
+  type: 'int' | 'number' | 'segment' | 'choice' | 'triple';
+  options?: Option[];
+}
+
+const int = (key: string, help: string): Spec => ({ key, help, type: 'int' });
+const num = (key: string, help: string): Spec => ({ key, help, type: 'number' });
+const seg = (key: string, help: string): Spec => ({ key, help, type: 'segment' });
+
+const SPECS: Record<Kind, Spec[]> = {
+  buffer_stuffer: [
+    int('buffs_per_stuff', 'Executions per stuff (each reads 4 blocks: 2 index leaves, 2 rows).'),
+    num('sleep_secs', 'Seconds the session sleeps after each stuff.'),
+    int('total_stuffs', 'How many stuffs the run makes.'),
+    {
+      key: 'set_rand',
+      type: 'triple',
+      help: 'set_rand(modulus, multiplier, increment) of the key generator; seed 000 used 14406, 967, 3041.',
+    },
+    int('seed', 'The first key.'),
+    int('lookup_rows', 'Rows of the lookup table, one per block.'),
+    seg('large_table', 'The large table read by key.'),
+    seg('large_index', 'Its primary key index.'),
+    seg('lookup_table', 'The small table joined to each row.'),
+    seg('lookup_index', 'Its primary key index.'),
+  ],
+  random: [
+    int('accesses', 'Accesses in the run.'),
+    {
+      key: 'distribution',
+      type: 'choice',
+      help: 'How blocks are picked: uniform, or zipf (a few blocks very hot).',
+      options: [
+        { value: 'uniform', label: 'uniform' },
+        { value: 'zipf', label: 'zipf' },
+      ],
+    },
+    num('zipf_s', 'Zipf exponent (larger: hotter hot blocks).'),
+    num('write_pct', 'Percent of accesses that change the block.'),
+    num('think_us', 'Think time after each access, µs.'),
+    int('seed', 'Seed of the generator.'),
+  ],
+  scan: [
+    seg('segment', 'The segment scanned in full.'),
+    int('times', 'How many full scans.'),
+    {
+      key: 'cache_hint',
+      type: 'choice',
+      help: 'The CACHE / NOCACHE hint; the table clause when not given.',
+      options: [
+        { value: '', label: 'table clause' },
+        { value: 'true', label: 'CACHE' },
+        { value: 'false', label: 'NOCACHE' },
+      ],
+    },
+    num('sleep_ms', 'Sleep after each scan, ms.'),
+  ],
+  mix: [int('executions', 'Executions in the run.'), int('seed', 'Seed of the generator.')],
+  trace: [],
+};
+
+function template(kind: Kind, objects: Scenario['objects']): WorkloadSpec {
+  const first = objects[0]?.name ?? '';
+  const tables = objects.filter((o) => o.type === 'TABLE');
+  const small = [...(tables.length ? tables : objects)].sort((a, b) => a.blocks - b.blocks)[0];
+  const scanned = small?.name ?? first;
+  const specs: Record<Kind, Values> = {
+    buffer_stuffer: { kind, buffs_per_stuff: 100, sleep_secs: 0.1, total_stuffs: 100 },
+    random: { kind, accesses: 20000, distribution: 'zipf', zipf_s: 1, write_pct: 10, seed: 1 },
+    scan: { kind, segment: scanned, times: 3 },
+    mix: {
+      kind,
+      executions: 2000,
+      seed: 1,
+      parts: [
+        { weight: 9, workload: { kind: 'random', accesses: 1, distribution: 'zipf' } },
+        { weight: 1, workload: { kind: 'scan', segment: scanned, times: 1 } },
+      ],
+    },
+    trace: {
+      kind,
+      csv: `time_ms,object,block,op\n0,${first},0,r\n10,${first},1,r\n20,${first},0,w\n`,
+    },
+  };
+  return specs[kind] as unknown as WorkloadSpec;
+}
+
+const KINDS: Option[] = [
+  { value: 'buffer_stuffer', label: 'buffer_stuffer (seed 000)' },
+  { value: 'random', label: 'random' },
+  { value: 'scan', label: 'scan (full table scans)' },
+  { value: 'mix', label: 'mix' },
+  { value: 'trace', label: 'trace (CSV replay)' },
+];
+
+function check(spec: Spec, t: string): string | null {
+  if (t.trim() === '') return null;
+  if (spec.type === 'int') return /^\d+$/.test(t.trim()) ? null : 'a whole number ≥ 0';
+  if (spec.type === 'number') return /^\d+(\.\d+)?$/.test(t.trim()) ? null : 'a number ≥ 0';
+  if (spec.type === 'triple') {
+    return /^\s*\d+\s*,\s*\d+\s*,\s*\d+\s*$/.test(t) ? null : 'three whole numbers: m, a, c';
+  }
+  return null;
+}
+
+function valueOf(spec: Spec, t: string): unknown {
+  const s = t.trim();
+  if (s === '') return undefined;
+  if (spec.type === 'int' || spec.type === 'number') return Number(s);
+  if (spec.type === 'triple') return s.split(',').map((x) => Number(x.trim()));
+  if (spec.key === 'cache_hint') return s === 'true';
+  return s;
+}
+
+function shown(v: unknown): string {
+  if (v === undefined || v === null) return '';
+  if (Array.isArray(v)) return v.join(', ');
+  return String(v);
+}
+
+export function WorkloadPanel() {
+  const draft = useApp(selectDraft);
+  const edit = useApp(selectEdit);
+  const error = useApp(selectDraftError);
+  const generation = useApp(selectGeneration);
+  if (!draft) return null;
+  const w = draft.workload as unknown as Values;
+  const kind = draft.workload.kind;
+  const set = (key: string, value: unknown) =>
+    edit((d) => {
+      const next: Values = { ...(d.workload as unknown as Values) };
+      if (value === undefined) delete next[key];
+      else next[key] = value;
+      return { ...d, workload: next as unknown as WorkloadSpec };
+    });
+  const segments: Option[] = [
+    { value: '', label: '(default)' },
+    ...draft.objects.map((o) => ({ value: o.name, label: o.name })),
+  ];
+  const errorFor = (key: string) =>
+    error && (error.path === `workload.${key}` || (error.path === 'workload' && key === 'kind'))
+      ? error.detail
+      : null;
+  return (
+    <Panel title="Workload" sub={kind} testId="workload">
+      <div className="panel-body" key={`${generation}:${kind}`}>
+        <Field
+          id="workload-kind"
+          testId="workload-kind"
+          label="kind"
+          value={kind}
+          options={KINDS}
+          className="wide"
+          error={errorFor('kind')}
+          commit={(t) => edit((d) => ({ ...d, workload: template(t as Kind, d.objects) }))}
+        />
+        {SPECS[kind].map((spec) => (
+          <Field
+            key={spec.key}
+            id={`workload-${spec.key}`}
+            testId={`workload-${spec.key}`}
+            label={spec.key}
+            help={spec.help}
+            value={shown(w[spec.key])}
+            set={w[spec.key] !== undefined}
+            placeholder="default"
+            options={spec.type === 'segment' ? segments : spec.options}
+            className={spec.type === 'triple' ? 'wide' : undefined}
+            error={errorFor(spec.key)}
+            check={(t) => check(spec, t)}
+            commit={(t) => set(spec.key, valueOf(spec, t))}
+          />
+        ))}
+        {kind === 'random' && (
+          <JsonField
+            label="segments"
+            help='Object names to read, e.g. ["LARGE_TBL"]; all objects when empty.'
+            value={w.segments}
+            error={errorFor('segments')}
+            commit={(v) => set('segments', v)}
+          />
+        )}
+        {kind === 'mix' && (
+          <JsonField
+            label="parts"
+            help="Weighted workloads interleaved: [{weight, workload}]."
+            value={w.parts}
+            rows={8}
+            error={errorFor('parts')}
+            commit={(v) => set('parts', v)}
+          />
+        )}
+        {kind === 'trace' && (
+          <JsonField
+            label="csv"
+            help="time_ms,object,block,op — op r (read), w (write) or s (full-scan read)."
+            value={w.csv}
+            raw
+            rows={8}
+            error={errorFor('csv')}
+            commit={(v) => set('csv', v)}
+          />
+        )}
+      </div>
+    </Panel>
+  );
+}

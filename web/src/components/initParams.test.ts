@@ -1,0 +1,37 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parameterDocs, type ParamDoc } from '../sim/engine';
+import { loadEngineNode } from '../sim/node';
+import { checkParam, GROUPS, paramValue, ungrouped } from './initParams';
+
+beforeAll(() => loadEngineNode());
+
+const doc = (name: string) => parameterDocs().find((d) => d.name === name) as ParamDoc;
+
+describe('the init.ora form', () => {
+  it('places every parameter the engine knows in a group', () => {
+    expect(ungrouped(parameterDocs())).toEqual([]);
+    const names = GROUPS.flatMap((g) => g.names);
+    for (const n of names) expect(parameterDocs().map((d) => d.name)).toContain(n);
+  });
+
+  it('checks integers against the limits of the parameter reference', () => {
+    const hot = doc('_db_percent_hot_default');
+    expect(checkParam(hot, '0')).toBeNull();
+    expect(checkParam(hot, '')).toBeNull();
+    expect(checkParam(hot, '101')).toBe('101 is above the maximum 100');
+    expect(checkParam(hot, 'x')).toMatch(/whole number/);
+    expect(checkParam(doc('db_block_buffers'), '10')).toBe('10 is below the minimum 50');
+    expect(paramValue(hot, ' 25 ')).toBe(25);
+    expect(paramValue(hot, '')).toBeNull();
+  });
+
+  it('reads pool specs, sizes and booleans as Oracle writes them', () => {
+    const keep = doc('buffer_pool_keep');
+    expect(checkParam(keep, '(buffers:200, lru_latches:1)')).toBeNull();
+    expect(paramValue(keep, '(buffers:200, lru_latches:1)')).toBe('(buffers:200,lru_latches:1)');
+    expect(checkParam(keep, 'lots')).toMatch(/buffers:N/);
+    expect(paramValue(doc('db_cache_size'), '8m')).toBe('8M');
+    expect(checkParam(doc('db_cache_size'), '8 parsecs')).toMatch(/bytes/);
+    expect(paramValue(doc('_db_aging_freeze_cr'), 'true')).toBe(true);
+  });
+});

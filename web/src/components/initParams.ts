@@ -1,0 +1,123 @@
+// How the init.ora form groups the engine's parameter reference (parameterDocs(): names,
+// limits, defaults and the one-line help all come from there) and reads what is typed.
+import type { ParamDoc } from '../sim/engine';
+import type { InitValue } from '../store/initOra';
+
+export interface ParamGroup {
+  title: string;
+  names: string[];
+  /** Shown only for the touch-count profiles. */
+  touchCount?: boolean;
+}
+
+export const GROUPS: ParamGroup[] = [
+  {
+    title: 'Pools and LRU latches',
+    names: [
+      'db_block_buffers',
+      'db_block_lru_latches',
+      'buffer_pool_keep',
+      'buffer_pool_recycle',
+      'cpu_count',
+      'db_block_size',
+      'db_cache_size',
+      'db_keep_cache_size',
+      'db_recycle_cache_size',
+    ],
+  },
+  {
+    title: 'Touch counts and the midpoint (8i)',
+    touchCount: true,
+    names: [
+      '_db_percent_hot_default',
+      '_db_percent_hot_keep',
+      '_db_percent_hot_recycle',
+      '_db_aging_hot_criteria',
+      '_db_aging_stay_count',
+      '_db_aging_cool_count',
+      '_db_aging_touch_time',
+      '_db_aging_freeze_cr',
+    ],
+  },
+  { title: 'Cache buffers chains', names: ['_db_block_hash_buckets', '_db_block_hash_latches'] },
+  {
+    title: 'DBWR and the write lists',
+    names: ['db_writer_processes', '_db_block_write_batch', '_db_block_max_scan_pct'],
+  },
+  { title: 'Full scans', names: ['_small_table_threshold', 'db_file_multiblock_read_count'] },
+];
+
+/** Parameters the groups above do not place (the engine may know more): shown last. */
+export function ungrouped(docs: ParamDoc[]): string[] {
+  const placed = new Set(GROUPS.flatMap((g) => g.names));
+  return docs.map((d) => d.name).filter((n) => !placed.has(n));
+}
+
+/** The costs that advance simulated time (the scenario's `cost`, not init.ora). */
+export const COSTS = [
+  {
+    key: 'logical_read_us',
+    unit: 'µs',
+    help: 'CPU time of one logical read (buffer get).',
+  },
+  {
+    key: 'physical_read_ms',
+    unit: 'ms',
+    help: 'One read I/O request (a single block, or a whole multiblock read); seed 000 implies about 9.4 ms.',
+  },
+  {
+    key: 'physical_write_ms',
+    unit: 'ms',
+    help: "DBWR's time to write one buffer.",
+  },
+] as const;
+
+export const display = (v: InitValue | undefined): string =>
+  v === undefined ? '' : typeof v === 'boolean' ? (v ? 'TRUE' : 'FALSE') : String(v);
+
+/** A message when `text` cannot be a value of the parameter; '' means unset (the default). */
+export function checkParam(doc: ParamDoc, text: string): string | null {
+  const t = text.trim();
+  if (t === '') return null;
+  const min = doc.min === null ? null : Number(doc.min);
+  const max = doc.max === null ? null : Number(doc.max);
+  switch (doc.kind) {
+    case 'integer': {
+      if (!/^-?\d+$/.test(t)) return `${doc.name} takes a whole number`;
+      const n = Number(t);
+      if (min !== null && n < min) return `${n} is below the minimum ${min}`;
+      if (max !== null && n > max) return `${n} is above the maximum ${max}`;
+      return null;
+    }
+    case 'size':
+      return /^\d+\s*[KMG]?$/i.test(t) ? null : `${doc.name} takes bytes, e.g. 8388608 or 8M`;
+    case 'boolean':
+      return /^(TRUE|FALSE)$/i.test(t) ? null : `${doc.name} is TRUE or FALSE`;
+    case 'pool_spec':
+      return /^\(.*\)$|^\d+$/.test(t)
+        ? null
+        : `${doc.name} is written (buffers:N,lru_latches:L), or a number of buffers`;
+  }
+}
+
+/** The value to store for accepted text; null removes the parameter (its default applies). */
+export function paramValue(doc: ParamDoc, text: string): InitValue | null {
+  const t = text.trim();
+  if (t === '') return null;
+  switch (doc.kind) {
+    case 'integer':
+      return Number(t);
+    case 'size':
+      return /^\d+$/.test(t) ? Number(t) : t.replace(/\s+/g, '').toUpperCase();
+    case 'boolean':
+      return /^TRUE$/i.test(t);
+    case 'pool_spec':
+      return /^\d+$/.test(t) ? Number(t) : t.replace(/\s+/g, '');
+  }
+}
+
+export function checkCost(text: string): string | null {
+  const t = text.trim();
+  if (t === '') return null;
+  return /^\d+(\.\d+)?$/.test(t) ? null : 'a number ≥ 0';
+}

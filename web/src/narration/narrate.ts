@@ -1,0 +1,263 @@
+// Every engine event in words: what happened, and which rule and init.ora parameter made it
+// happen. The same events drive the animation; this turns them into the narration log.
+import { splitDba, type CacheConfig, type Event, type Segment, type SetInfo } from '../sim/engine';
+
+export interface NarrationContext {
+  config: CacheConfig;
+  objects: Segment[];
+  sets: SetInfo[];
+}
+
+export interface NarrationLine {
+  kind: Event['type'];
+  /** What happened. */
+  text: string;
+  /** The rule and the parameter that made it happen. */
+  why: string;
+  /** The buffer it is about, for selecting it from the log. */
+  buf?: number;
+}
+
+/** The lines of one access (or of background work between accesses). */
+export interface NarrationGroup {
+  /** Accesses done after it (the position it leads to). */
+  position: number;
+  title: string;
+  lines: NarrationLine[];
+}
+
+const seconds = (ns: number) => `${(ns / 1e9).toFixed(ns % 1e9 === 0 ? 0 : 2)} s`;
+const millis = (ns: number) => `${(ns / 1e6).toFixed(1)} ms`;
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+function blockName(ctx: NarrationContext, seg: number, block: number): string {
+  const obj = ctx.objects[seg];
+  return `${obj ? obj.name : `object ${seg}`} block ${block}`;
+}
+
+function setOf(ctx: NarrationContext, buf: number): { index: number; set: SetInfo } | null {
+  const index = ctx.sets.findIndex((s) => buf >= s.lo && buf < s.hi);
+  return index < 0 ? null : { index, set: ctx.sets[index] };
+}
+
+const classic = (ctx: NarrationContext) => ctx.config.profile === '8.0';
+const tail = (ctx: NarrationContext) => (classic(ctx) ? 'LRU tail' : 'cold tail');
+
+/** The access being served, which later events of the same access refer to. */
+type Access = Extract<Event, { type: 'access' }>;
+
+const OPS: Record<Access['op'], string> = {
+  read: 'single-block read',
+  write: 'change',
+  scan: 'full-scan read',
+};
+
+function insertWhy(ctx: NarrationContext, e: Extract<Event, { type: 'insert' }>, a?: Access) {
+  const obj = a ? ctx.objects[a.seg] : undefined;
+  const set = setOf(ctx, e.buf);
+  const pool = ctx.config.pools.find((p) => p.id === set?.set.pool);
+  const stt = pool ? pool.small_table_threshold : 0;
+  const mbrc = e.charged
+    ? ''
+    : `; same multiblock read (db_file_multiblock_read_count ${ctx.config.multiblock_read_count}), no extra I/O`;
+  const big = obj ? `${obj.name}, ${obj.blocks} blocks > _small_table_threshold ${stt}` : '';
+  switch (e.place) {
+    case 'midpoint':
+      return `8i midpoint insertion: a block read from disk starts cold, tch 1${mbrc}`;
+    case 'cold_tail':
+    case 'lru_tail':
+      return `full scan of a large NOCACHE table (${big}) → the tail, it ages out first${mbrc}`;
+    case 'mru_head':
+      if (a?.op === 'scan') {
+        return obj && obj.blocks <= stt
+          ? `full scan of a small table (${obj.blocks} blocks ≤ _small_table_threshold ${stt}) → the MRU head${mbrc}`
+          : `full scan with CACHE (table clause or hint) → the MRU head${mbrc}`;
+      }
+      return `8.0 classic LRU: a block read from disk goes to the MRU head${mbrc}`;
+  }
+}
+
+const PLACES = {
+  midpoint: 'the midpoint (head of the cold region)',
+  cold_tail: 'the cold tail',
+  mru_head: 'the MRU head',
+  lru_tail: 'the LRU tail',
+} as const;
+
+/** One event in words; `access` is the access it belongs to, if any. */
+export function narrateEvent(ctx: NarrationContext, e: Event, access?: Access): NarrationLine {
+  const { aging } = ctx.config;
+  const line = (text: string, why: string, buf?: number): NarrationLine =>
+    buf === undefined ? { kind: e.type, text, why } : { kind: e.type, text, why, buf };
+  switch (e.type) {
+    case 'access':
+      return line(
+        `${OPS[e.op]} of ${blockName(ctx, e.seg, e.block)}`,
+        `a logical read (${e.op === 'write' ? 'db_block_gets' : 'consistent_gets'} + 1) of the ${ctx.objects[e.seg]?.buffer_pool ?? 'DEFAULT'} pool, the segment's BUFFER_POOL`,
+      );
+    case 'chain_walk':
+      return line(
+        `hash chain of bucket ${e.bucket} (latch ${e.latch}): compared ${e.walked} of ${plural(e.chain_len, 'header')} → ` +
+          (e.found === null ? 'not in the cache' : `found in buf ${e.found}`),
+        `bucket = hash(DBA) mod _db_block_hash_buckets ${ctx.config.hash_buckets}; latch = bucket mod _db_block_hash_latches ${ctx.config.hash_latches}`,
+        e.found ?? undefined,
+      );
+    case 'hit': {
+      const since = seconds(e.since_touch_ns);
+      const touch = seconds(aging.touch_time_ns);
+      if (e.touch === 'moved_to_head') {
+        return line(
+          `hit in buf ${e.buf} (${e.pool}) → moved to the MRU head`,
+          '8.0 classic LRU: every hit moves the buffer to the head of its list',
+          e.buf,
+        );
+      }
+      if (e.touch === 'incremented') {
+        return line(
+          `hit in buf ${e.buf} (${e.pool}): tch ${e.tch_before} → ${e.tch_after}, the buffer does not move`,
+          `${since} since its last increment ≥ _db_aging_touch_time ${touch} → tch + 1 (8i hits never move a buffer)`,
+          e.buf,
+        );
+      }
+      return line(
+        `hit in buf ${e.buf} (${e.pool}): tch stays ${e.tch_after}, the buffer does not move`,
+        `too soon: ${since} since its last increment < _db_aging_touch_time ${touch}`,
+        e.buf,
+      );
+    }
+    case 'miss': {
+      const sets = ctx.sets.filter((s) => s.pool === e.pool).length;
+      return line(
+        `miss: not cached → a buffer is needed in ${e.pool} working set ${e.set}`,
+        sets === 1
+          ? `the segment's BUFFER_POOL is ${e.pool}, which has one working set (one LRU latch)`
+          : `the segment's BUFFER_POOL is ${e.pool}; its ${sets} working sets (one per LRU latch) are taken round-robin, one per miss`,
+      );
+    }
+    case 'free_buffer':
+      return line(
+        `buf ${e.buf} of set ${e.set} was never used → taken, nothing is replaced`,
+        'a working set uses its free buffers before it replaces any block',
+        e.buf,
+      );
+    case 'inspect':
+      return line(
+        `inspect buf ${e.buf} at the ${tail(ctx)}: tch ${e.tch}, ${e.dirty ? 'dirty' : 'clean'}`,
+        `replacement looks from the ${tail(ctx)} (free_buffer_inspected + 1)`,
+        e.buf,
+      );
+    case 'promote':
+      return line(
+        `buf ${e.buf} promoted to the hot head, tch ${e.tch_before} → ${e.tch_after}`,
+        `tch ${e.tch_before} ≥ _db_aging_hot_criteria ${aging.hot_criteria} → moved to hot head, tch set to _db_aging_stay_count ${aging.stay_count}`,
+        e.buf,
+      );
+    case 'cool': {
+      const found = setOf(ctx, e.buf);
+      const pool = found?.set.pool ?? 'DEFAULT';
+      const pct = ctx.config.pools.find((p) => p.id === pool)?.percent_hot ?? 0;
+      const size = found ? found.set.hi - found.set.lo : 0;
+      const limit = `hot region over floor(${size} × _db_percent_hot_${pool.toLowerCase()} ${pct} / 100) = ${found?.set.hot_max ?? 0} buffers`;
+      const tch =
+        ctx.config.profile === '8.1.5'
+          ? `tch set to _db_aging_cool_count ${aging.cool_count} (8.1.5)`
+          : 'tch kept (8.1.6 and later)';
+      return line(
+        `buf ${e.buf} cooled across the midpoint to the cold head, tch ${e.tch_before} → ${e.tch_after}`,
+        `${limit} → its last buffer crosses the midpoint, ${tch}`,
+        e.buf,
+      );
+    }
+    case 'dirty_skip':
+      return line(
+        `buf ${e.buf} is dirty → moved to set ${e.set}'s write list, the scan goes on`,
+        'a dirty buffer is never a victim: DBWR must write it first (dirty_buffers_inspected + 1)',
+        e.buf,
+      );
+    case 'victim': {
+      const old = splitDba(e.old_dba);
+      const gone = old ? `${blockName(ctx, old.seg, old.block)} leaves the cache` : 'it was empty';
+      return line(
+        `buf ${e.buf} is the victim: ${gone}`,
+        classic(ctx)
+          ? 'the clean buffer at the LRU tail is replaced'
+          : `tch ${e.tch} < _db_aging_hot_criteria ${aging.hot_criteria} and clean → replaced`,
+        e.buf,
+      );
+    }
+    case 'insert':
+      return line(
+        `${access ? blockName(ctx, access.seg, access.block) : 'the block'} read into buf ${e.buf} at ${PLACES[e.place]}, tch ${e.tch}` +
+          (e.charged ? ' (physical read)' : ''),
+        insertWhy(ctx, e, access),
+        e.buf,
+      );
+    case 'dirty':
+      return line(
+        `buf ${e.buf} changed → dirty`,
+        'a write access makes the buffer dirty (db_block_change + 1); it cannot be replaced until written',
+        e.buf,
+      );
+    case 'free_buffer_wait':
+      return line(
+        `free buffer wait: ${millis(e.waited_ns)} for DBWR ${e.dbwr}`,
+        `no clean buffer within _db_block_max_scan_pct ${ctx.config.max_scan_pct} % of set ${e.set} → the session posted DBWR ${e.dbwr} and waited`,
+      );
+    case 'write_complete_wait':
+      return line(
+        `write complete wait: ${millis(e.waited_ns)} on buf ${e.buf}`,
+        'the buffer is being written by DBWR; a change must wait until the write completes',
+        e.buf,
+      );
+    case 'dbwr_write': {
+      const why = {
+        threshold: `its write lists reached _db_block_write_batch ${ctx.config.write_batch} buffers`,
+        timeout: 'the 3 s timeout: DBWR writes what its write lists hold every 3 s',
+        posted: 'posted by a session that found no clean buffer (_db_block_max_scan_pct)',
+      }[e.reason];
+      return line(
+        `DBWR ${e.dbwr} starts writing ${plural(e.buffers.length, 'buffer')}, done at t = ${(e.done_ns / 1e9).toFixed(3)} s`,
+        why,
+        e.buffers[0],
+      );
+    }
+    case 'dbwr_complete':
+      return line(
+        `DBWR ${e.dbwr} finished writing ${plural(e.buffers.length, 'buffer')}: clean again`,
+        `written buffers go to the ${tail(ctx)}, ready for reuse (physical_writes + ${e.buffers.length})`,
+        e.buffers[0],
+      );
+    case 'sleep':
+      return line(
+        `the session sleeps ${seconds(e.ns)}`,
+        "the workload's own sleep between executions",
+      );
+  }
+}
+
+/** Group a step's events by access, in order; `position` is where the step started. */
+export function narrateEvents(
+  ctx: NarrationContext,
+  events: Event[],
+  position: number,
+): NarrationGroup[] {
+  const groups: NarrationGroup[] = [];
+  let access: Access | undefined;
+  let group: NarrationGroup | undefined;
+  for (const e of events) {
+    if (e.type === 'access') {
+      access = e;
+      group = {
+        position: e.pos + 1,
+        title: `#${e.pos + 1} · exec ${e.exec} · t ${(e.at_ns / 1e9).toFixed(3)} s`,
+        lines: [],
+      };
+      groups.push(group);
+    } else if (!group) {
+      group = { position, title: 'background work', lines: [] };
+      groups.push(group);
+    }
+    group.lines.push(narrateEvent(ctx, e, access));
+  }
+  return groups;
+}

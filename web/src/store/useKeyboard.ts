@@ -1,0 +1,48 @@
+// Keyboard shortcuts: space play/pause, → step, Shift+→ step one execution, ← step back,
+// Home reset, End run to the end. Ignored while typing in a field.
+import { useEffect } from 'react';
+import type { AppStore } from './store';
+
+export const SHORTCUTS: [string, string][] = [
+  ['Space', 'play / pause'],
+  ['→', 'step one access'],
+  ['Shift + →', 'step one execution'],
+  ['←', 'step back'],
+  ['Home', 'reset'],
+  ['End', 'run to end'],
+];
+
+/** The focused element handles this key itself (typing, a button's space, a slider's arrows). */
+function ownKey(target: EventTarget | null, key: string): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  const tag = target.tagName;
+  if (tag === 'TEXTAREA' || tag === 'SELECT' || target.isContentEditable) return true;
+  if (tag === 'BUTTON' || tag === 'SUMMARY') return key === ' ' || key === 'Enter';
+  if (tag !== 'INPUT') return false;
+  const type = (target as HTMLInputElement).type;
+  if (type === 'range') return key !== ' ';
+  if (type === 'checkbox' || type === 'radio') return key === ' ';
+  return true;
+}
+
+export function useKeyboard(store: AppStore): void {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.altKey || e.ctrlKey || e.metaKey || ownKey(e.target, e.key)) return;
+      const s = store.getState();
+      const actions: Record<string, () => void> = {
+        ' ': s.togglePlay,
+        ArrowRight: e.shiftKey ? s.stepExecution : s.step,
+        ArrowLeft: s.stepBack,
+        Home: s.reset,
+        End: s.runToEnd,
+      };
+      const action = actions[e.key];
+      if (!action) return;
+      e.preventDefault();
+      action();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [store]);
+}

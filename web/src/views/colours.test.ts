@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { inkOn, latchColor, packRgba, poolColor, segmentColor, shade } from './colours';
+
+describe('colours', () => {
+  it('gives the first 27 segments distinct colours, none of them the free grey', () => {
+    const colours = Array.from({ length: 27 }, (_, i) => segmentColor(i));
+    expect(new Set(colours).size).toBe(27);
+    expect(colours).not.toContain('#bab0ab');
+    expect(segmentColor(0)).toBe('#4e79a7');
+  });
+
+  it('writes dark ink on light fills and white on dark ones', () => {
+    expect(inkOn('#edc949')).toBe('#16181d');
+    expect(inkOn('#4e79a7')).toBe('#ffffff');
+  });
+
+  it('packs RGBA little-endian for ImageData', () => {
+    const p = packRgba('#102030');
+    expect(p & 0xff).toBe(0x10);
+    expect((p >>> 8) & 0xff).toBe(0x20);
+    expect((p >>> 16) & 0xff).toBe(0x30);
+    expect(p >>> 24).toBe(255);
+  });
+
+  it('shades towards white and knows the pools', () => {
+    expect(shade('#000000', 0)).toBe('#ffffff');
+    expect(shade('#336699', 1)).toBe('#336699');
+    expect(poolColor('KEEP')).not.toBe(poolColor('RECYCLE'));
+    expect(latchColor(3, 8)).toBe(latchColor(11, 8));
+  });
+});

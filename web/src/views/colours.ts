@@ -1,0 +1,89 @@
+// Colours shared by the views and the app's legends. Segment colours come from Tableau 10
+// (designed to stay distinguishable for the common colour-vision deficiencies) without its
+// grey, which is kept for free buffers.
+import { color, interpolateSinebow, rgb, schemeTableau10 } from 'd3';
+
+const BASE = schemeTableau10.filter((c) => c !== '#bab0ab');
+
+/** The fill of segment `seg` (an index into the scenario's `objects`). Stable for a run. */
+export function segmentColor(seg: number): string {
+  if (seg < 0) return FREE_FILL;
+  const base = BASE[seg % BASE.length];
+  const round = Math.floor(seg / BASE.length) % 3;
+  if (round === 0) return base;
+  const c = color(base);
+  if (!c) return base;
+  return (round === 1 ? c.darker(0.9) : c.brighter(0.7)).formatHex();
+}
+
+/** A never-used buffer. */
+export const FREE_FILL = '#eef0f3';
+export const FREE_STROKE = '#c5cad3';
+
+/** Ink for text on a given fill: near-black on light fills, white on dark ones. */
+export function inkOn(fill: string): string {
+  const c = rgb(fill);
+  const lin = (v: number) => {
+    const s = v / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  };
+  const l = 0.2126 * lin(c.r) + 0.7152 * lin(c.g) + 0.0722 * lin(c.b);
+  return l > 0.32 ? '#16181d' : '#ffffff';
+}
+
+/** Regions of a working set, in drawing order, with their marker colours. */
+export const REGION_COLOR = {
+  hot: '#d9480f',
+  cold: '#1971c2',
+  write: '#7048e8',
+  writing: '#c2255c',
+  free: '#868e96',
+} as const;
+
+/** Light tints drawn behind the cells of each region. */
+export const REGION_TINT = {
+  hot: '#fff0e6',
+  cold: '#e7f1fb',
+  write: '#f0ecff',
+  writing: '#fdebf2',
+  free: '#f4f5f7',
+} as const;
+
+export const INK = '#1d1f24';
+export const MUTED = '#5c6370';
+export const DIRTY_MARK = '#c92a2a';
+export const SELECT = '#111418';
+export const MIDPOINT = '#111418';
+
+/** Pools in V$BUFFER_POOL order, and the total. */
+const POOL_COLOR: Record<string, string> = {
+  DEFAULT: '#3b5bdb',
+  KEEP: '#2b8a3e',
+  RECYCLE: '#ae3ec9',
+  TOTAL: '#495057',
+};
+
+export function poolColor(pool: string): string {
+  return POOL_COLOR[pool] ?? '#868e96';
+}
+
+/**
+ * The colour of cache buffers chains latch `latch` of `latches`: a hue wheel, so buckets
+ * covered by one latch share a hue and neighbouring latches differ.
+ */
+export function latchColor(latch: number, latches: number): string {
+  return interpolateSinebow((latch % latches) / Math.max(1, latches));
+}
+
+/** `#rrggbb` (or any CSS colour d3 parses) as little-endian RGBA for an ImageData view. */
+export function packRgba(css: string, alpha = 255): number {
+  const c = rgb(css);
+  return ((alpha << 24) | (Math.round(c.b) << 16) | (Math.round(c.g) << 8) | Math.round(c.r)) >>> 0;
+}
+
+/** Mix a colour towards white: t = 0 gives white, 1 the colour. */
+export function shade(css: string, t: number): string {
+  const c = rgb(css);
+  const m = (v: number) => Math.round(255 + (v - 255) * t);
+  return rgb(m(c.r), m(c.g), m(c.b)).formatHex();
+}
