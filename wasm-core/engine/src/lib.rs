@@ -8,6 +8,7 @@ pub mod cache;
 pub mod config;
 pub mod error;
 pub mod events;
+pub mod library;
 pub mod params;
 pub mod report;
 pub mod run;

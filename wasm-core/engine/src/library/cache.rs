@@ -1,0 +1,295 @@
+//! Library cache objects in the shared pool: lookup, load (allocate), pin, unpin, and the LRU
+//! flush that makes room. No time here: each call returns the work it did (links walked,
+//! chunks examined, chunks flushed) and the simulation charges it as CPU under the latch.
+
+use super::heap::{chunk_size, ChunkKind, Heap, NIL};
+use super::table::Table;
+
+/// An object's memory, from its text length (bytes before the chunk header): the handle
+/// (holds the name; freeable, freed with heap 0), heap 0 (the parent cursor, recreatable) and
+/// heap 6 (the plan, recreatable). Sizes grow with the statement: seed 001's `stmt_size`
+/// exists to test that. The constants are of the order of 8i's "library cache" and
+/// "sql area" chunks.
+pub fn object_sizes(text_len: u32) -> [u32; 3] {
+    [160 + text_len, 600 + 4 * text_len, 1500 + 16 * text_len]
+}
+
+/// The permanent part of the pool at startup (dictionary cache, session and process state):
+/// a quarter of the pool up to 2 MB.
+pub fn startup_permanent(pool: u32) -> u32 {
+    (pool / 4).min(2 << 20)
+}
+
+/// An allocation that finds no chunk flushes this many LRU chunks, then searches again ...
+pub const FLUSH_BATCH: u32 = 8;
+/// ... at most this many times; then ORA-04031.
+pub const FLUSH_TRIES: u32 = 16;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ObjState {
+    /// Being hard parsed (or reloaded) by this session: others wait on its load lock.
+    Loading(u32),
+    Ready,
+}
+
+#[derive(Debug, Clone)]
+pub struct Obj {
+    pub text: String,
+    pub hash: u32,
+    pub handle: u32,
+    pub heap0: u32,
+    pub heap6: u32,
+    pub pins: u32,
+    pub state: ObjState,
+    /// DBMS_SHARED_POOL.KEEP: never released to the LRU.
+    pub kept: bool,
+    pub alive: bool,
+}
+
+/// What one allocation did.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Alloc {
+    pub chunk: Option<u32>,
+    pub size: u32,
+    pub examined: u32,
+    pub flushed: u32,
+    pub tries: u32,
+}
+
+/// Counters of the shared pool (Steve Adams' `shared_pool_lru_stats.sql`).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct PoolStats {
+    pub allocations: u64,
+    pub examined: u64,
+    pub max_examined: u32,
+    /// The same, counted only once the pool has filled (after the first flush).
+    pub full_allocations: u64,
+    pub full_examined: u64,
+    pub flushed_chunks: u64,
+    pub lru_pins: u64,
+    pub lru_releases: u64,
+    pub ora_04031: u64,
+}
+
+#[derive(Debug, Clone)]
+pub struct Lib {
+    pub heap: Heap,
+    pub table: Table,
+    pub objs: Vec<Obj>,
+    spare: Vec<u32>,
+    pub stats: PoolStats,
+}
+
+impl Lib {
+    pub fn new(pool_bytes: u32, buckets: u32, latches: u32) -> Lib {
+        Lib {
+            heap: Heap::new(pool_bytes, startup_permanent(pool_bytes)),
+            table: Table::new(buckets, latches),
+            objs: Vec::new(),
+            spare: Vec::new(),
+            stats: PoolStats::default(),
+        }
+    }
+
+    /// Walk the text's chain: the object with this exact text, and the links walked.
+    pub fn lookup(&self, text: &str, hash: u32) -> (Option<u32>, u32) {
+        self.table.walk(hash, |o| {
+            let ob = &self.objs[o as usize];
+            ob.hash == hash && ob.text == text
+        })
+    }
+
+    /// A new object in `Loading` state, pinned, with no memory yet (not in the table).
+    pub fn new_obj(&mut self, text: &str, hash: u32, loader: u32) -> u32 {
+        let o = Obj {
+            text: text.to_string(),
+            hash,
+            handle: NIL,
+            heap0: NIL,
+            heap6: NIL,
+            pins: 1,
+            state: ObjState::Loading(loader),
+            kept: false,
+            alive: true,
+        };
+        if let Some(i) = self.spare.pop() {
+            self.objs[i as usize] = o;
+            i
+        } else {
+            self.objs.push(o);
+            self.objs.len() as u32 - 1
+        }
+    }
+
+    /// Allocate `bytes` for `obj`: first fit; if nothing fits, flush `FLUSH_BATCH` unpinned
+    /// recreatable chunks from the LRU end (coalescing) and search again, at most
+    /// `FLUSH_TRIES` times; then ORA-04031 (`chunk` None).
+    pub fn alloc(&mut self, bytes: u32, kind: ChunkKind, obj: u32) -> Alloc {
+        let size = chunk_size(bytes);
+        let mut a = Alloc {
+            size,
+            ..Alloc::default()
+        };
+        loop {
+            a.tries += 1;
+            let (c, ex) = self.heap.search(size);
+            a.examined += ex;
+            if let Some(c) = c {
+                self.heap.take(c, size, kind, obj);
+                a.chunk = Some(c);
+                break;
+            }
+            if a.tries > FLUSH_TRIES {
+                break;
+            }
+            let mut n = 0;
+            while n < FLUSH_BATCH {
+                let Some(c) = self.heap.lru_tail() else { break };
+                n += self.flush_chunk(c);
+            }
+            if n == 0 {
+                break;
+            }
+            a.flushed += n;
+        }
+        self.stats.allocations += 1;
+        self.stats.examined += u64::from(a.examined);
+        self.stats.max_examined = self.stats.max_examined.max(a.examined);
+        if self.stats.flushed_chunks > 0 {
+            self.stats.full_allocations += 1;
+            self.stats.full_examined += u64::from(a.examined);
+        }
+        self.stats.flushed_chunks += u64::from(a.flushed);
+        if a.chunk.is_none() {
+            self.stats.ora_04031 += 1;
+        }
+        a
+    }
+
+    /// Flush LRU chunk `c`: heap 6 alone (the object stays; its next pin reloads), or heap 0
+    /// with heap 6 and the handle (the object leaves the cache). Returns recreatable chunks freed.
+    pub fn flush_chunk(&mut self, c: u32) -> u32 {
+        let o = self.heap.chunks[c as usize].obj;
+        let ob = &self.objs[o as usize];
+        if ob.heap6 == c {
+            self.heap.free(c);
+            self.objs[o as usize].heap6 = NIL;
+            return 1;
+        }
+        let n = 1 + u32::from(ob.heap6 != NIL);
+        self.destroy(o);
+        n
+    }
+
+    /// Free all an object's memory and take it out of the table.
+    pub fn destroy(&mut self, o: u32) {
+        let ob = self.objs[o as usize].clone();
+        for c in [ob.heap6, ob.heap0, ob.handle] {
+            if c != NIL {
+                self.heap.free(c);
+            }
+        }
+        if ob.handle != NIL {
+            self.table.remove(ob.hash, o);
+        }
+        let ob = &mut self.objs[o as usize];
+        ob.alive = false;
+        ob.handle = NIL;
+        ob.heap0 = NIL;
+        ob.heap6 = NIL;
+        self.spare.push(o);
+    }
+
+    /// Allocate the handle and put it on its chain (under the library cache latch and the
+    /// shared pool latch).
+    pub fn load_handle(&mut self, o: u32) -> Alloc {
+        let len = self.objs[o as usize].text.len() as u32;
+        let a = self.alloc(object_sizes(len)[0], ChunkKind::Freeable, o);
+        if let Some(c) = a.chunk {
+            self.objs[o as usize].handle = c;
+            let h = self.objs[o as usize].hash;
+            self.table.insert(h, o);
+        } else {
+            self.objs[o as usize].alive = false;
+            self.spare.push(o);
+        }
+        a
+    }
+
+    /// Allocate the heaps the object lacks (heap 0 and heap 6, or heap 6 on a reload).
+    /// On ORA-04031 the object is destroyed. Returns the allocations made.
+    pub fn load_heaps(&mut self, o: u32) -> Vec<Alloc> {
+        let sizes = object_sizes(self.objs[o as usize].text.len() as u32);
+        let mut out = Vec::new();
+        for (k, bytes) in [(1, sizes[1]), (2, sizes[2])] {
+            let have = if k == 1 {
+                self.objs[o as usize].heap0
+            } else {
+                self.objs[o as usize].heap6
+            };
+            if have != NIL {
+                continue;
+            }
+            let a = self.alloc(bytes, ChunkKind::Recreatable, o);
+            out.push(a);
+            match a.chunk {
+                Some(c) if k == 1 => self.objs[o as usize].heap0 = c,
+                Some(c) => self.objs[o as usize].heap6 = c,
+                None => {
+                    self.destroy(o);
+                    break;
+                }
+            }
+        }
+        out
+    }
+
+    /// Pin an object: its recreatable chunks leave the LRU when the first pin arrives.
+    pub fn pin(&mut self, o: u32) {
+        let ob = &mut self.objs[o as usize];
+        ob.pins += 1;
+        if ob.pins == 1 {
+            let (h0, h6) = (ob.heap0, ob.heap6);
+            for c in [h0, h6] {
+                if c != NIL && self.heap.chunks[c as usize].on_lru {
+                    self.heap.pin(c);
+                    self.stats.lru_pins += 1;
+                }
+            }
+        }
+    }
+
+    /// Unpin: with the last pin gone, heap 6 then heap 0 go to the MRU end of the LRU (so
+    /// heap 6 is flushed before its parent). KEEPed objects never go to the LRU.
+    pub fn unpin(&mut self, o: u32) {
+        let ob = &mut self.objs[o as usize];
+        ob.pins = ob.pins.saturating_sub(1);
+        if ob.pins == 0 && !ob.kept {
+            let (h0, h6) = (ob.heap0, ob.heap6);
+            for c in [h6, h0] {
+                if c != NIL {
+                    self.heap.release(c);
+                    self.stats.lru_releases += 1;
+                }
+            }
+        }
+    }
+
+    /// Load a KEEPed object at startup: handle and heaps, pinned for ever. None on ORA-04031.
+    pub fn keep(&mut self, text: &str, hash: u32) -> Option<u32> {
+        if let (Some(o), _) = self.lookup(text, hash) {
+            self.objs[o as usize].kept = true;
+            return Some(o);
+        }
+        let o = self.new_obj(text, hash, NIL);
+        self.load_handle(o).chunk?;
+        self.load_heaps(o);
+        let ob = &mut self.objs[o as usize];
+        if !ob.alive {
+            return None;
+        }
+        ob.kept = true;
+        ob.state = ObjState::Ready;
+        Some(o)
+    }
+}

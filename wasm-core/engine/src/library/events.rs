@@ -1,0 +1,165 @@
+//! The library cache's event vocabulary: every step of a statement, every latch miss, spin
+//! and sleep, every allocation with its free-list search, every flush and preemption.
+
+use serde::Serialize;
+use ts_rs::TS;
+
+/// Which latch: a child of `library cache` or the single `shared pool` latch.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(tag = "name", rename_all = "snake_case")]
+#[ts(export, rename = "LcLatch")]
+pub enum Latch {
+    LibraryCache { child: u32 },
+    SharedPool,
+}
+
+/// The piece of an object an allocation is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "snake_case")]
+#[ts(export, rename = "LcPiece")]
+pub enum Piece {
+    Handle,
+    Heap0,
+    Heap6,
+}
+
+/// One thing that happened; times are simulated nanoseconds, sessions are 0-based (0 is the
+/// foreground).
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[serde(tag = "type", rename_all = "snake_case")]
+#[ts(export)]
+pub enum LcEvent {
+    /// A session sends a statement; `forced` is the text after CURSOR_SHARING = FORCE.
+    Statement {
+        session: u32,
+        #[ts(type = "number")]
+        at_ns: u64,
+        text: String,
+        forced: Option<String>,
+        hash: u32,
+        bucket: u32,
+        latch: u32,
+    },
+    /// The hash chain walked under the library cache latch.
+    ChainWalk {
+        session: u32,
+        #[ts(type = "number")]
+        at_ns: u64,
+        bucket: u32,
+        walked: u32,
+        chain_len: u32,
+        found: Option<u32>,
+    },
+    /// Found and usable: pinned, no parse work beyond the soft parse.
+    SoftParse {
+        session: u32,
+        #[ts(type = "number")]
+        at_ns: u64,
+        obj: u32,
+    },
+    /// Not found (or heap 6 was flushed: a reload): the object is built.
+    HardParse {
+        session: u32,
+        #[ts(type = "number")]
+        at_ns: u64,
+        obj: u32,
+        reload: bool,
+    },
+    /// Found, but another session is loading it: wait on its load lock.
+    LoadWait {
+        session: u32,
+        #[ts(type = "number")]
+        at_ns: u64,
+        obj: u32,
+        loader: u32,
+    },
+    /// A shared pool allocation: the free-list search (chunks examined), the flushes it forced.
+    Alloc {
+        session: u32,
+        #[ts(type = "number")]
+        at_ns: u64,
+        obj: u32,
+        piece: Piece,
+        size: u32,
+        offset: Option<u32>,
+        examined: u32,
+        flushed: u32,
+        tries: u32,
+    },
+    /// No memory after `_shared_pool_flush_tries`-style retries: the statement fails.
+    Ora04031 {
+        session: u32,
+        #[ts(type = "number")]
+        at_ns: u64,
+        size: u32,
+    },
+    Execute {
+        session: u32,
+        #[ts(type = "number")]
+        at_ns: u64,
+        obj: u32,
+    },
+    /// The execution's pin is released; with the last pin the heaps go on the LRU.
+    Unpin {
+        session: u32,
+        #[ts(type = "number")]
+        at_ns: u64,
+        obj: u32,
+        to_lru: bool,
+    },
+    /// The bucket array doubled; every handle re-hashed under all library cache latches.
+    Rehash {
+        session: u32,
+        #[ts(type = "number")]
+        at_ns: u64,
+        buckets_before: u32,
+        buckets_after: u32,
+        handles: u32,
+    },
+    /// A latch get that found the latch busy: the session spins.
+    LatchMiss {
+        session: u32,
+        #[ts(type = "number")]
+        at_ns: u64,
+        latch: Latch,
+        holder: u32,
+    },
+    /// Got the latch while spinning (the holder released it on another CPU).
+    SpinGet {
+        session: u32,
+        #[ts(type = "number")]
+        at_ns: u64,
+        latch: Latch,
+    },
+    /// The spin failed: sleep (`latch free` wait).
+    LatchSleep {
+        session: u32,
+        #[ts(type = "number")]
+        at_ns: u64,
+        latch: Latch,
+        #[ts(type = "number")]
+        ns: u64,
+    },
+    /// The time slice ended with others waiting: off the CPU, keeping any latches held.
+    Preempt {
+        session: u32,
+        #[ts(type = "number")]
+        at_ns: u64,
+        cpu: u32,
+        holding: Vec<Latch>,
+    },
+    /// The SQLSlammer sleep between slams.
+    Sleep {
+        session: u32,
+        #[ts(type = "number")]
+        at_ns: u64,
+        #[ts(type = "number")]
+        ns: u64,
+    },
+    /// The session ran all its slams.
+    Done {
+        session: u32,
+        #[ts(type = "number")]
+        at_ns: u64,
+    },
+}

@@ -1,0 +1,99 @@
+//! The library cache and shared pool (MODEL.md §2, seed 001): SQLSlammer sessions parsing
+//! and executing statements on simulated CPUs, the library cache hash table under its child
+//! latches, and the shared pool heap under the single shared pool latch.
+//!
+//! ```text
+//! let mut sim = library::Sim::new(&spec)?;   // spec: library::Spec (serde)
+//! sim.set_record(true);
+//! while sim.step() { for e in sim.events() { … } }   // one phase of one statement per step
+//! let report = sim.report();
+//! ```
+//! Choices where MODEL.md §2 is silent (each a documented constant, each tested):
+//! - hash: FNV-1a 32 over the (FORCE-rewritten) text; literals from a full-period LCG mod
+//!   2^20 seeded with job number (100 + session) + `seed` (`text.rs`);
+//! - memory per object: handle 160 + len (freeable), heap 0 600 + 4·len, heap 6
+//!   1500 + 16·len (recreatable), 16-byte headers, 8-byte alignment (`cache::object_sizes`);
+//!   a permanent quarter of the pool (at most 2 MB) at startup (`cache::startup_permanent`);
+//! - free lists: 12 power-of-two buckets from 2^(k+5)+12 bytes (`heap::BUCKET_MIN`), freed
+//!   chunks appended (oldest met first), first fit, splits under `MIN_CHUNK` (32) not made;
+//! - no fit: flush `FLUSH_BATCH` (8) LRU chunks, search again, at most `FLUSH_TRIES` (16)
+//!   times, then ORA-04031; heap 6 is released before heap 0, so it is flushed first (a
+//!   later lookup reloads it); flushing heap 0 frees the handle and the object;
+//! - a hard parse allocates the handle holding the library cache latch AND the shared pool
+//!   latch, then heaps 0 and 6 under the shared pool latch alone, then parses (no latch);
+//!   sessions finding an object being loaded wait on its load lock;
+//! - DBMS_SQL: `DBMS_SQL_EXTRA_CALLS` (3) extra calls per execution, each a latch get + pin;
+//! - CPUs: FIFO run queue, 10 ms quantum kept across blocks (`sim::TIME_SLICE_NS`);
+//!   latches: `_spin_count` × `cost.spin_iteration_ns` of spinning, then sleeps of 10, 10,
+//!   20, 20, 40 … ms up to 2 s (`latch::latch_sleep_ns`), timed, not posted;
+//! - costs (`spec::Cost`): per operation, read off seed 001 Table 3 (see `Cost::default`).
+//!
+//! Rules live where they act: `text.rs` (FORCE, hash), `table.rs` (buckets, latches,
+//! resize), `heap.rs` (chunks, free lists, LRU), `cache.rs` (load, flush, pin), `session.rs`
+//! (a statement's steps), `sim.rs` (CPUs, quantum), `latch.rs` (spin then sleep).
+
+mod cache;
+mod events;
+mod heap;
+mod latch;
+mod report;
+mod session;
+mod sim;
+mod spec;
+mod table;
+#[cfg(test)]
+mod tests;
+mod text;
+mod view;
+
+pub use cache::{object_sizes, startup_permanent, FLUSH_BATCH, FLUSH_TRIES};
+pub use events::{Latch, LcEvent, Piece};
+pub use heap::{bucket_of, chunk_size, ChunkKind, BUCKET_MIN, MIN_CHUNK};
+pub use latch::{latch_sleep_ns, LATCH_SLEEP_NS, MAX_LATCH_SLEEP_NS};
+pub use report::{
+    LcFreeList, LcHashTable, LcLatchRow, LcLibraryCache, LcReport, LcSharedPool, LcSysstat,
+};
+pub use session::DBMS_SQL_EXTRA_CALLS;
+pub use sim::{Sim, TIME_SLICE_NS};
+pub use spec::{Cost, CursorSharing, Size, Spec, KGL_BUCKETS};
+pub use text::{force_binds, hash};
+pub use view::{LcBucketView, LcChunkView, LcLatchView, LcSessionView, SessionState};
+
+impl Sim {
+    /// Record events while stepping (off by default).
+    pub fn set_record(&mut self, on: bool) {
+        self.record = on;
+    }
+
+    /// The events of the last `step` (empty when not recording).
+    pub fn events(&self) -> &[LcEvent] {
+        &self.events
+    }
+
+    /// Simulated time now, nanoseconds.
+    pub fn now_ns(&self) -> u64 {
+        self.now
+    }
+
+    /// Advance until one session completes one phase of a statement (lookup, parse, or
+    /// execute); false when every session has finished.
+    pub fn step(&mut self) -> bool {
+        self.events.clear();
+        let start = self.phases;
+        while self.phases == start {
+            if !self.tick() {
+                return false;
+            }
+        }
+        !self.done()
+    }
+
+    /// Run to the end without recording events.
+    pub fn run_to_end(&mut self) {
+        let rec = self.record;
+        self.record = false;
+        self.events.clear();
+        while self.tick() {}
+        self.record = rec;
+    }
+}

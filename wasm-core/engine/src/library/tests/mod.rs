@@ -1,0 +1,38 @@
+//! One unit test per rule of MODEL.md §2; each fails if its rule is wrong.
+
+mod memory;
+mod parse;
+mod sched;
+mod text;
+mod view;
+
+use super::{Sim, Size, Spec};
+
+/// A small run: `jobs` sessions, one slam of `stmts` statements, no sleep.
+pub fn spec(jobs: u32, stmts: u32) -> Spec {
+    Spec {
+        jobs,
+        stmts_per_slam: stmts,
+        total_slams: 1,
+        slam_sleeptime: 0.0,
+        ..Spec::default()
+    }
+}
+
+pub fn mb(n: u64) -> Size {
+    Size::Bytes(n << 20)
+}
+
+pub fn recorded(spec: &Spec) -> (Sim, Vec<super::LcEvent>) {
+    let mut sim = Sim::new(spec).unwrap();
+    sim.set_record(true);
+    let mut ev = Vec::new();
+    loop {
+        let more = sim.step();
+        ev.extend_from_slice(sim.events());
+        if !more {
+            break;
+        }
+    }
+    (sim, ev)
+}

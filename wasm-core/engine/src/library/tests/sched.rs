@@ -1,0 +1,161 @@
+use super::super::sim::{Acct, Op};
+use super::super::{latch_sleep_ns, Latch, LcEvent, Sim, LATCH_SLEEP_NS, TIME_SLICE_NS};
+use super::spec;
+
+/// Two sessions; session 1 "holds" library cache latch 0 and will free it after
+/// `hold_ns` of CPU; session 0 wants it first thing.
+fn contended(cpus: u32, hold_ns: u64) -> (Sim, Vec<LcEvent>) {
+    let mut s = spec(2, 1);
+    s.cpu_count = cpus;
+    let mut sim = Sim::new(&s).unwrap();
+    sim.set_record(true);
+    sim.latches[0].holder = Some(1);
+    sim.sess[1].held.push(0);
+    sim.sess[1].ops.clear();
+    sim.sess[1]
+        .ops
+        .extend([Op::Cpu(hold_ns, Acct::Exec), Op::Free(0)]);
+    sim.sess[1].stmt_in_slam = 1;
+    let mut ev = Vec::new();
+    while sim.tick() {
+        ev.append(&mut sim.events);
+    }
+    (sim, ev)
+}
+
+#[test]
+fn on_one_cpu_a_spin_cannot_succeed_so_the_session_sleeps() {
+    let (sim, ev) = contended(1, 5_000_000);
+    let lc = Latch::LibraryCache { child: 0 };
+    let k = ev
+        .iter()
+        .position(|e| {
+            matches!(
+                e,
+                LcEvent::LatchMiss {
+                    session: 0,
+                    holder: 1,
+                    ..
+                }
+            )
+        })
+        .unwrap();
+    let spin = 2000 * 20; // _spin_count × spin_iteration_ns
+    assert!(
+        matches!(ev[k + 1], LcEvent::LatchSleep { session: 0, latch, ns, at_ns } if latch == lc && ns == LATCH_SLEEP_NS && at_ns == spin)
+    );
+    let r = sim.report();
+    assert_eq!(
+        (
+            r.latches[0].misses,
+            r.latches[0].sleeps,
+            r.latches[0].spin_gets
+        ),
+        (1, 1, 0)
+    );
+    assert_eq!(r.latch_free_wait_s, 0.01);
+    assert!(r.done);
+}
+
+#[test]
+fn on_two_cpus_the_spinner_gets_the_latch_when_it_is_freed() {
+    let (sim, ev) = contended(2, 10_000);
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        LcEvent::SpinGet {
+            session: 0,
+            at_ns: 10_000,
+            ..
+        }
+    )));
+    let r = sim.report();
+    assert_eq!(
+        (
+            r.latches[0].misses,
+            r.latches[0].sleeps,
+            r.latches[0].spin_gets
+        ),
+        (1, 0, 1)
+    );
+    assert_eq!(r.latches[0].impact, 0.0);
+}
+
+#[test]
+fn sleeps_back_off_exponentially_to_two_seconds() {
+    let ms: Vec<u64> = (0..6).map(|k| latch_sleep_ns(k) / 1_000_000).collect();
+    assert_eq!(ms, vec![10, 10, 20, 20, 40, 40]);
+    assert_eq!(latch_sleep_ns(40), 2_000_000_000);
+}
+
+#[test]
+fn the_quantum_ends_a_burst_and_the_holder_keeps_its_latch() {
+    let (_, ev) = contended(1, 3 * TIME_SLICE_NS);
+    // session 0 sleeps, session 1 runs a whole quantum; nobody else is ready at first, then
+    // session 0 wakes and session 1 is preempted still holding the latch
+    let p = ev
+        .iter()
+        .find(|e| matches!(e, LcEvent::Preempt { session: 1, .. }))
+        .expect("preempted");
+    let LcEvent::Preempt { holding, .. } = p else {
+        unreachable!()
+    };
+    assert_eq!(holding, &vec![Latch::LibraryCache { child: 0 }]);
+}
+
+#[test]
+fn runs_are_deterministic_and_stepping_equals_running() {
+    let mut s = spec(4, 50);
+    s.total_slams = 3;
+    s.slam_sleeptime = 0.001;
+    let (a, ea) = super::recorded(&s);
+    let (b, eb) = super::recorded(&s);
+    assert_eq!(ea, eb);
+    assert_eq!(a.report(), b.report());
+    let mut c = Sim::new(&s).unwrap();
+    c.run_to_end();
+    assert_eq!(c.report(), a.report());
+}
+
+#[test]
+fn cpu_time_is_work_and_elapsed_includes_sleeps() {
+    let mut s = spec(1, 5);
+    s.total_slams = 2;
+    s.slam_sleeptime = 0.02;
+    s.use_bindvars = true;
+    let mut sim = Sim::new(&s).unwrap();
+    sim.run_to_end();
+    let r = sim.report();
+    assert!(
+        (r.elapsed_s - (r.sysstat.cpu_used_s + 0.04)).abs() < 1e-9,
+        "{r:?}"
+    );
+}
+
+#[test]
+fn a_quantum_is_not_renewed_when_its_session_sleeps() {
+    let mut sim = Sim::new(&spec(2, 1)).unwrap();
+    sim.set_record(true);
+    let ms = 1_000_000;
+    sim.sess[0].ops.clear();
+    sim.sess[0].ops.extend([
+        Op::Cpu(6 * ms, Acct::Exec),
+        Op::Sleep(ms),
+        Op::Cpu(6 * ms, Acct::Exec),
+    ]);
+    sim.sess[1].ops.clear();
+    sim.sess[1].ops.extend([Op::Cpu(20 * ms, Acct::Exec)]);
+    let mut ev = Vec::new();
+    while sim.now_ns() < 25 * ms && sim.tick() {
+        ev.append(&mut sim.events);
+    }
+    let pre: Vec<(u32, u64)> = ev
+        .iter()
+        .filter_map(|e| match e {
+            LcEvent::Preempt { session, at_ns, .. } => Some((*session, *at_ns)),
+            _ => None,
+        })
+        .collect();
+    // session 1 gets a fresh quantum at 6 ms (ends at 16 ms); session 0 comes back with
+    // the 4 ms it had left, so it is preempted at 20 ms, not 26 ms
+    assert_eq!(&pre[..2], &[(1, 16 * ms), (0, 20 * ms)]);
+}

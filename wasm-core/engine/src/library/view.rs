@@ -1,0 +1,148 @@
+//! Read-only views for the animation: the bucket array, the heap's chunks, the free lists,
+//! and who holds, spins on or sleeps for each latch.
+
+use super::events::Latch;
+use super::heap::{ChunkKind, BUCKET_MIN, NIL};
+use super::sim::{Run, Sim};
+use serde::Serialize;
+use ts_rs::TS;
+
+/// One hash bucket: its chain length and the library cache latch child covering it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct LcBucketView {
+    pub chain_len: u32,
+    pub latch: u32,
+}
+
+/// One chunk of the shared pool heap, in address order.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct LcChunkView {
+    pub offset: u32,
+    pub size: u32,
+    pub kind: ChunkKind,
+    /// In use and not on the LRU (pinned, or freeable / permanent).
+    pub pinned: bool,
+    pub object: Option<u32>,
+}
+
+/// One latch (a library cache child or the shared pool latch) now.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct LcLatchView {
+    pub latch: Latch,
+    pub holder: Option<u32>,
+    /// Sessions on a CPU spinning for it.
+    pub spinning: Vec<u32>,
+    /// Sessions sleeping in a `latch free` wait for it.
+    pub sleeping: Vec<u32>,
+}
+
+/// What a session is doing now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "snake_case")]
+#[ts(export, rename = "LcSessionState")]
+pub enum SessionState {
+    Queued,
+    OnCpu,
+    Sleeping,
+    LatchSleep,
+    LoadWait,
+    Done,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[ts(export)]
+pub struct LcSessionView {
+    pub id: u32,
+    pub state: SessionState,
+    pub cpu: Option<u32>,
+    pub holding: Vec<Latch>,
+    /// The text of the statement in progress, as hashed.
+    pub text: String,
+    #[ts(type = "number")]
+    pub statements: u64,
+}
+
+impl Sim {
+    pub fn bucket_view(&self) -> Vec<LcBucketView> {
+        let t = &self.lib.table;
+        (0..t.buckets())
+            .map(|b| LcBucketView {
+                chain_len: t.chains[b as usize].len() as u32,
+                latch: t.latch_of_bucket(b),
+            })
+            .collect()
+    }
+
+    pub fn heap_view(&self) -> Vec<LcChunkView> {
+        self.lib
+            .heap
+            .in_order()
+            .map(|c| LcChunkView {
+                offset: c.off,
+                size: c.size,
+                kind: c.kind,
+                pinned: c.kind != ChunkKind::Free && !c.on_lru,
+                object: (c.obj != NIL).then_some(c.obj),
+            })
+            .collect()
+    }
+
+    /// Chunks on each free list, by bucket (`BUCKET_MIN` gives each bucket's smallest size).
+    pub fn free_list_lengths(&self) -> Vec<u32> {
+        (0..BUCKET_MIN.len())
+            .map(|b| self.lib.heap.free_list_len(b))
+            .collect()
+    }
+
+    pub fn latch_view(&self) -> Vec<LcLatchView> {
+        let mut sleeping_on = vec![Vec::new(); self.latches.len()];
+        for (s, ss) in self.sess.iter().enumerate() {
+            if ss.run == Run::LatchSleep {
+                if let Some(super::sim::Op::Get(l)) = ss.ops.front() {
+                    sleeping_on[*l as usize].push(s as u32);
+                }
+            }
+        }
+        (0..self.latches.len() as u32)
+            .map(|l| LcLatchView {
+                latch: self.latch_name(l),
+                holder: self.latches[l as usize].holder,
+                spinning: (0..self.sess.len() as u32)
+                    .filter(|&s| {
+                        let ss = &self.sess[s as usize];
+                        ss.spin == Some(l) && matches!(ss.run, Run::OnCpu(_))
+                    })
+                    .collect(),
+                sleeping: std::mem::take(&mut sleeping_on[l as usize]),
+            })
+            .collect()
+    }
+
+    pub fn session_view(&self) -> Vec<LcSessionView> {
+        self.sess
+            .iter()
+            .enumerate()
+            .map(|(i, ss)| LcSessionView {
+                id: i as u32,
+                state: match ss.run {
+                    Run::Queued => SessionState::Queued,
+                    Run::OnCpu(_) => SessionState::OnCpu,
+                    Run::Sleeping => SessionState::Sleeping,
+                    Run::LatchSleep => SessionState::LatchSleep,
+                    Run::WaitLoad => SessionState::LoadWait,
+                    Run::Done => SessionState::Done,
+                },
+                cpu: match ss.run {
+                    Run::OnCpu(c) => Some(c),
+                    _ => None,
+                },
+                holding: ss.held.iter().map(|&l| self.latch_name(l)).collect(),
+                text: ss.text.clone(),
+                statements: ss.statements,
+            })
+            .collect()
+    }
+}
