@@ -47,18 +47,28 @@ pub struct Simulation {
     info: Vec<u32>,
 }
 
+impl Simulation {
+    /// The layout vectors get their full size up front, so that `layout` never grows wasm
+    /// memory (which would detach typed-array views the caller already holds).
+    fn with(run: Run) -> Simulation {
+        let c = run.cache();
+        Simulation {
+            order: Vec::with_capacity(c.b.len()),
+            info: Vec::with_capacity(c.sets.len() * 5),
+            run,
+        }
+    }
+}
+
 #[wasm_bindgen]
 impl Simulation {
     /// Build from scenario JSON; a bad scenario throws an Error whose message names the
     /// field path and the limit.
     #[wasm_bindgen(constructor)]
     pub fn new(scenario_json: &str) -> Result<Simulation, JsError> {
-        let run = Run::from_json(scenario_json).map_err(js_err)?;
-        Ok(Simulation {
-            run,
-            order: Vec::new(),
-            info: Vec::new(),
-        })
+        Ok(Simulation::with(
+            Run::from_json(scenario_json).map_err(js_err)?,
+        ))
     }
 
     /// A benchmark run (workload "seed000" or "zipf-rw"; profile "8.0", "8.1.5", "8.1.6"),
@@ -67,11 +77,7 @@ impl Simulation {
         let p = Profile::parse(profile).map_err(js_err)?;
         let run = bench::prepare(workload, p)
             .ok_or_else(|| JsError::new(&format!("unknown bench workload '{workload}'")))?;
-        Ok(Simulation {
-            run,
-            order: Vec::new(),
-            info: Vec::new(),
-        })
+        Ok(Simulation::with(run))
     }
 
     /// The scenario as the engine read it (defaults filled in), as JSON.

@@ -219,7 +219,10 @@ export class SimRun {
       chainLengths: this.sim.chainLengths(),
     };
   }
-  /** Drawing order of every buffer and five numbers per set (see SET_INFO_WIDTH). */
+  /**
+   * Drawing order of every buffer and five numbers per set (see SET_INFO_WIDTH). Any other
+   * engine call may grow wasm memory and detach views: take `views()` last.
+   */
   order(): { order: Uint32Array; info: Uint32Array } {
     const order = this.sim.layout();
     return { order, info: this.sim.layoutInfo() };

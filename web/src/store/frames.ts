@@ -3,6 +3,16 @@
 import type { CacheFrame, ChainFrame } from '../views/types';
 import type { AppState } from './store';
 
+/** What every view's frame shares: the step's events and how to animate them. */
+function stepOf(s: AppState, fresh: boolean) {
+  return {
+    events: fresh ? s.events : [],
+    selected: s.selected,
+    animate: fresh && s.animate,
+    durationMs: s.durationMs,
+  };
+}
+
 /** `fresh`: the run moved since the last frame, so its events are new and may animate. */
 export function cacheFrame(s: AppState, fresh: boolean): CacheFrame | null {
   const { run, layout } = s;
@@ -20,10 +30,7 @@ export function cacheFrame(s: AppState, fresh: boolean): CacheFrame | null {
     dba: views.dba,
     tch: views.tch,
     flags: views.flags,
-    events: fresh ? s.events : [],
-    selected: s.selected,
-    animate: fresh && s.animate,
-    durationMs: s.durationMs,
+    ...stepOf(s, fresh),
   };
 }
 
@@ -38,10 +45,7 @@ export function chainFrame(s: AppState, fresh: boolean): ChainFrame | null {
     dba: views.dba,
     flags: views.flags,
     objects: layout.objects,
-    events: fresh ? s.events : [],
-    selected: s.selected,
-    animate: fresh && s.animate,
-    durationMs: s.durationMs,
+    ...stepOf(s, fresh),
     chain: (bucket) => run.chain(bucket),
   };
 }
