@@ -5,10 +5,33 @@ import { useApp } from '../store/context';
 import { selectActions, selectPlayback } from '../store/selectors';
 import { SPEEDS } from '../store/store';
 import { SHORTCUTS } from '../store/useKeyboard';
-import { Icon } from './Icon';
+import { Icon, type IconName } from './Icon';
 
 const speedLabel = (v: number) =>
   Number.isFinite(v) ? `${v.toLocaleString('en')} step${v === 1 ? '' : 's'}/s` : 'full speed';
+
+/** One icon button of the transport row. */
+function TransportButton(b: {
+  testId: string;
+  disabled: boolean;
+  onClick: () => void;
+  title: string;
+  label: string;
+  icon: IconName;
+}) {
+  return (
+    <button
+      className="btn"
+      data-testid={b.testId}
+      disabled={b.disabled}
+      onClick={b.onClick}
+      title={b.title}
+      aria-label={b.label}
+    >
+      <Icon name={b.icon} />
+    </button>
+  );
+}
 
 export function PlaybackBar() {
   const p = useApp(useShallow(selectPlayback));
@@ -18,26 +41,22 @@ export function PlaybackBar() {
     <section className="panel playback" aria-label="Playback">
       <div className="playback-row">
         <div className="transport">
-          <button
-            className="btn"
-            data-testid="reset"
+          <TransportButton
+            testId="reset"
             disabled={!p.ready || atStart}
             onClick={a.reset}
             title="Reset to the start (Home)"
-            aria-label="Reset"
-          >
-            <Icon name="reset" />
-          </button>
-          <button
-            className="btn"
-            data-testid="step-back"
+            label="Reset"
+            icon="reset"
+          />
+          <TransportButton
+            testId="step-back"
             disabled={!p.ready || atStart}
             onClick={a.stepBack}
             title="Step back one access, replayed exactly (←)"
-            aria-label="Step back"
-          >
-            <Icon name="back" />
-          </button>
+            label="Step back"
+            icon="back"
+          />
           <button
             className="btn primary play"
             data-testid="play"
@@ -60,36 +79,30 @@ export function PlaybackBar() {
               </>
             )}
           </button>
-          <button
-            className="btn"
-            data-testid="step"
+          <TransportButton
+            testId="step"
             disabled={!p.ready || p.done}
             onClick={a.step}
             title="Step one access (→)"
-            aria-label="Step one access"
-          >
-            <Icon name="step" />
-          </button>
-          <button
-            className="btn"
-            data-testid="step-exec"
+            label="Step one access"
+            icon="step"
+          />
+          <TransportButton
+            testId="step-exec"
             disabled={!p.ready || p.done}
             onClick={a.stepExecution}
             title="Step one execution (Shift + →)"
-            aria-label="Step one execution"
-          >
-            <Icon name="stepExec" />
-          </button>
-          <button
-            className="btn"
-            data-testid="run-to-end"
+            label="Step one execution"
+            icon="stepExec"
+          />
+          <TransportButton
+            testId="run-to-end"
             disabled={!p.ready || p.done}
             onClick={a.runToEnd}
             title="Run to the end (End)"
-            aria-label="Run to end"
-          >
-            <Icon name="end" />
-          </button>
+            label="Run to end"
+            icon="end"
+          />
         </div>
         <label className="speed">
           Speed
