@@ -1,55 +1,120 @@
 // `npm run -s paper`: every bundled seed experiment, the simulator's figures beside the
-// paper's, with the difference in percent (hit ratios: in percentage points).
+// paper's, with the difference in percent (hit ratios: in percentage points); then seed
+// 001's Figure 1 sweep (literal SQL, shared pool 10 → 50 MB) for NDS and DBMS_SQL.
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { SimRun, type Compared } from '../web/src/sim/engine';
+import { SimRun, type Compared, type PaperComparison, type Scenario } from '../web/src/sim/engine';
+import { isLibraryScenario, LibRun, type LibraryReport } from '../web/src/sim/library';
+import { metricLabel } from '../web/src/sim/metrics';
 import { loadEngineNode } from '../web/src/sim/node';
 
 const dir = fileURLToPath(new URL('../scenarios/', import.meta.url));
 loadEngineNode();
 
-const label: Record<string, string> = {
-  elapsed_s: 'elapsed (s)',
-  physical_reads: 'physical reads',
-  logical_reads: 'logical reads',
-  hit_ratio: 'hit ratio (%)',
-};
-
 function fmt(row: Compared, v: number): string {
   if (row.metric === 'hit_ratio') return (v * 100).toFixed(1);
-  if (row.metric === 'elapsed_s') return v.toFixed(1);
+  if (row.metric.endsWith('_s') || row.metric.endsWith('_pct'))
+    return v.toFixed(row.metric.endsWith('_pct') ? 2 : 1);
   return Math.round(v).toLocaleString('en-US');
+}
+
+/** Run a scenario to its end: its paper comparison and, for the library cache, its report. */
+function runToEnd(text: string): { cmp: PaperComparison | null; lib: LibraryReport | null } {
+  const scenario = JSON.parse(text) as Scenario;
+  if (isLibraryScenario(scenario)) {
+    const run = LibRun.create(text);
+    run.runToEnd();
+    const out = { cmp: run.paper(), lib: run.report() };
+    run.free();
+    return out;
+  }
+  const run = SimRun.create(text);
+  run.runToEnd();
+  const out = { cmp: run.paper(), lib: null };
+  run.free();
+  return out;
 }
 
 const json = process.argv.includes('--json');
 const all: unknown[] = [];
 let failed = false;
-for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith('.json'))
+  .sort();
+for (const file of files) {
   const text = readFileSync(dir + file, 'utf8');
   if (!JSON.parse(text).paper) continue;
-  let run: SimRun;
+  let cmp: PaperComparison | null;
   try {
-    run = SimRun.create(text);
+    cmp = runToEnd(text).cmp;
   } catch (e) {
     console.error(`paper: ${file}: ${(e as Error).message}`);
     failed = true;
     continue;
   }
-  run.runToEnd();
-  const cmp = run.paper();
-  run.free();
   if (!cmp) continue;
   all.push({ file, ...cmp });
   if (json) continue;
   console.log(`\n${file} — ${cmp.source}`);
-  console.log(`  ${'figure'.padEnd(32)}${'paper'.padStart(10)}${'sim'.padStart(10)}${'diff'.padStart(9)}`);
+  console.log(
+    `  ${'figure'.padEnd(32)}${'paper'.padStart(10)}${'sim'.padStart(10)}${'diff'.padStart(9)}`,
+  );
   for (const row of cmp.rows) {
-    const name = `${row.pool ? row.pool + ' ' : ''}${label[row.metric] ?? row.metric}`;
+    const name = `${row.pool ? row.pool + ' ' : ''}${metricLabel(row.metric)}`;
     const diff = `${row.diff_pct >= 0 ? '+' : ''}${row.diff_pct.toFixed(1)}${row.metric === 'hit_ratio' ? 'pp' : '%'}`;
     console.log(
       `  ${name.padEnd(32)}${fmt(row, row.paper).padStart(10)}${fmt(row, row.sim).padStart(10)}${diff.padStart(9)}`,
     );
   }
 }
-if (json) console.log(JSON.stringify(all, null, 2));
+
+// Figure 1: the sweep files (NDS), and the same with DBMS_SQL.
+const sweep = files.filter((f) => /^seed001-8\.1\.5-literal-\d+m\.json$/.test(f));
+sweep.sort((a, b) => parseInt(a.split('-').pop()!) - parseInt(b.split('-').pop()!));
+const PAPER_50_VS_10 = { NDS: 31, DBMS_SQL: 25 };
+const figure: unknown[] = [];
+if (sweep.length > 0) {
+  if (!json) {
+    console.log(
+      '\nseed 001, Figure 1 — literal SQL, shared pool 10 → 50 MB (the paper gives the 50 MB change only)',
+    );
+    console.log(
+      `  ${'method'.padEnd(10)}${'pool'.padStart(6)}${'elapsed s'.padStart(11)}${'vs 10M'.padStart(9)}${'handle search'.padStart(15)}${'free chunks'.padStart(13)}${'SP sleeps'.padStart(11)}`,
+    );
+  }
+  for (const method of ['NDS', 'DBMS_SQL'] as const) {
+    let base = 0;
+    for (const file of sweep) {
+      const scenario = JSON.parse(readFileSync(dir + file, 'utf8')) as Scenario;
+      if (scenario.workload.kind === 'sql_slammer') scenario.workload.use_nds = method === 'NDS';
+      let lib: LibraryReport | null;
+      try {
+        lib = runToEnd(JSON.stringify(scenario)).lib;
+      } catch (e) {
+        console.error(`paper: ${file}: ${(e as Error).message}`);
+        failed = true;
+        continue;
+      }
+      if (!lib) continue;
+      const sp = lib.library_cache.shared_pool;
+      const mb = Math.round(sp.size / (1 << 20));
+      if (mb === 10) base = lib.elapsed_s;
+      const vs = base ? 100 * (lib.elapsed_s / base - 1) : 0;
+      figure.push({
+        method,
+        shared_pool_mb: mb,
+        elapsed_s: lib.elapsed_s,
+        vs_10m_pct: vs,
+        handle_search: sp.search_by_piece[0],
+        free_chunks: sp.free_chunks,
+      });
+      if (json) continue;
+      const paper = mb === 50 ? `   (paper: +${PAPER_50_VS_10[method]}%)` : '';
+      console.log(
+        `  ${method.padEnd(10)}${`${mb}M`.padStart(6)}${lib.elapsed_s.toFixed(1).padStart(11)}${`${vs >= 0 ? '+' : ''}${vs.toFixed(1)}%`.padStart(9)}${sp.search_by_piece[0].toFixed(1).padStart(15)}${sp.free_chunks.toLocaleString('en-US').padStart(13)}${lib.library_cache.latches[1].sleeps.toLocaleString('en-US').padStart(11)}${paper}`,
+      );
+    }
+  }
+}
+if (json) console.log(JSON.stringify({ tables: all, figure1: figure }, null, 2));
 process.exit(failed ? 1 : 0);

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,22 +20,75 @@ describe('headless runner', () => {
     const names = report.pools.map((p: { name: string }) => p.name);
     expect(names).toEqual(['DEFAULT', 'RECYCLE']);
     const recycle = report.pools[1];
-    for (const col of ['set_msize', 'cnum_repl', 'cnum_write', 'cnum_set', 'buf_got', 'sum_write',
-      'sum_scan', 'free_buffer_wait', 'write_complete_wait', 'buffer_busy_wait',
-      'free_buffer_inspected', 'dirty_buffers_inspected', 'db_block_change', 'db_block_gets',
-      'consistent_gets', 'physical_reads', 'physical_writes', 'logical_reads', 'hit_ratio']) {
+    for (const col of [
+      'set_msize',
+      'cnum_repl',
+      'cnum_write',
+      'cnum_set',
+      'buf_got',
+      'sum_write',
+      'sum_scan',
+      'free_buffer_wait',
+      'write_complete_wait',
+      'buffer_busy_wait',
+      'free_buffer_inspected',
+      'dirty_buffers_inspected',
+      'db_block_change',
+      'db_block_gets',
+      'consistent_gets',
+      'physical_reads',
+      'physical_writes',
+      'logical_reads',
+      'hit_ratio',
+    ]) {
       expect(recycle).toHaveProperty(col);
     }
     expect(recycle.physical_reads).toBe(recycle.logical_reads);
   }, 60_000);
 
+  it('prints a library_cache section (and no pools) for a library cache scenario', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sim-'));
+    const file = join(dir, 'lib.json');
+    const scenario = JSON.parse(
+      readFileSync(join(root, 'scenarios/seed001-8.1.6-test1.json'), 'utf8'),
+    );
+    scenario.workload.total_slams = 40;
+    writeFileSync(file, JSON.stringify(scenario));
+    const r = sim(file);
+    expect(r.status).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(report.profile).toBe('8.1.6');
+    expect(report).not.toHaveProperty('pools');
+    const lc = report.library_cache;
+    expect(lc.sysstat.parse_count_hard).toBe(2000);
+    expect(lc.sql_area.namespace).toBe('SQL AREA');
+    expect(lc.latches.map((l: { name: string }) => l.name)).toEqual([
+      'library cache',
+      'shared pool',
+    ]);
+    expect(report.elapsed_s).toBe(lc.elapsed_s);
+    scenario.init.cursor_sharing = 'FORCE';
+    scenario.profile = '8.1.5';
+    writeFileSync(file, JSON.stringify(scenario));
+    const bad = sim(file);
+    expect(bad.status).not.toBe(0);
+    expect(bad.stderr).toMatch(/init\.cursor_sharing: FORCE needs profile 8\.1\.6/);
+  }, 60_000);
+
   it('exits non-zero with a clear message on a bad scenario', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sim-'));
     const bad = join(dir, 'bad.json');
-    writeFileSync(bad, JSON.stringify({ version: 1, title: 't', profile: '8.0',
-      init: { db_block_buffers: 1000, db_block_lru_latches: 7 },
-      objects: [{ name: 'T', type: 'TABLE', blocks: 10 }],
-      workload: { kind: 'random', accesses: 5 } }));
+    writeFileSync(
+      bad,
+      JSON.stringify({
+        version: 1,
+        title: 't',
+        profile: '8.0',
+        init: { db_block_buffers: 1000, db_block_lru_latches: 7 },
+        objects: [{ name: 'T', type: 'TABLE', blocks: 10 }],
+        workload: { kind: 'random', accesses: 5 },
+      }),
+    );
     const r = sim(bad);
     expect(r.status).not.toBe(0);
     expect(r.stdout).toBe('');

@@ -2,6 +2,7 @@
 // wasm module the browser loads and prints the JSON report (MODEL.md §4) on stdout.
 import { readFileSync } from 'node:fs';
 import { SimRun } from '../web/src/sim/engine';
+import { isLibraryScenario, LibRun } from '../web/src/sim/library';
 import { loadEngineNode } from '../web/src/sim/node';
 
 const args = process.argv.slice(2);
@@ -21,7 +22,13 @@ try {
 
 loadEngineNode();
 try {
-  const run = SimRun.create(text);
+  let library = false;
+  try {
+    library = isLibraryScenario(JSON.parse(text));
+  } catch {
+    // not JSON: SimRun.create says so, naming the problem
+  }
+  const run = library ? LibRun.create(text) : SimRun.create(text);
   run.runToEnd();
   process.stdout.write(JSON.stringify(run.report(), null, 2) + '\n');
   run.free();

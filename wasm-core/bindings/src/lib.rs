@@ -5,6 +5,7 @@
 
 use cachesim::bench;
 use cachesim::config::Profile;
+use cachesim::library::{is_library, LibraryRun};
 use cachesim::params::PARAMS;
 use cachesim::{Run, Scenario, SimError};
 use serde::Serialize;
@@ -21,8 +22,15 @@ fn json<T: Serialize + ?Sized>(v: &T) -> String {
 /// `null` when the scenario is valid (it parses and builds), else `{ "path", "message" }`.
 #[wasm_bindgen(js_name = validateScenario)]
 pub fn validate_scenario(text: &str) -> String {
-    match Run::from_json(text) {
-        Ok(_) => "null".into(),
+    let checked = Scenario::parse(text).and_then(|s| {
+        if is_library(&s) {
+            LibraryRun::validate(&s)
+        } else {
+            Run::new(s).map(|_| ())
+        }
+    });
+    match checked {
+        Ok(()) => "null".into(),
         Err(e) => json(&serde_json::json!({ "path": e.path, "message": e.message })),
     }
 }
@@ -251,4 +259,197 @@ impl Simulation {
 #[wasm_bindgen(js_name = normalizeScenario)]
 pub fn normalize_scenario(text: &str) -> Result<String, JsError> {
     Scenario::parse(text).map(|s| s.to_json()).map_err(js_err)
+}
+
+/// One library cache simulation (a scenario whose workload is `sql_slammer`). Positions are
+/// phases of statements: a lookup, an execution, an unpin.
+#[wasm_bindgen]
+pub struct LibrarySimulation {
+    run: LibraryRun,
+}
+
+fn whole(n: f64) -> u64 {
+    if n.is_finite() && n > 0.0 {
+        n as u64
+    } else {
+        0
+    }
+}
+
+#[wasm_bindgen]
+impl LibrarySimulation {
+    /// Build from scenario JSON (runs it once to know its length); a bad scenario throws an
+    /// Error whose message names the field path and the limit.
+    #[wasm_bindgen(constructor)]
+    pub fn new(scenario_json: &str) -> Result<LibrarySimulation, JsError> {
+        Ok(LibrarySimulation {
+            run: LibraryRun::from_json(scenario_json).map_err(js_err)?,
+        })
+    }
+
+    /// A benchmark run ("literal", "binds" or "force"), ready to `runToEnd`.
+    pub fn bench(workload: &str) -> Result<LibrarySimulation, JsError> {
+        let run = bench::prepare_library(workload)
+            .ok_or_else(|| JsError::new(&format!("unknown library bench workload '{workload}'")))?;
+        Ok(LibrarySimulation { run })
+    }
+
+    #[wasm_bindgen(js_name = scenarioJson)]
+    pub fn scenario_json(&self) -> String {
+        self.run.scenario.to_json()
+    }
+
+    /// The resolved configuration: pool bytes, initial buckets, latches, CPUs, sessions.
+    #[wasm_bindgen(js_name = configJson)]
+    pub fn config_json(&self) -> String {
+        let c = &self.run.sim().cfg;
+        json(&serde_json::json!({
+            "pool_bytes": c.pool_bytes, "buckets": c.buckets, "latches": c.latches,
+            "cpu_count": c.spec.cpu_count, "sessions": c.spec.jobs,
+            "cursor_sharing": c.spec.cursor_sharing, "use_nds": c.spec.use_nds,
+            "use_bindvars": c.spec.use_bindvars, "spin_count": c.spec.spin_count,
+            "bucket_min": cachesim::library::BUCKET_MIN,
+        }))
+    }
+
+    #[wasm_bindgen(js_name = setRecordEvents)]
+    pub fn set_record_events(&mut self, on: bool) {
+        self.run.set_record(on);
+    }
+
+    /// Up to `n` phases; returns how many were done.
+    pub fn step(&mut self, n: f64) -> f64 {
+        self.run.step(whole(n)) as f64
+    }
+
+    /// Until the next statement finishes.
+    #[wasm_bindgen(js_name = stepStatement)]
+    pub fn step_statement(&mut self) -> f64 {
+        self.run.step_statement() as f64
+    }
+
+    #[wasm_bindgen(js_name = runToEnd)]
+    pub fn run_to_end(&mut self) -> f64 {
+        self.run.run_to_end() as f64
+    }
+
+    pub fn seek(&mut self, position: f64) {
+        self.run.seek(whole(position));
+    }
+
+    pub fn reset(&mut self) {
+        self.run.reset();
+    }
+
+    pub fn position(&self) -> f64 {
+        self.run.position() as f64
+    }
+
+    pub fn total(&self) -> f64 {
+        self.run.total() as f64
+    }
+
+    #[wasm_bindgen(js_name = statementsDone)]
+    pub fn statements_done(&self) -> f64 {
+        self.run.statements_done() as f64
+    }
+
+    #[wasm_bindgen(js_name = totalStatements)]
+    pub fn total_statements(&self) -> f64 {
+        self.run.total_statements() as f64
+    }
+
+    pub fn done(&self) -> bool {
+        self.run.done()
+    }
+
+    #[wasm_bindgen(js_name = nowSeconds)]
+    pub fn now_seconds(&self) -> f64 {
+        self.run.sim().now_ns() as f64 / 1e9
+    }
+
+    #[wasm_bindgen(js_name = eventsJson)]
+    pub fn events_json(&self) -> String {
+        json(self.run.events())
+    }
+
+    #[wasm_bindgen(js_name = reportJson)]
+    pub fn report_json(&self) -> String {
+        json(&self.run.report())
+    }
+
+    #[wasm_bindgen(js_name = paperJson)]
+    pub fn paper_json(&self) -> String {
+        json(&self.run.paper())
+    }
+
+    /// Handles on each hash bucket's chain (a copy).
+    #[wasm_bindgen(js_name = chainLengths)]
+    pub fn chain_lengths(&self) -> Vec<u32> {
+        self.run
+            .sim()
+            .lib
+            .table
+            .chains
+            .iter()
+            .map(|c| c.len() as u32)
+            .collect()
+    }
+
+    /// The handles on a bucket's chain in walk order (newest first): `[{ obj, text }]`.
+    #[wasm_bindgen(js_name = chainJson)]
+    pub fn chain_json(&self, bucket: u32) -> String {
+        json(&self.run.sim().chain(bucket))
+    }
+
+    /// The heap in address order, five numbers a chunk: offset, size, kind (0 free,
+    /// 1 recreatable, 2 freeable, 3 permanent), flags (1 pinned, 2 on the LRU), object
+    /// (0xFFFFFFFF: none). A copy.
+    #[wasm_bindgen(js_name = heapChunks)]
+    pub fn heap_chunks(&self) -> Vec<u32> {
+        self.run.sim().heap_flat()
+    }
+
+    /// Chunks on each free list (`bucket_min` in `configJson` gives each list's smallest size).
+    #[wasm_bindgen(js_name = freeListLengths)]
+    pub fn free_list_lengths(&self) -> Vec<u32> {
+        self.run.sim().free_list_lengths()
+    }
+
+    /// Each latch now: holder, spinners, sleepers.
+    #[wasm_bindgen(js_name = latchesJson)]
+    pub fn latches_json(&self) -> String {
+        json(&self.run.sim().latch_view())
+    }
+
+    /// Each session now: state, CPU, latches held, statement text.
+    #[wasm_bindgen(js_name = sessionsJson)]
+    pub fn sessions_json(&self) -> String {
+        json(&self.run.sim().session_view())
+    }
+
+    /// Seed 001's "Finding literal SQL" query over the cursors now cached.
+    #[wasm_bindgen(js_name = literalSqlJson)]
+    pub fn literal_sql_json(&self, prefix_len: u32, min_count: u32) -> String {
+        json(
+            &self
+                .run
+                .literal_sql(prefix_len.min(4000) as usize, min_count),
+        )
+    }
+
+    /// One cached object: its text, hash, bucket, pins, heaps and whether it is kept.
+    #[wasm_bindgen(js_name = objectJson)]
+    pub fn object_json(&self, obj: u32) -> String {
+        json(&self.run.sim().object_view(obj))
+    }
+}
+
+/// The library cache benchmark workloads' names.
+#[wasm_bindgen(js_name = libraryBenchWorkloads)]
+pub fn library_bench_workloads() -> Vec<String> {
+    bench::LIBRARY_WORKLOADS
+        .iter()
+        .map(|s| s.to_string())
+        .collect()
 }

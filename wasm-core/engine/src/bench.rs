@@ -44,6 +44,33 @@ pub fn scenario(workload: &str, profile: Profile) -> Option<Scenario> {
     Some(Scenario::parse(&json).expect("the bench scenarios are valid"))
 }
 
+/// The library cache benchmarks: seed 001's Table 2 volume (10 sessions × 5 statements ×
+/// 1,000 slams = 50,000 statements, 15M shared pool, `_kgl_bucket_count` 4) with literal SQL
+/// (test 1: every statement a hard parse), bind variables (test 2) and CURSOR_SHARING = FORCE
+/// (test 3).
+pub const LIBRARY_WORKLOADS: [&str; 3] = ["literal", "binds", "force"];
+
+pub fn library_scenario(workload: &str) -> Option<Scenario> {
+    let (binds, sharing) = match workload {
+        "literal" => (false, "EXACT"),
+        "binds" => (true, "EXACT"),
+        "force" => (false, "FORCE"),
+        _ => return None,
+    };
+    let json = format!(
+        r#"{{ "version": 1, "title": "bench library {workload}", "profile": "8.1.6",
+          "init": {{ "shared_pool_size": "15M", "_kgl_bucket_count": 4, "cursor_sharing": "{sharing}" }},
+          "workload": {{ "kind": "sql_slammer", "use_bindvars": {binds}, "use_nds": true }} }}"#
+    );
+    Some(Scenario::parse(&json).expect("the bench scenarios are valid"))
+}
+
+/// A ready library cache run (its dry run done outside the timed part).
+pub fn prepare_library(workload: &str) -> Option<crate::library::LibraryRun> {
+    library_scenario(workload)
+        .map(|s| crate::library::LibraryRun::new(s).expect("the bench scenarios build"))
+}
+
 /// A ready run of a benchmark (built outside the timed part), or None for an unknown name.
 pub fn prepare(workload: &str, profile: Profile) -> Option<Run> {
     scenario(workload, profile).map(|s| Run::new(s).expect("the bench scenarios build"))
@@ -58,6 +85,14 @@ mod tests {
                 let r = super::prepare(w, p).unwrap();
                 assert_eq!(r.total_accesses(), super::BENCH_ACCESSES);
             }
+        }
+    }
+
+    #[test]
+    fn every_library_bench_runs_its_statements() {
+        for w in super::LIBRARY_WORKLOADS {
+            let r = super::prepare_library(w).unwrap();
+            assert_eq!(r.total_statements(), 50_000, "{w}");
         }
     }
 }

@@ -24,6 +24,18 @@ pub enum ParamKind {
     Boolean,
     /// `(buffers:N,lru_latches:L)`.
     PoolSpec,
+    /// One of the words in `choices` (`EXACT`, `FORCE`).
+    Keyword,
+}
+
+/// Which simulation a parameter acts on: the init.ora form shows the scenario's own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "snake_case")]
+#[ts(export)]
+pub enum ParamArea {
+    BufferCache,
+    LibraryCache,
+    Both,
 }
 
 /// One line of the parameter reference the UI shows beside every input.
@@ -38,6 +50,10 @@ pub struct ParamDoc {
     pub default: &'static str,
     /// One line, drawn from the seeds.
     pub help: &'static str,
+    pub area: ParamArea,
+    /// The words a `keyword` parameter takes (empty for the other kinds).
+    #[ts(type = "string[]")]
+    pub choices: &'static [&'static str],
 }
 
 const fn doc(
@@ -55,7 +71,15 @@ const fn doc(
         max,
         default,
         help,
+        area: ParamArea::BufferCache,
+        choices: &[],
     }
+}
+
+/// A parameter of the library cache and shared pool.
+const fn lib(mut d: ParamDoc) -> ParamDoc {
+    d.area = ParamArea::LibraryCache;
+    d
 }
 
 use ParamKind::*;
@@ -78,8 +102,8 @@ pub const PARAMS: &[ParamDoc] = &[
         "Later spelling: bytes of the KEEP pool; it gets one LRU latch."),
     doc("db_recycle_cache_size", Size, Some(0), None, "0",
         "Later spelling: bytes of the RECYCLE pool; it gets one LRU latch."),
-    doc("cpu_count", Integer, Some(1), Some(1024), "1",
-        "CPUs; all pools together may have at most 6 × cpu_count LRU latches."),
+    ParamDoc { area: ParamArea::Both, ..doc("cpu_count", Integer, Some(1), Some(1024), "1",
+        "CPUs: sessions run on this many; all pools together may have at most 6 × cpu_count LRU latches.") },
     doc("_db_percent_hot_default", Integer, Some(0), Some(100), "50",
         "Percent of the DEFAULT pool considered hot (8i midpoint insertion)."),
     doc("_db_percent_hot_keep", Integer, Some(0), Some(100), "0",
@@ -110,6 +134,16 @@ pub const PARAMS: &[ParamDoc] = &[
         "Blocks: a full scan of a larger NOCACHE table reads into the cold (LRU) tail, not the head."),
     doc("db_file_multiblock_read_count", Integer, Some(1), Some(128), "8",
         "Blocks a full scan reads per I/O request."),
+    lib(doc("shared_pool_size", Size, Some(crate::library::MIN_POOL), Some(crate::library::MAX_POOL), "15M",
+        "Bytes of the shared pool heap: library cache objects, their handles and heaps, and the free lists.")),
+    lib(doc("_kgl_bucket_count", Integer, Some(0), Some(8), "0",
+        "Index 0..8 of the library cache's initial hash buckets: 509, 1021, 2039, … 131071 (seed 001 Table 1).")),
+    lib(doc("_kgl_latch_count", Integer, Some(0), Some(64), "0",
+        "Child library cache latches; bucket b is covered by child b mod count (0 means one latch).")),
+    ParamDoc { choices: &["EXACT", "FORCE"], ..lib(doc("cursor_sharing", Keyword, None, None, "EXACT",
+        "EXACT shares only identical texts; FORCE (8.1.6) replaces literals with :\"SYS_B_n\" binds before hashing.")) },
+    lib(doc("_spin_count", Integer, Some(0), Some(1_000_000), "2000",
+        "Times a session spins for a busy latch before it sleeps (latch free wait).")),
 ];
 
 /// Look a parameter up by name (case-insensitive, as init.ora is).
@@ -133,7 +167,8 @@ impl InitOra {
                     format!("init.{key}"),
                     "unknown init.ora parameter (the model knows: db_block_buffers, \
                      db_block_lru_latches, buffer_pool_keep, buffer_pool_recycle, \
-                     db_cache_size, _db_percent_hot_default, _db_aging_*, … — see the README)",
+                     db_cache_size, _db_percent_hot_default, _db_aging_*, shared_pool_size, \
+                     _kgl_bucket_count, _kgl_latch_count, cursor_sharing, … — see the README)",
                 )
             })?;
             if values.insert(doc.name, value.clone()).is_some() {
@@ -185,6 +220,37 @@ impl InitOra {
                 format!("expected TRUE or FALSE, got {v}"),
             )),
         }
+    }
+
+    /// A keyword parameter, upper-cased and checked against its choices.
+    pub fn keyword(&self, name: &str) -> Result<Option<&'static str>> {
+        let Some(v) = self.values.get(name) else {
+            return Ok(None);
+        };
+        let doc = Self::doc(name);
+        let word = v.as_str().map(|w| w.trim().to_ascii_uppercase());
+        doc.choices
+            .iter()
+            .find(|c| word.as_deref() == Some(**c))
+            .map(|c| Some(*c))
+            .ok_or_else(|| {
+                SimError::param(
+                    name,
+                    format!("expected one of {}, got {v}", doc.choices.join(", ")),
+                )
+            })
+    }
+
+    /// The names set here that act on the other simulation than `area`.
+    pub fn foreign(&self, area: ParamArea) -> Vec<&'static str> {
+        self.values
+            .keys()
+            .filter(|n| {
+                let a = Self::doc(n).area;
+                a != ParamArea::Both && a != area
+            })
+            .copied()
+            .collect()
     }
 
     /// `buffer_pool_keep` / `buffer_pool_recycle`: `(buffers:N,lru_latches:L)`, or just `N`.
@@ -347,6 +413,30 @@ mod tests {
         let e = i.int("_db_percent_hot_default").unwrap_err();
         assert_eq!(e.path, "init._db_percent_hot_default");
         assert!(e.message.contains("maximum 100"), "{e}");
+    }
+
+    #[test]
+    fn keywords_are_checked_against_their_choices() {
+        let i = init(json!({"cursor_sharing": " force "}));
+        assert_eq!(i.keyword("cursor_sharing").unwrap(), Some("FORCE"));
+        for bad in [json!("SIMILAR"), json!(1), json!(true)] {
+            let e = init(json!({ "cursor_sharing": bad }))
+                .keyword("cursor_sharing")
+                .unwrap_err();
+            assert_eq!(e.path, "init.cursor_sharing");
+            assert!(e.message.contains("EXACT, FORCE"), "{e}");
+        }
+        assert_eq!(init(json!({})).keyword("cursor_sharing").unwrap(), None);
+    }
+
+    #[test]
+    fn each_parameter_knows_its_simulation() {
+        let i = init(json!({"db_block_buffers": 100, "shared_pool_size": "8M", "cpu_count": 2}));
+        assert_eq!(i.foreign(ParamArea::BufferCache), vec!["shared_pool_size"]);
+        assert_eq!(i.foreign(ParamArea::LibraryCache), vec!["db_block_buffers"]);
+        assert!(PARAMS
+            .iter()
+            .all(|p| (p.kind == Keyword) != p.choices.is_empty()));
     }
 
     #[test]

@@ -149,7 +149,7 @@ pub struct PaperComparison {
     pub rows: Vec<Compared>,
 }
 
-fn compared(pool: &str, metric: &str, paper: f64, sim: f64) -> Compared {
+pub(crate) fn compared(pool: &str, metric: &str, paper: f64, sim: f64) -> Compared {
     let diff_pct = if metric == "hit_ratio" {
         (sim - paper) * 100.0
     } else if paper == 0.0 {
@@ -172,7 +172,11 @@ fn compared(pool: &str, metric: &str, paper: f64, sim: f64) -> Compared {
 
 /// The paper's figures beside the report's.
 pub fn compare(paper: &Paper, r: &Report) -> PaperComparison {
-    let mut rows = vec![compared("", "elapsed_s", paper.elapsed_s, r.elapsed_s)];
+    let mut rows: Vec<Compared> = paper
+        .elapsed_s
+        .map(|e| compared("", "elapsed_s", e, r.elapsed_s))
+        .into_iter()
+        .collect();
     for p in &paper.rows {
         let (phys, logical, hit) = if p.pool == "TOTAL" {
             (

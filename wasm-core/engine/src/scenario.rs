@@ -29,6 +29,16 @@ pub struct PaperRow {
     pub hit_ratio: f64,
 }
 
+/// One published figure of a library cache experiment, by the report's metric name
+/// (`parse_count_hard`, `latch_free_wait_s`, … — see `library::METRICS`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+#[ts(export)]
+pub struct PaperMetric {
+    pub metric: String,
+    pub value: f64,
+}
+
 /// The published figures of a bundled seed experiment.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
@@ -36,8 +46,17 @@ pub struct PaperRow {
 pub struct Paper {
     /// Where the figures come from ("seed 000, Table 6, TEST1").
     pub source: String,
-    pub elapsed_s: f64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub elapsed_s: Option<f64>,
+    /// Buffer pool rows (seed 000).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[ts(as = "Option<Vec<PaperRow>>", optional)]
     pub rows: Vec<PaperRow>,
+    /// Named figures (seed 001).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[ts(as = "Option<Vec<PaperMetric>>", optional)]
+    pub metrics: Vec<PaperMetric>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
@@ -54,6 +73,10 @@ pub struct Scenario {
     #[serde(default)]
     #[ts(optional, type = "Record<string, string | number | boolean>")]
     pub init: serde_json::Map<String, Value>,
+    /// The segments a buffer cache workload reads (none in a library cache scenario).
+    /// (Optional in the JSON: a library cache scenario leaves it out. The UI's buffer cache
+    /// panels always have it, hence required in the TypeScript type.)
+    #[serde(default)]
     pub objects: Vec<Segment>,
     pub workload: WorkloadSpec,
     #[serde(default)]
@@ -109,11 +132,23 @@ pub struct Instance {
 
 impl Instance {
     pub fn build(s: &Scenario) -> Result<Instance> {
+        if crate::library::is_library(s) {
+            return Err(SimError::new(
+                "workload.kind",
+                "sql_slammer is a library cache workload: run it as a library cache scenario",
+            ));
+        }
         let init = InitOra::new(&s.init)?;
         let cfg = CacheConfig::resolve(s.profile, &init)?;
         check_segments(&s.objects)?;
         let mut segs = s.objects.clone();
-        let mut notes = Vec::new();
+        let mut notes: Vec<String> = init
+            .foreign(crate::params::ParamArea::BufferCache)
+            .into_iter()
+            .map(|n| {
+                format!("{n} acts on the library cache: this buffer cache scenario does not use it")
+            })
+            .collect();
         for seg in &mut segs {
             if cfg.pool(seg.buffer_pool).is_none() {
                 notes.push(format!(

@@ -81,7 +81,7 @@ pub fn check_segments(segs: &[Segment]) -> Result<()> {
 }
 
 /// Costs that advance simulated time (MODEL.md "Time and cost").
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 #[ts(export)]
 pub struct Cost {
@@ -97,6 +97,10 @@ pub struct Cost {
     #[serde(default = "default_physical")]
     #[ts(as = "Option<f64>", optional)]
     pub physical_write_ms: f64,
+    /// The library cache's per-operation costs (seed 001; defaults from its Table 3).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub library: Option<crate::library::Cost>,
 }
 
 fn default_logical() -> f64 {
@@ -112,6 +116,7 @@ impl Default for Cost {
             logical_read_us: default_logical(),
             physical_read_ms: default_physical(),
             physical_write_ms: default_physical(),
+            library: None,
         }
     }
 }

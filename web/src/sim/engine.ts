@@ -127,43 +127,69 @@ export interface BufferViews {
 /** Per set, five numbers: replacement length, hot length, write list, writing, free. */
 export const SET_INFO_WIDTH = 5;
 
-/** One simulation run: the opaque handle the UI and the headless runner drive. */
-export class SimRun {
-  private sim: Simulation;
+/** What the playback drives: a buffer cache run (SimRun) or a library cache run (LibRun). */
+export interface Playable {
+  readonly position: number;
+  readonly total: number;
+  readonly done: boolean;
+  /** Simulated seconds. */
+  readonly now: number;
+  setRecordEvents(on: boolean): void;
+  step(n?: number): number;
+  /** The larger step: an execution (buffer cache) or a statement (library cache). */
+  stepUnit(): number;
+  runToEnd(): number;
+  seek(position: number): void;
+  reset(): void;
+  paper(): PaperComparison | null;
+  free(): void;
+}
 
-  private constructor(sim: Simulation) {
+/** The wasm-bindgen methods both simulations (Simulation, LibrarySimulation) have. */
+interface WasmRun {
+  setRecordEvents(on: boolean): void;
+  step(n: number): number;
+  runToEnd(): number;
+  seek(position: number): void;
+  reset(): void;
+  position(): number;
+  done(): boolean;
+  nowSeconds(): number;
+  eventsJson(): string;
+  reportJson(): string;
+  paperJson(): string;
+  scenarioJson(): string;
+  free(): void;
+}
+
+/** What SimRun and LibRun share: a wasm handle, stepped, sought, reported as JSON. */
+export abstract class RunBase<S extends WasmRun, E, R> {
+  protected sim: S;
+
+  protected constructor(sim: S) {
     this.sim = sim;
   }
 
-  /** Build a run; a bad scenario throws a ScenarioError naming the field and the limit. */
-  static create(scenario: Scenario | string): SimRun {
-    const text = typeof scenario === 'string' ? scenario : JSON.stringify(scenario);
+  /** Turn a failed construction into the scenario's error (naming the field), if it has one. */
+  protected static built<T>(text: string, make: () => T): T {
     try {
-      return new SimRun(new Simulation(text));
+      return make();
     } catch (e) {
       throw validateScenario(text) ?? e;
     }
   }
 
-  /** A benchmark run: workload "seed000" or "zipf-rw", profile "8.0", "8.1.5" or "8.1.6". */
-  static bench(workload: string, profile: string): SimRun {
-    return new SimRun(Simulation.bench(workload, profile));
-  }
-
   setRecordEvents(on: boolean): void {
     this.sim.setRecordEvents(on);
   }
-  /** Serve up to n accesses; returns how many were served. */
+  /** Up to n steps (accesses, or phases of statements); returns how many were done. */
   step(n = 1): number {
     return this.sim.step(n);
-  }
-  stepExecution(): number {
-    return this.sim.stepExecution();
   }
   runToEnd(): number {
     return this.sim.runToEnd();
   }
-  /** Go to an exact position (accesses done). */
+  /** Go to an exact position. */
   seek(position: number): void {
     this.sim.seek(position);
   }
@@ -173,15 +199,6 @@ export class SimRun {
   get position(): number {
     return this.sim.position();
   }
-  get executionsDone(): number {
-    return this.sim.executionsDone();
-  }
-  get totalAccesses(): number {
-    return this.sim.totalAccesses();
-  }
-  get totalExecutions(): number {
-    return this.sim.totalExecutions();
-  }
   get done(): boolean {
     return this.sim.done();
   }
@@ -190,17 +207,55 @@ export class SimRun {
     return this.sim.nowSeconds();
   }
   /** The events of the last step call. */
-  events(): Event[] {
-    return JSON.parse(this.sim.eventsJson()) as Event[];
+  events(): E[] {
+    return JSON.parse(this.sim.eventsJson()) as E[];
   }
-  report(): Report {
-    return JSON.parse(this.sim.reportJson()) as Report;
+  report(): R {
+    return JSON.parse(this.sim.reportJson()) as R;
   }
   paper(): PaperComparison | null {
     return JSON.parse(this.sim.paperJson()) as PaperComparison | null;
   }
   scenario(): Scenario {
     return JSON.parse(this.sim.scenarioJson()) as Scenario;
+  }
+  free(): void {
+    this.sim.free();
+  }
+}
+
+/** One simulation run: the opaque handle the UI and the headless runner drive. */
+export class SimRun extends RunBase<Simulation, Event, Report> implements Playable {
+  /** Build a run; a bad scenario throws a ScenarioError naming the field and the limit. */
+  static create(scenario: Scenario | string): SimRun {
+    const text = typeof scenario === 'string' ? scenario : JSON.stringify(scenario);
+    return RunBase.built(text, () => new SimRun(new Simulation(text)));
+  }
+
+  /** A benchmark run: workload "seed000" or "zipf-rw", profile "8.0", "8.1.5" or "8.1.6". */
+  static bench(workload: string, profile: string): SimRun {
+    return new SimRun(Simulation.bench(workload, profile));
+  }
+
+  stepExecution(): number {
+    return this.sim.stepExecution();
+  }
+  /** The playback's larger step: one whole execution. */
+  stepUnit(): number {
+    return this.sim.stepExecution();
+  }
+  get executionsDone(): number {
+    return this.sim.executionsDone();
+  }
+  get totalAccesses(): number {
+    return this.sim.totalAccesses();
+  }
+  /** Positions in the run (accesses), as the playback counts them. */
+  get total(): number {
+    return this.sim.totalAccesses();
+  }
+  get totalExecutions(): number {
+    return this.sim.totalExecutions();
   }
   layoutInfo(): EngineLayout {
     return JSON.parse(this.sim.configJson()) as EngineLayout;
@@ -226,8 +281,5 @@ export class SimRun {
   order(): { order: Uint32Array; info: Uint32Array } {
     const order = this.sim.layout();
     return { order, info: this.sim.layoutInfo() };
-  }
-  free(): void {
-    this.sim.free();
   }
 }

@@ -36,7 +36,10 @@ mod cache;
 mod events;
 mod heap;
 mod latch;
+mod metrics;
 mod report;
+mod run;
+mod scenario;
 mod session;
 mod sim;
 mod spec;
@@ -50,14 +53,19 @@ pub use cache::{object_sizes, startup_permanent, FLUSH_BATCH, FLUSH_TRIES};
 pub use events::{Latch, LcEvent, Piece};
 pub use heap::{bucket_of, chunk_size, ChunkKind, BUCKET_MIN, MIN_CHUNK};
 pub use latch::{latch_sleep_ns, LATCH_SLEEP_NS, MAX_LATCH_SLEEP_NS};
+pub use metrics::{metric_value, METRICS};
 pub use report::{
     LcFreeList, LcHashTable, LcLatchRow, LcLibraryCache, LcReport, LcSharedPool, LcSysstat,
 };
+pub use run::{LibraryReport, LibraryRun, LiteralGroup};
+pub use scenario::{is_library, spec_of};
 pub use session::DBMS_SQL_EXTRA_CALLS;
 pub use sim::{Sim, TIME_SLICE_NS};
-pub use spec::{Cost, CursorSharing, Size, Spec, KGL_BUCKETS};
+pub use spec::{Cost, CursorSharing, Size, Slammer, Spec, KGL_BUCKETS, MAX_POOL, MIN_POOL};
 pub use text::{force_binds, hash};
-pub use view::{LcBucketView, LcChunkView, LcLatchView, LcSessionView, SessionState};
+pub use view::{
+    LcBucketView, LcChainEntry, LcChunkView, LcLatchView, LcObjectView, LcSessionView, SessionState,
+};
 
 impl Sim {
     /// Record events while stepping (off by default).

@@ -134,7 +134,7 @@ pub struct LcReport {
     /// When the last session finished.
     pub makespan_s: f64,
     pub done: bool,
-    pub library_cache: LcLibraryCache,
+    pub sql_area: LcLibraryCache,
     pub sysstat: LcSysstat,
     pub latches: Vec<LcLatchRow>,
     /// `latch free` wait time, all sessions, seconds.
@@ -215,7 +215,7 @@ impl Sim {
             elapsed_s: self.sess.first().map_or(0, end) as f64 / 1e9,
             makespan_s: self.sess.iter().map(end).max().unwrap_or(0) as f64 / 1e9,
             done: self.done(),
-            library_cache: LcLibraryCache {
+            sql_area: LcLibraryCache {
                 namespace: "SQL AREA".into(),
                 gets: c.gets,
                 gethits: c.gethits,

@@ -338,6 +338,7 @@ impl Sim {
                 let o = self.sess[s as usize].obj;
                 self.lib.unpin(o);
                 self.phases += 1;
+                self.c.statements_done += 1;
                 let to_lru = self.lib.objs[o as usize].pins == 0 && !self.lib.objs[o as usize].kept;
                 let at = self.now;
                 self.emit(|_| LcEvent::Unpin {
@@ -384,6 +385,7 @@ impl Sim {
     /// ORA-04031: the statement fails; the latches held are freed and the session goes on.
     fn fail(&mut self, s: u32, cost: u64, size: u32) {
         self.c.failed += 1;
+        self.c.statements_done += 1;
         let at = self.now;
         self.emit(|_| LcEvent::Ora04031 {
             session: s,

@@ -107,6 +107,8 @@ pub struct Counters {
     pub parse_hard: u64,
     pub executions: u64,
     pub failed: u64,
+    /// Statements finished: executed and unpinned, or failed with ORA-04031.
+    pub statements_done: u64,
     pub load_wait_ns: u64,
     pub preemptions_holding: u64,
     /// Allocations and chunks examined by piece (handle, heap 0, heap 6).

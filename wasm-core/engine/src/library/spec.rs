@@ -339,3 +339,59 @@ impl Spec {
         })
     }
 }
+
+/// The `workload` of a library cache scenario (`"kind": "sql_slammer"`): seed 001's
+/// SQLSlammer, or typed statements executed round-robin by every session.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(default, deny_unknown_fields)]
+#[ts(export)]
+pub struct Slammer {
+    /// Sessions: seed 001 ran 9 SQLSlammer jobs plus the timed foreground (10).
+    #[ts(as = "Option<u32>", optional)]
+    pub jobs: u32,
+    #[ts(as = "Option<u32>", optional)]
+    pub stmts_per_slam: u32,
+    #[ts(as = "Option<u32>", optional)]
+    pub total_slams: u32,
+    /// Seconds slept between slams.
+    #[ts(as = "Option<f64>", optional)]
+    pub slam_sleeptime: f64,
+    /// Statement length the comment pads to.
+    #[ts(as = "Option<u32>", optional)]
+    pub stmt_size: u32,
+    #[ts(as = "Option<bool>", optional)]
+    pub use_rand_comment: bool,
+    #[ts(as = "Option<bool>", optional)]
+    pub use_bindvars: bool,
+    /// Native Dynamic SQL (true) or DBMS_SQL (false: extra package calls and pins).
+    #[ts(as = "Option<bool>", optional)]
+    pub use_nds: bool,
+    /// Added to each job number to seed its literal generator.
+    #[ts(as = "Option<f64>", optional)]
+    pub seed: u64,
+    /// Typed statements executed round-robin instead of the generated ones.
+    #[ts(as = "Option<Vec<String>>", optional)]
+    pub statements: Vec<String>,
+    /// DBMS_SHARED_POOL.KEEP: statement texts loaded at startup and never flushed.
+    #[ts(as = "Option<Vec<String>>", optional)]
+    pub keep: Vec<String>,
+}
+
+impl Default for Slammer {
+    fn default() -> Self {
+        let d = Spec::default();
+        Slammer {
+            jobs: d.jobs,
+            stmts_per_slam: d.stmts_per_slam,
+            total_slams: d.total_slams,
+            slam_sleeptime: d.slam_sleeptime,
+            stmt_size: d.stmt_size,
+            use_rand_comment: d.use_rand_comment,
+            use_bindvars: d.use_bindvars,
+            use_nds: d.use_nds,
+            seed: d.seed,
+            statements: d.statements,
+            keep: d.keep,
+        }
+    }
+}

@@ -146,3 +146,82 @@ impl Sim {
             .collect()
     }
 }
+
+/// A handle on a hash chain.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct LcChainEntry {
+    pub obj: u32,
+    pub text: String,
+}
+
+/// One library cache object (a cursor) and where its memory is.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct LcObjectView {
+    pub obj: u32,
+    pub text: String,
+    pub hash: u32,
+    pub bucket: u32,
+    pub pins: u32,
+    pub kept: bool,
+    pub loading: bool,
+    /// Offsets of the handle, heap 0 and heap 6 chunks (None: not allocated or flushed).
+    pub handle: Option<u32>,
+    pub heap0: Option<u32>,
+    pub heap6: Option<u32>,
+}
+
+impl Sim {
+    /// The handles of a bucket in walk order (newest first); empty for a bucket out of range.
+    pub fn chain(&self, bucket: u32) -> Vec<LcChainEntry> {
+        let t = &self.lib.table;
+        t.chains
+            .get(bucket as usize)
+            .map(|c| {
+                c.iter()
+                    .rev()
+                    .map(|&o| LcChainEntry {
+                        obj: o,
+                        text: self.lib.objs[o as usize].text.clone(),
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// The heap in address order, five numbers a chunk: offset, size, kind (0 free,
+    /// 1 recreatable, 2 freeable, 3 permanent), flags (1 pinned, 2 on the LRU), object.
+    pub fn heap_flat(&self) -> Vec<u32> {
+        let mut out = Vec::with_capacity(self.lib.heap.chunks.len() * 5);
+        for c in self.lib.heap.in_order() {
+            let kind = match c.kind {
+                ChunkKind::Free => 0,
+                ChunkKind::Recreatable => 1,
+                ChunkKind::Freeable => 2,
+                ChunkKind::Permanent => 3,
+            };
+            let pinned = c.kind != ChunkKind::Free && !c.on_lru;
+            let flags = u32::from(pinned) | (u32::from(c.on_lru) << 1);
+            out.extend_from_slice(&[c.off, c.size, kind, flags, c.obj]);
+        }
+        out
+    }
+
+    pub fn object_view(&self, obj: u32) -> Option<LcObjectView> {
+        let o = self.lib.objs.get(obj as usize).filter(|o| o.alive)?;
+        let off = |c: u32| (c != NIL).then(|| self.lib.heap.chunks[c as usize].off);
+        Some(LcObjectView {
+            obj,
+            text: o.text.clone(),
+            hash: o.hash,
+            bucket: self.lib.table.bucket(o.hash),
+            pins: o.pins,
+            kept: o.kept,
+            loading: matches!(o.state, super::cache::ObjState::Loading(_)),
+            handle: off(o.handle),
+            heap0: off(o.heap0),
+            heap6: off(o.heap6),
+        })
+    }
+}

@@ -108,6 +108,9 @@ pub enum WorkloadSpec {
     },
     /// Replay of a CSV trace with header `time_ms,object,block,op` (op r, w or s).
     Trace { csv: String },
+    /// Seed 001's SQLSlammer: sessions parsing and executing SQL against the library cache
+    /// and shared pool (a library cache scenario; it touches no buffers).
+    SqlSlammer(crate::library::Slammer),
 }
 
 fn default_set_rand() -> [u64; 3] {
@@ -329,6 +332,12 @@ impl WorkloadSpec {
                 })
             }
             WorkloadSpec::Trace { csv } => Generator::Trace(trace::parse(csv, segs, &p("csv"))?),
+            WorkloadSpec::SqlSlammer(_) => {
+                return Err(SimError::new(
+                    p("kind"),
+                    "sql_slammer drives the library cache: it cannot be part of a buffer cache workload",
+                ))
+            }
         })
     }
 }

@@ -13,7 +13,7 @@ elapsed_s: number,
 /**
  * When the last session finished.
  */
-makespan_s: number, done: boolean, library_cache: LcLibraryCache, sysstat: LcSysstat, latches: Array<LcLatchRow>, 
+makespan_s: number, done: boolean, sql_area: LcLibraryCache, sysstat: LcSysstat, latches: Array<LcLatchRow>, 
 /**
  * `latch free` wait time, all sessions, seconds.
  */

@@ -3,4 +3,4 @@
 /**
  * How a parameter's value is written in init.ora.
  */
-export type ParamKind = "integer" | "size" | "boolean" | "pool_spec";
+export type ParamKind = "integer" | "size" | "boolean" | "pool_spec" | "keyword";

@@ -9,4 +9,10 @@ export type Scenario = { version: number, title: string, description?: string, p
 /**
  * init.ora parameters by their Oracle names, values as Oracle writes them.
  */
-init?: Record<string, string | number | boolean>, objects: Array<Segment>, workload: WorkloadSpec, cost?: Cost, paper?: Paper, };
+init?: Record<string, string | number | boolean>, 
+/**
+ * The segments a buffer cache workload reads (none in a library cache scenario).
+ * (Optional in the JSON: a library cache scenario leaves it out. The UI's buffer cache
+ * panels always have it, hence required in the TypeScript type.)
+ */
+objects: Array<Segment>, workload: WorkloadSpec, cost?: Cost, paper?: Paper, };

@@ -102,7 +102,7 @@ fn binds_parse_hard_once_then_soft() {
     assert_eq!(r.sysstat.parse_count_total, 10);
     assert_eq!(r.sysstat.parse_count_hard, 1);
     assert_eq!(r.sysstat.execute_count, 10);
-    let lc = &r.library_cache;
+    let lc = &r.sql_area;
     assert_eq!((lc.gets, lc.gethits, lc.pins, lc.pinhits), (10, 9, 10, 9));
 }
 
@@ -146,7 +146,7 @@ fn dbms_sql_pins_again_under_the_latch_each_execution() {
     };
     let (a, b) = (run(&nds), run(&dbms));
     assert_eq!(
-        b.library_cache.pins - a.library_cache.pins,
+        b.sql_area.pins - a.sql_area.pins,
         10 * u64::from(DBMS_SQL_EXTRA_CALLS)
     );
     assert_eq!(
@@ -205,8 +205,5 @@ fn a_flushed_heap6_is_reloaded() {
         .iter()
         .any(|e| matches!(e, LcEvent::HardParse { reload: true, .. })));
     let r = sim.report();
-    assert_eq!(
-        (r.library_cache.reloads, r.sysstat.parse_count_hard),
-        (1, 2)
-    );
+    assert_eq!((r.sql_area.reloads, r.sysstat.parse_count_hard), (1, 2));
 }

@@ -1,0 +1,38 @@
+// The names and formats of the figures a paper comparison lists (the engine's metric names:
+// the buffer pool rows of seed 000 and the Table 3 rows of seed 001).
+import type { Compared } from './engine';
+
+export const METRIC_LABELS: Record<string, string> = {
+  elapsed_s: 'elapsed time',
+  physical_reads: 'physical reads',
+  logical_reads: 'logical reads',
+  hit_ratio: 'hit ratio',
+  latch_free_wait_s: 'latch free wait time',
+  library_cache_impact: 'library cache latch impact',
+  library_cache_sleep_rate_pct: 'library cache latch sleep rate',
+  shared_pool_impact: 'shared pool latch impact',
+  shared_pool_sleep_rate_pct: 'shared pool latch sleep rate',
+  flushed_chunks: 'flushed chunks',
+  pins_and_releases: 'pins and releases',
+  execute_count: 'executions',
+  parse_count_hard: 'parse count (hard)',
+  cpu_used_s: 'CPU used',
+  parse_time_cpu_s: 'parse time CPU',
+};
+
+export const metricLabel = (metric: string) => METRIC_LABELS[metric] ?? metric;
+
+/** A figure as the paper writes it: seconds, percent, or a whole count. */
+export function formatMetric(metric: string, v: number): string {
+  if (metric === 'hit_ratio') return `${(v * 100).toFixed(1)} %`;
+  if (metric.endsWith('_pct')) return `${v.toFixed(2)} %`;
+  if (metric.endsWith('_s')) return `${v.toFixed(1)} s`;
+  return Math.round(v).toLocaleString('en');
+}
+
+/** The difference: percent, or percentage points for a hit ratio. */
+export function formatDiff(r: Compared): string {
+  const sign = r.diff_pct > 0 ? '+' : r.diff_pct < 0 ? '−' : '±';
+  const v = Math.abs(r.diff_pct).toFixed(1);
+  return r.metric === 'hit_ratio' ? `${sign}${v} pp` : `${sign}${v} %`;
+}
