@@ -7,6 +7,7 @@ import { openApp, setParam, watch } from './site';
 
 const URL_ = `http://localhost:${PREVIEW_PORT}/`;
 const README_SHOT = fileURLToPath(new URL('../docs/screenshot.png', import.meta.url));
+const README_LIBRARY_SHOT = fileURLToPath(new URL('../docs/library.png', import.meta.url));
 
 for (const [width, height] of [
   [1280, 720],
@@ -76,6 +77,43 @@ for (const [width, height] of [
   });
 }
 
+for (const [width, height] of [
+  [1280, 720],
+  [1920, 1080],
+]) {
+  test(`the library cache view at ${width}×${height}`, async ({ page }, testInfo) => {
+    const shot = (name: string) =>
+      page.screenshot({ path: testInfo.outputPath(`${width}x${height}-lib-${name}.png`) });
+    await page.setViewportSize({ width, height });
+    const watcher = watch(page);
+    await openApp(page, URL_);
+    await page.getByTestId('scenario-select').selectOption('seed001-8.1.6-test1');
+    await expect(page.getByTestId('library-stats')).toBeVisible();
+    await shot('1-initial');
+    await page.getByTestId('position-slider').fill('30000');
+    for (let i = 0; i < 4; i++) await page.getByTestId('step').click();
+    await page.waitForTimeout(300);
+    await shot('2-mid-animation');
+    for (const id of ['statement-stream', 'bucket-panel', 'heap-panel', 'sessions-panel']) {
+      await page
+        .getByTestId(id)
+        .screenshot({ path: testInfo.outputPath(`${width}x${height}-lib-panel-${id}.png`) });
+    }
+    await page.getByTestId('scenario-select').selectOption('lib-literal-resize');
+    await page.getByTestId('position-slider').fill('3040');
+    for (let i = 0; i < 3; i++) await page.getByTestId('step').click();
+    await shot('3-resize');
+    await page.getByTestId('run-to-end').click();
+    await shot('4-run-to-end');
+    for (const id of ['library-stats', 'library-charts', 'literal-sql', 'workload']) {
+      await page
+        .getByTestId(id)
+        .screenshot({ path: testInfo.outputPath(`${width}x${height}-lib-panel-${id}.png`) });
+    }
+    watcher.expectClean(new URL(URL_).origin);
+  });
+}
+
 test('the README screenshot', async ({ page }) => {
   test.skip(!process.env.UPDATE_README_SCREENSHOT, 'set UPDATE_README_SCREENSHOT=1 to update it');
   await page.setViewportSize({ width: 1600, height: 900 });
@@ -86,4 +124,16 @@ test('the README screenshot', async ({ page }) => {
   await page.getByTestId('narration-entry').filter({ hasText: 'promoted' }).first().click();
   await page.waitForTimeout(300);
   await page.screenshot({ path: README_SHOT });
+});
+
+test('the README screenshot of the library cache', async ({ page }) => {
+  test.skip(!process.env.UPDATE_README_SCREENSHOT, 'set UPDATE_README_SCREENSHOT=1 to update it');
+  await page.setViewportSize({ width: 1600, height: 900 });
+  await openApp(page, URL_);
+  await page.getByTestId('scenario-select').selectOption('seed001-8.1.6-test3');
+  await page.getByTestId('position-slider').fill('30000');
+  for (let i = 0; i < 4; i++) await page.getByTestId('step').click();
+  await page.getByTestId('statement-stream').scrollIntoViewIfNeeded();
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: README_LIBRARY_SHOT });
 });

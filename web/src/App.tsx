@@ -1,5 +1,6 @@
 // The page: a header, then three columns — the instance (left), the cache (centre), the
-// numbers and the story (right).
+// numbers and the story (right). A library cache scenario (seed 001) gets its own centre:
+// the statement stream, the hash buckets, the shared pool heap, the sessions and latches.
 import { useShallow } from 'zustand/react/shallow';
 import { ChainPanel, LruPanel } from './components/CacheViews';
 import { Charts } from './components/Charts';
@@ -14,8 +15,15 @@ import { PoolStatistics } from './components/PoolStatistics';
 import { SegmentsTable } from './components/SegmentsTable';
 import { WorkloadPanel } from './components/WorkloadPanel';
 import { XbhPanel } from './components/XbhPanel';
+import { BucketPanel, HeapPanel } from './components/LibraryViews';
+import { LibraryCharts } from './components/LibraryCharts';
+import { LibraryStatistics } from './components/LibraryStatistics';
+import { LibraryWorkloadPanel } from './components/LibraryWorkloadPanel';
+import { LiteralSqlPanel } from './components/LiteralSqlPanel';
+import { SessionsPanel } from './components/SessionsPanel';
+import { StatementStream } from './components/StatementStream';
 import { useApp, useStoreApi } from './store/context';
-import { selectEngine, selectReady } from './store/selectors';
+import { selectEngine, selectMode, selectReady } from './store/selectors';
 import { useAnimationLoop } from './store/useAnimationLoop';
 import { useKeyboard } from './store/useKeyboard';
 
@@ -49,12 +57,44 @@ function Workspace() {
   );
 }
 
+function LibraryWorkspace() {
+  return (
+    <main className="columns">
+      <div className="column" aria-label="The instance">
+        <ErrorBoundary what="the init.ora panel">
+          <InitPanel />
+          <LibraryWorkloadPanel />
+          <LiteralSqlPanel />
+        </ErrorBoundary>
+      </div>
+      <div className="column centre" aria-label="The library cache">
+        <ErrorBoundary what="the library cache views">
+          <StatementStream />
+          <BucketPanel />
+          <HeapPanel />
+          <SessionsPanel />
+        </ErrorBoundary>
+        <PlaybackBar />
+      </div>
+      <div className="column" aria-label="Numbers and narration">
+        <ErrorBoundary what="the statistics">
+          <NarrationLog />
+          <LibraryStatistics />
+          <PaperTable />
+          <LibraryCharts />
+        </ErrorBoundary>
+      </div>
+    </main>
+  );
+}
+
 export default function App() {
   const store = useStoreApi();
   useAnimationLoop(store);
   useKeyboard(store);
   const { engine, error } = useApp(useShallow(selectEngine));
   const ready = useApp(selectReady);
+  const mode = useApp(selectMode);
   return (
     <div className="app">
       <Header />
@@ -66,7 +106,11 @@ export default function App() {
           <p>It needs a browser with WebAssembly. Reloading the page may help.</p>
         </div>
       ) : ready ? (
-        <Workspace />
+        mode === 'library' ? (
+          <LibraryWorkspace />
+        ) : (
+          <Workspace />
+        )
       ) : (
         <div className="splash">Loading the simulator…</div>
       )}

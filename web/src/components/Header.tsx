@@ -2,6 +2,8 @@
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { shareUrl } from '../share/link';
+import type { Scenario } from '../sim/engine';
+import { isLibraryScenario } from '../sim/library';
 import { Icon } from './Icon';
 import { useApp, useStoreApi } from '../store/context';
 import {
@@ -13,6 +15,12 @@ import {
 } from '../store/selectors';
 
 const EDITED = '__edited__';
+
+/** The picker's groups: one per simulation. */
+const GROUPS: [string, (s: Scenario) => boolean][] = [
+  ['Buffer cache', (s) => !isLibraryScenario(s)],
+  ['Library cache and shared pool', isLibraryScenario],
+];
 
 function ScenarioPicker() {
   const { scenarios, scenarioId, edited, title, ready } = useApp(useShallow(selectHeader));
@@ -33,10 +41,16 @@ function ScenarioPicker() {
             {scenarioId ? `${scenarioId} (edited)` : `${title || 'from a link'} (from a link)`}
           </option>
         )}
-        {scenarios.map((s) => (
-          <option key={s.id} value={s.id} title={s.title}>
-            {s.id} — {s.title}
-          </option>
+        {GROUPS.map(([label, test]) => (
+          <optgroup key={label} label={label}>
+            {scenarios
+              .filter((s) => test(s.scenario))
+              .map((s) => (
+                <option key={s.id} value={s.id} title={s.title}>
+                  {s.id} — {s.title}
+                </option>
+              ))}
+          </optgroup>
         ))}
       </select>
     </>
@@ -91,7 +105,7 @@ export function Header() {
     <header className="app-header">
       <div className="brand">
         <h1>cachesim</h1>
-        <span>Oracle buffer cache, step by step</span>
+        <span>Oracle buffer cache and library cache, step by step</span>
       </div>
       <div className="header-controls">
         <ScenarioPicker />

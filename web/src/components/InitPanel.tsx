@@ -1,5 +1,6 @@
-// The instance: the version profile, every buffer-cache init.ora parameter (form or raw text)
-// and the costs. A valid change rebuilds the run at the same position.
+// The instance: the version profile, the init.ora parameters of the scenario's simulation
+// (buffer cache or library cache; form or raw text) and, for the buffer cache, the costs.
+// A valid change rebuilds the run at the same position.
 import { useState } from 'react';
 import {
   parameterDocs,
@@ -8,6 +9,7 @@ import {
   type Profile,
   type Scenario,
 } from '../sim/engine';
+import type { LibraryConfig } from '../sim/library';
 import { useApp } from '../store/context';
 import type { InitValue } from '../store/initOra';
 import {
@@ -19,9 +21,22 @@ import {
   selectRevertDraft,
 } from '../store/selectors';
 import { Field } from './Field';
-import { checkCost, checkParam, COSTS, display, GROUPS, paramValue, ungrouped } from './initParams';
+import type { AppState } from '../store/store';
+import {
+  checkCost,
+  checkParam,
+  COSTS,
+  display,
+  groupsFor,
+  keywordOf,
+  paramValue,
+  type SimMode,
+} from './initParams';
 import { Panel } from './Panel';
 import { RawInit } from './RawInit';
+
+const selectMode = (s: AppState): SimMode => s.mode;
+const selectLibConfig = (s: AppState) => s.libConfig;
 
 const PROFILES: { value: Profile; label: string; help: string }[] = [
   { value: '8.0', label: '8.0', help: 'Classic LRU: new blocks and every hit go to the MRU head.' },
@@ -32,6 +47,30 @@ const PROFILES: { value: Profile; label: string; help: string }[] = [
   },
   { value: '8.1.6', label: '8.1.6', help: 'As 8.1.5, but a cooled buffer keeps its touch count.' },
 ];
+
+/** What the profile changes in the library cache (seed 001 ran 8.1.5 and 8.1.6). */
+const LIBRARY_PROFILE_HELP: Record<Profile, string> = {
+  '8.0': 'The library cache model follows 8i (seed 001); CURSOR_SHARING is not available.',
+  '8.1.5': "Seed 001's shared pool size tests: no CURSOR_SHARING, so literal SQL is never shared.",
+  '8.1.6': 'CURSOR_SHARING = FORCE is available: literals become :"SYS_B_n" binds.',
+};
+
+const figure = (v: number) => v.toLocaleString('en-US');
+
+/** The value the library cache run derived from a parameter (shown under its help). */
+function libDerived(name: string, config: LibraryConfig | null): string | null {
+  if (!config) return null;
+  switch (name) {
+    case '_kgl_bucket_count':
+      return `This run starts with ${figure(config.buckets)} hash buckets.`;
+    case '_kgl_latch_count':
+      return `This run has ${config.latches} library cache latch${config.latches === 1 ? '' : 'es'}.`;
+    case 'shared_pool_size':
+      return `This run's heap: ${figure(config.pool_bytes)} bytes.`;
+    default:
+      return null;
+  }
+}
 
 /** The value the engine derived, where the default is a rule rather than a number. */
 function derived(name: string, config: CacheConfig | undefined): string | null {
@@ -66,16 +105,19 @@ function ParamField({
   edit,
   error,
   config,
+  libConfig,
 }: {
   doc: ParamDoc;
   draft: Scenario;
   edit: Edit;
   error: string | null;
   config: CacheConfig | undefined;
+  libConfig: LibraryConfig | null;
 }) {
   const value = draft.init?.[doc.name];
   const placeholder =
     derived(doc.name, config) ?? (doc.default.length <= 14 ? doc.default : 'default');
+  const now = libDerived(doc.name, libConfig);
   const common = {
     id: `param-${doc.name}`,
     testId: `param-${doc.name}`,
@@ -83,6 +125,7 @@ function ParamField({
     help: (
       <>
         {doc.help} <span className="mono">Default {doc.default}.</span>
+        {now && <> {now}</>}
       </>
     ),
     value: display(value),
@@ -101,6 +144,23 @@ function ParamField({
           { value: 'FALSE', label: 'FALSE' },
         ]}
         commit={(t) => setInit(edit, doc.name, t === '' ? null : t === 'TRUE')}
+      />
+    );
+  }
+  if (doc.kind === 'keyword') {
+    // A value outside the choices (typed in the raw text) stays visible, marked invalid.
+    const word = value === undefined ? '' : (keywordOf(doc, display(value)) ?? display(value));
+    const extra = word !== '' && !doc.choices.includes(word) ? [{ value: word, label: word }] : [];
+    return (
+      <Field
+        {...common}
+        value={word}
+        options={[
+          { value: '', label: `default (${doc.default})` },
+          ...doc.choices.map((c) => ({ value: c, label: c })),
+          ...extra,
+        ]}
+        commit={(t) => setInit(edit, doc.name, paramValue(doc, t))}
       />
     );
   }
@@ -127,14 +187,14 @@ function InitForm({
 }) {
   const docs = parameterDocs();
   const layout = useApp(selectLayout);
+  const libConfig = useApp(selectLibConfig);
+  const mode = useApp(selectMode);
   const byName = new Map(docs.map((d) => [d.name, d]));
-  const groups = [...GROUPS, { title: 'Other', names: ungrouped(docs), touchCount: false }];
   const classic = draft.profile === '8.0';
   return (
     <div className="panel-body">
-      {groups.map((g) => {
-        const present = g.names.filter((n) => byName.has(n));
-        if (present.length === 0) return null;
+      {groupsFor(mode, docs).map((g) => {
+        const present = g.names;
         return (
           <fieldset
             key={g.title}
@@ -151,41 +211,66 @@ function InitForm({
                 draft={draft}
                 edit={edit}
                 config={layout?.config}
+                libConfig={mode === 'library' ? libConfig : null}
                 error={errorPath === `init.${n}` ? errorText : null}
               />
             ))}
           </fieldset>
         );
       })}
-      <fieldset className="field-group">
-        <legend>Costs (simulated time)</legend>
-        {COSTS.map((c) => {
-          const value = draft.cost?.[c.key];
-          return (
-            <Field
-              key={c.key}
-              id={`param-cost-${c.key}`}
-              testId={`param-cost.${c.key}`}
-              label={`cost.${c.key}`}
-              help={`${c.help} In ${c.unit}.`}
-              value={value === undefined ? '' : String(value)}
-              set={value !== undefined}
-              placeholder="default"
-              error={errorPath === `cost.${c.key}` ? errorText : null}
-              check={checkCost}
-              commit={(t) =>
-                edit((d) => {
-                  const cost = { ...(d.cost ?? {}) };
-                  if (t.trim() === '') delete cost[c.key];
-                  else cost[c.key] = Number(t);
-                  return { ...d, cost };
-                })
-              }
-            />
-          );
-        })}
-      </fieldset>
+      {mode === 'library' ? (
+        <p className="note">
+          The per-operation costs of the library cache (<span className="mono">cost.library</span>)
+          are with the workload.
+        </p>
+      ) : (
+        <BufferCosts draft={draft} edit={edit} errorPath={errorPath} errorText={errorText} />
+      )}
     </div>
+  );
+}
+
+/** The buffer cache's costs (`cost`): they advance simulated time. */
+function BufferCosts({
+  draft,
+  edit,
+  errorPath,
+  errorText,
+}: {
+  draft: Scenario;
+  edit: Edit;
+  errorPath: string;
+  errorText: string | null;
+}) {
+  return (
+    <fieldset className="field-group">
+      <legend>Costs (simulated time)</legend>
+      {COSTS.map((c) => {
+        const value = draft.cost?.[c.key];
+        return (
+          <Field
+            key={c.key}
+            id={`param-cost-${c.key}`}
+            testId={`param-cost.${c.key}`}
+            label={`cost.${c.key}`}
+            help={`${c.help} In ${c.unit}.`}
+            value={value === undefined ? '' : String(value)}
+            set={value !== undefined}
+            placeholder="default"
+            error={errorPath === `cost.${c.key}` ? errorText : null}
+            check={checkCost}
+            commit={(t) =>
+              edit((d) => {
+                const cost = { ...(d.cost ?? {}) };
+                if (t.trim() === '') delete cost[c.key];
+                else cost[c.key] = Number(t);
+                return { ...d, cost };
+              })
+            }
+          />
+        );
+      })}
+    </fieldset>
   );
 }
 
@@ -196,20 +281,26 @@ export function InitPanel() {
   const edit = useApp(selectEdit);
   const generation = useApp(selectGeneration);
   const revert = useApp(selectRevertDraft);
+  const mode = useApp(selectMode);
   const [tab, setTab] = useState<'form' | 'raw'>('form');
   if (!draft) return null;
   const path = error?.path ?? '';
   const known =
     path.startsWith('init.') || path.startsWith('cost.') || path === 'profile' || tab === 'raw';
   const profile = PROFILES.find((p) => p.value === draft.profile);
+  const profileHelp = mode === 'library' ? LIBRARY_PROFILE_HELP[draft.profile] : profile?.help;
   return (
-    <Panel title="init.ora" sub="the instance" testId="init-panel">
+    <Panel
+      title="init.ora"
+      sub={mode === 'library' ? 'the shared pool' : 'the instance'}
+      testId="init-panel"
+    >
       <div className="panel-body" style={{ paddingBottom: 0 }}>
         <Field
           id="param-profile"
           testId="param-profile"
           label="profile (Oracle version)"
-          help={profile?.help}
+          help={profileHelp}
           value={draft.profile}
           options={PROFILES}
           commit={(t) => edit((d) => ({ ...d, profile: t as Profile }))}

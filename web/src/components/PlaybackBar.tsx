@@ -1,10 +1,11 @@
-// Playback: reset, step back, play/pause, step one access, step one execution, run to end;
+// Playback: reset, step back, play/pause, step one access (library cache: one phase of a
+// statement), step one execution (one statement), run to end;
 // the speed (1 step/s to full speed) and the position slider.
 import { useShallow } from 'zustand/react/shallow';
 import { useApp } from '../store/context';
-import { selectActions, selectPlayback } from '../store/selectors';
+import { selectActions, selectMode, selectPlayback } from '../store/selectors';
 import { SPEEDS } from '../store/store';
-import { SHORTCUTS } from '../store/useKeyboard';
+import { shortcuts } from '../store/useKeyboard';
 import { Icon, type IconName } from './Icon';
 
 const speedLabel = (v: number) =>
@@ -36,7 +37,10 @@ function TransportButton(b: {
 export function PlaybackBar() {
   const p = useApp(useShallow(selectPlayback));
   const a = useApp(useShallow(selectActions));
+  const mode = useApp(selectMode);
   const atStart = p.position === 0;
+  // the buffer cache steps accesses and executions; the library cache phases and statements
+  const [one, unit] = mode === 'library' ? ['phase', 'statement'] : ['access', 'execution'];
   return (
     <section className="panel playback" aria-label="Playback">
       <div className="playback-row">
@@ -53,7 +57,7 @@ export function PlaybackBar() {
             testId="step-back"
             disabled={!p.ready || atStart}
             onClick={a.stepBack}
-            title="Step back one access, replayed exactly (←)"
+            title={`Step back one ${one}, replayed exactly (←)`}
             label="Step back"
             icon="back"
           />
@@ -83,16 +87,16 @@ export function PlaybackBar() {
             testId="step"
             disabled={!p.ready || p.done}
             onClick={a.step}
-            title="Step one access (→)"
-            label="Step one access"
+            title={`Step one ${one} (→)`}
+            label={`Step one ${one}`}
             icon="step"
           />
           <TransportButton
             testId="step-exec"
             disabled={!p.ready || p.done}
             onClick={a.stepExecution}
-            title="Step one execution (Shift + →)"
-            label="Step one execution"
+            title={`Step one ${unit} (Shift + →)`}
+            label={`Step one ${unit}`}
             icon="stepExec"
           />
           <TransportButton
@@ -124,7 +128,7 @@ export function PlaybackBar() {
           type="range"
           className="position-slider"
           data-testid="position-slider"
-          aria-label="Position (accesses done)"
+          aria-label={`Position (${one === 'access' ? 'accesses' : 'phases'} done)`}
           min={0}
           max={p.total}
           step={1}
@@ -134,10 +138,10 @@ export function PlaybackBar() {
         />
         <div className="position-text" data-testid="position" data-position={p.position}>
           <span>
-            access <b>{p.position.toLocaleString('en')}</b> / {p.total.toLocaleString('en')}
+            {one} <b>{p.position.toLocaleString('en')}</b> / {p.total.toLocaleString('en')}
           </span>
           <span>
-            execution <b>{p.executions.toLocaleString('en')}</b> /{' '}
+            {unit} <b>{p.executions.toLocaleString('en')}</b> /{' '}
             {p.totalExecutions.toLocaleString('en')}
           </span>
           <span>
@@ -146,7 +150,7 @@ export function PlaybackBar() {
         </div>
       </div>
       <div className="shortcuts" aria-label="Keyboard shortcuts">
-        {SHORTCUTS.map(([key, what]) => (
+        {shortcuts(mode).map(([key, what]) => (
           <span key={key}>
             <kbd>{key}</kbd> {what}
           </span>

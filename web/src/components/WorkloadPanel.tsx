@@ -6,7 +6,8 @@ import { Field, type Option } from './Field';
 import { Panel } from './Panel';
 import { JsonField } from './JsonField';
 
-type Kind = WorkloadSpec['kind'];
+// The buffer cache's workloads (sql_slammer has its own panel, LibraryWorkloadPanel).
+type Kind = Exclude<WorkloadSpec['kind'], 'sql_slammer'>;
 type Values = Record<string, unknown>;
 
 interface Spec {
@@ -136,9 +137,9 @@ export function WorkloadPanel() {
   const edit = useApp(selectEdit);
   const error = useApp(selectDraftError);
   const generation = useApp(selectGeneration);
-  if (!draft) return null;
+  if (!draft || draft.workload.kind === 'sql_slammer') return null;
   const w = draft.workload as unknown as Values;
-  const kind = draft.workload.kind;
+  const kind: Kind = draft.workload.kind;
   const set = (key: string, value: unknown) =>
     edit((d) => {
       const next: Values = { ...(d.workload as unknown as Values) };

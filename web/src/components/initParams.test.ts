@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parameterDocs, type ParamDoc } from '../sim/engine';
 import { loadEngineNode } from '../sim/node';
-import { checkParam, GROUPS, paramValue, ungrouped } from './initParams';
+import { checkParam, GROUPS, groupsFor, paramValue, ungrouped } from './initParams';
 
 beforeAll(() => loadEngineNode());
 
@@ -33,5 +33,44 @@ describe('the init.ora form', () => {
     expect(paramValue(doc('db_cache_size'), '8m')).toBe('8M');
     expect(checkParam(doc('db_cache_size'), '8 parsecs')).toMatch(/bytes/);
     expect(paramValue(doc('_db_aging_freeze_cr'), 'true')).toBe(true);
+  });
+
+  it('reads keywords as one of their choices, in any case', () => {
+    const sharing = doc('cursor_sharing');
+    expect(sharing.kind).toBe('keyword');
+    expect(sharing.choices).toEqual(['EXACT', 'FORCE']);
+    expect(checkParam(sharing, 'FORCE')).toBeNull();
+    expect(checkParam(sharing, ' force ')).toBeNull();
+    expect(checkParam(sharing, '')).toBeNull();
+    expect(checkParam(sharing, 'SIMILAR')).toBe('cursor_sharing is one of EXACT, FORCE');
+    expect(paramValue(sharing, 'force')).toBe('FORCE');
+    expect(paramValue(sharing, 'Exact')).toBe('EXACT');
+    expect(paramValue(sharing, '')).toBeNull();
+  });
+
+  it("shows only the parameters of the scenario's simulation", () => {
+    const docs = parameterDocs();
+    const names = (mode: 'buffer' | 'library') => groupsFor(mode, docs).flatMap((g) => g.names);
+    const lib = groupsFor('library', docs);
+    expect(lib.map((g) => g.title)).toEqual(['Shared pool and library cache']);
+    expect(lib[0].names).toEqual([
+      'shared_pool_size',
+      '_kgl_bucket_count',
+      '_kgl_latch_count',
+      'cursor_sharing',
+      'cpu_count',
+      '_spin_count',
+    ]);
+    expect(names('buffer')).toContain('db_block_buffers');
+    expect(names('buffer')).toContain('cpu_count');
+    expect(names('buffer')).not.toContain('shared_pool_size');
+    expect(names('buffer')).not.toContain('cursor_sharing');
+    expect(groupsFor('buffer', docs)[0].title).toBe('Pools and LRU latches');
+    // Every parameter shows in one simulation's form or both (cpu_count), each once.
+    for (const mode of ['buffer', 'library'] as const) {
+      expect(new Set(names(mode)).size).toBe(names(mode).length);
+    }
+    const shown = new Set([...names('buffer'), ...names('library')]);
+    expect([...shown].sort()).toEqual(docs.map((d) => d.name).sort());
   });
 });

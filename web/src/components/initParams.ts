@@ -1,10 +1,17 @@
 // How the init.ora form groups the engine's parameter reference (parameterDocs(): names,
-// limits, defaults and the one-line help all come from there) and reads what is typed.
+// limits, defaults, choices and the one-line help all come from there) and reads what is
+// typed. The form shows the parameters of the scenario's own simulation (a doc's `area`).
 import type { ParamDoc } from '../sim/engine';
+import type { ParamArea } from '../sim/generated/ParamArea';
 import type { InitValue } from '../store/initOra';
+
+/** Which simulation the scenario drives (the store's `mode`). */
+export type SimMode = 'buffer' | 'library';
 
 export interface ParamGroup {
   title: string;
+  /** The simulation the group belongs to. */
+  area: Exclude<ParamArea, 'both'>;
   names: string[];
   /** Shown only for the touch-count profiles. */
   touchCount?: boolean;
@@ -13,6 +20,7 @@ export interface ParamGroup {
 export const GROUPS: ParamGroup[] = [
   {
     title: 'Pools and LRU latches',
+    area: 'buffer_cache',
     names: [
       'db_block_buffers',
       'db_block_lru_latches',
@@ -27,6 +35,7 @@ export const GROUPS: ParamGroup[] = [
   },
   {
     title: 'Touch counts and the midpoint (8i)',
+    area: 'buffer_cache',
     touchCount: true,
     names: [
       '_db_percent_hot_default',
@@ -39,13 +48,41 @@ export const GROUPS: ParamGroup[] = [
       '_db_aging_freeze_cr',
     ],
   },
-  { title: 'Cache buffers chains', names: ['_db_block_hash_buckets', '_db_block_hash_latches'] },
+  {
+    title: 'Cache buffers chains',
+    area: 'buffer_cache',
+    names: ['_db_block_hash_buckets', '_db_block_hash_latches'],
+  },
   {
     title: 'DBWR and the write lists',
+    area: 'buffer_cache',
     names: ['db_writer_processes', '_db_block_write_batch', '_db_block_max_scan_pct'],
   },
-  { title: 'Full scans', names: ['_small_table_threshold', 'db_file_multiblock_read_count'] },
+  {
+    title: 'Full scans',
+    area: 'buffer_cache',
+    names: ['_small_table_threshold', 'db_file_multiblock_read_count'],
+  },
+  {
+    title: 'Shared pool and library cache',
+    area: 'library_cache',
+    names: [
+      'shared_pool_size',
+      '_kgl_bucket_count',
+      '_kgl_latch_count',
+      'cursor_sharing',
+      'cpu_count',
+      '_spin_count',
+    ],
+  },
 ];
+
+export const areaOf = (mode: SimMode): Exclude<ParamArea, 'both'> =>
+  mode === 'library' ? 'library_cache' : 'buffer_cache';
+
+/** A parameter acts on the simulation of `mode` (its own area, or both). */
+export const actsOn = (doc: ParamDoc, mode: SimMode): boolean =>
+  doc.area === 'both' || doc.area === areaOf(mode);
 
 /** Parameters the groups above do not place (the engine may know more): shown last. */
 export function ungrouped(docs: ParamDoc[]): string[] {
@@ -53,7 +90,25 @@ export function ungrouped(docs: ParamDoc[]): string[] {
   return docs.map((d) => d.name).filter((n) => !placed.has(n));
 }
 
-/** The costs that advance simulated time (the scenario's `cost`, not init.ora). */
+/**
+ * The groups the form shows in `mode`: those of its area, each listing the documented
+ * parameters that act on it, then "Other" for any the groups do not place. Empty groups
+ * are left out.
+ */
+export function groupsFor(mode: SimMode, docs: ParamDoc[]): ParamGroup[] {
+  const area = areaOf(mode);
+  const known = new Map(docs.map((d) => [d.name, d]));
+  const shows = (n: string) => {
+    const d = known.get(n);
+    return d !== undefined && actsOn(d, mode);
+  };
+  const other = ungrouped(docs).filter(shows);
+  return [...GROUPS.filter((g) => g.area === area), { title: 'Other', area, names: other }]
+    .map((g) => ({ ...g, names: g.names.filter(shows) }))
+    .filter((g) => g.names.length > 0);
+}
+
+/** The costs that advance simulated time in the buffer cache (`cost`, not init.ora). */
 export const COSTS = [
   {
     key: 'logical_read_us',
@@ -74,6 +129,12 @@ export const COSTS = [
 
 export const display = (v: InitValue | undefined): string =>
   v === undefined ? '' : typeof v === 'boolean' ? (v ? 'TRUE' : 'FALSE') : String(v);
+
+/** The choice a keyword value names (case-insensitive, as init.ora is), or null. */
+export function keywordOf(doc: ParamDoc, text: string): string | null {
+  const t = text.trim().toUpperCase();
+  return doc.choices.find((c) => c.toUpperCase() === t) ?? null;
+}
 
 /** A message when `text` cannot be a value of the parameter; '' means unset (the default). */
 export function checkParam(doc: ParamDoc, text: string): string | null {
@@ -97,6 +158,8 @@ export function checkParam(doc: ParamDoc, text: string): string | null {
       return /^\(.*\)$|^\d+$/.test(t)
         ? null
         : `${doc.name} is written (buffers:N,lru_latches:L), or a number of buffers`;
+    case 'keyword':
+      return keywordOf(doc, t) !== null ? null : `${doc.name} is one of ${doc.choices.join(', ')}`;
   }
 }
 
@@ -113,6 +176,8 @@ export function paramValue(doc: ParamDoc, text: string): InitValue | null {
       return /^TRUE$/i.test(t);
     case 'pool_spec':
       return /^\d+$/.test(t) ? Number(t) : t.replace(/\s+/g, '');
+    case 'keyword':
+      return keywordOf(doc, t) ?? t.toUpperCase();
   }
 }
 

@@ -1,6 +1,7 @@
 // Every engine event in words: what happened, and which rule and init.ora parameter made it
 // happen. The same events drive the animation; this turns them into the narration log.
 import { splitDba, type CacheConfig, type Event, type Segment, type SetInfo } from '../sim/engine';
+import type { LcEvent } from '../sim/library';
 
 export interface NarrationContext {
   config: CacheConfig;
@@ -9,7 +10,7 @@ export interface NarrationContext {
 }
 
 export interface NarrationLine {
-  kind: Event['type'];
+  kind: Event['type'] | LcEvent['type'];
   /** What happened. */
   text: string;
   /** The rule and the parameter that made it happen. */

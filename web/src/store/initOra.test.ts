@@ -39,4 +39,19 @@ describe('init.ora text', () => {
     expect(errors.map((e) => e.line)).toEqual([2, 3, 4, 6]);
     expect(errors[3].message).toMatch(/set twice/);
   });
+
+  it('round-trips keyword values such as cursor_sharing', () => {
+    const lib = {
+      shared_pool_size: '15M',
+      _kgl_bucket_count: 4,
+      cursor_sharing: 'FORCE',
+      cpu_count: 1,
+    };
+    const text = formatInit(lib, ['shared_pool_size', '_kgl_bucket_count', 'cursor_sharing']);
+    expect(text).toContain('cursor_sharing = FORCE\n');
+    expect(text).toContain('shared_pool_size = 15M\n');
+    expect(parseInit(text)).toEqual({ init: lib, errors: [] });
+    expect(parseInit('CURSOR_SHARING = exact').init).toEqual({ cursor_sharing: 'exact' });
+    expect(parseInit("cursor_sharing = 'FORCE'").init).toEqual({ cursor_sharing: 'FORCE' });
+  });
 });

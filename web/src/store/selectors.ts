@@ -13,7 +13,7 @@ export const selectActions = (s: AppState) => ({
 });
 
 export const selectPlayback = (s: AppState) => ({
-  ready: s.run !== null,
+  ready: s.run !== null || s.lib !== null,
   position: s.position,
   total: s.total,
   executions: s.executions,
@@ -29,7 +29,7 @@ export const selectHeader = (s: AppState) => ({
   scenarioId: s.scenarioId,
   edited: s.edited,
   title: s.current?.title ?? '',
-  ready: s.run !== null,
+  ready: s.run !== null || s.lib !== null,
 });
 
 export const selectEngine = (s: AppState) => ({ engine: s.engine, error: s.engineError });
@@ -49,8 +49,9 @@ export const selectTick = (s: AppState) => s.tick;
 export const selectRun = (s: AppState) => s.run;
 export const selectSpeedValue = (s: AppState) => SPEEDS[s.speed] ?? Infinity;
 export const selectLoadScenario = (s: AppState) => s.loadScenario;
-export const selectReady = (s: AppState) => s.run !== null;
-export const selectProfile = (s: AppState) => s.layout?.config.profile ?? null;
+export const selectReady = (s: AppState) => s.run !== null || s.lib !== null;
+export const selectMode = (s: AppState) => s.mode;
+export const selectProfile = (s: AppState) => s.current?.profile ?? null;
 export const selectEdited = (s: AppState) => s.edited;
 export const selectSeries = (s: AppState) => s.series;
 export const selectCurrent = (s: AppState) => s.current;

@@ -10,6 +10,8 @@ import type {
   ScenarioError,
   SimRun,
 } from '../sim/engine';
+import type { LibraryConfig, LcEvent, LibRun, LibraryReport } from '../sim/library';
+import type { LibSeriesPoint } from '../views/libTypes';
 import type { SeriesPoint } from '../views/types';
 import type { ScenarioEntry } from './scenarios';
 
@@ -22,6 +24,13 @@ export const ANIMATE_MAX_SPEED = 10;
 
 export interface AppState {
   engine: 'loading' | 'ready' | 'failed';
+  /**
+   * Which simulation the current scenario drives: the buffer cache (`run`, `layout`, `report`,
+   * `events`, `series`) or the library cache (`lib`, `libConfig`, `libReport`, `libEvents`,
+   * `libSeries`). The playback fields (position, total, seconds, done, paper, narration,
+   * tick, animate, durationMs) serve both.
+   */
+  mode: 'buffer' | 'library';
   engineError: string | null;
   scenarios: ScenarioEntry[];
   /** The bundled scenario the current one comes from (null: from a link, unknown base). */
@@ -40,8 +49,10 @@ export interface AppState {
   /** Bumped when another scenario is loaded (not on edits): editors reset their local text. */
   generation: number;
 
+  /** Accesses (buffer cache) or statement phases (library cache) done, and in the run. */
   position: number;
   total: number;
+  /** Executions (buffer cache) or statements (library cache) finished, and in the run. */
   executions: number;
   totalExecutions: number;
   seconds: number;
@@ -61,6 +72,16 @@ export interface AppState {
   durationMs: number;
   narration: NarrationGroup[];
   selected: number | null;
+
+  /** The library cache run (mode 'library'), else null. */
+  lib: LibRun | null;
+  libConfig: LibraryConfig | null;
+  libReport: LibraryReport | null;
+  /** The library cache events of the last step (empty after a jump). */
+  libEvents: LcEvent[];
+  libSeries: LibSeriesPoint[];
+  /** The hash bucket the user selected in the library cache view (its chain is listed). */
+  selectedBucket: number | null;
 
   engineReady(hash: string): void;
   engineFailed(message: string): void;
@@ -83,6 +104,7 @@ export interface AppState {
   togglePlay(): void;
   setSpeed(index: number): void;
   select(buf: number | null): void;
+  selectBucket(bucket: number | null): void;
   dismissLinkError(): void;
   sharedState(): SharedState | null;
   dispose(): void;

@@ -3,9 +3,27 @@
 // selectors in ./selectors, the animation loop drives it through `advance`.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { narrateEvents, type NarrationGroup } from '../narration/narrate';
+import { narrateLibraryEvents } from '../narration/narrateLibrary';
 import { decodeHash } from '../share/link';
-import { ScenarioError, validateScenario, type Event, type Scenario } from '../sim/engine';
-import { build, forward, sample, sampleEvery, seriesUpTo, snapshot } from './run';
+import {
+  ScenarioError,
+  validateScenario,
+  type Event,
+  type Playable,
+  type Scenario,
+} from '../sim/engine';
+import { isLibraryScenario, type LcEvent } from '../sim/library';
+import {
+  build,
+  buildLibrary,
+  forward,
+  libSample,
+  libSnapshot,
+  sample,
+  sampleEvery,
+  seriesUpTo,
+  snapshot,
+} from './run';
 import { DEFAULT_SCENARIO_ID, type ScenarioEntry } from './scenarios';
 import { ANIMATE_MAX_SPEED, NARRATE_MAX_SPEED, SPEEDS, type AppState } from './state';
 
@@ -14,6 +32,7 @@ export type { AppState } from './state';
 
 const NARRATION_GROUPS = 200;
 const HINT = 'step one access (→) to see what happens, and why';
+const LIB_HINT = 'step one phase (→) or one statement (Shift+→) to see what happens, and why';
 
 export type AppStore = StoreApi<AppState>;
 
@@ -33,9 +52,21 @@ export function createAppStore({
   return createStore<AppState>()((set, get) => {
     /** Mirror the run after an engine call; `extra` says what else changed. */
     const sync = (extra: Partial<AppState> = {}) => {
-      const { run, current, tick } = get();
-      if (!run) return;
-      set({ ...snapshot(run, !!current?.paper), tick: tick + 1, ...extra });
+      const { run, lib, current, tick } = get();
+      const paper = !!current?.paper;
+      if (run) set({ ...snapshot(run, paper), tick: tick + 1, ...extra });
+      else if (lib) set({ ...libSnapshot(lib, paper), tick: tick + 1, ...extra });
+    };
+
+    /** The run the playback drives, whichever simulation it is. */
+    const runner = (): Playable | null => get().run ?? get().lib;
+
+    /** Add the sample at the run's position to its series (after a step that crossed one). */
+    const withSample = (): Partial<AppState> => {
+      const { run, lib, series, libSeries } = get();
+      if (run) return { series: [...series, sample(run)] };
+      if (lib) return { libSeries: [...libSeries, libSample(lib)] };
+      return {};
     };
 
     const addNarration = (groups: NarrationGroup[]) => {
@@ -44,7 +75,7 @@ export function createAppStore({
     };
 
     const note = (title: string, text: string, why = ''): NarrationGroup => ({
-      position: get().run?.position ?? 0,
+      position: runner()?.position ?? 0,
       title,
       lines: [{ kind: 'sleep', text, why }],
     });
@@ -57,29 +88,58 @@ export function createAppStore({
       what: string,
       why = '',
     ) => {
-      const built = build(scenario);
-      const old = get().run;
-      const { run } = built;
-      const every = sampleEvery(run.totalAccesses);
-      const series = [sample(run)];
-      forward(run, Math.min(position, run.totalAccesses), series, every);
+      const old = runner();
       const original = scenarios.find((s) => s.id === base);
-      const buffers = built.layout.sets.reduce((n, s) => Math.max(n, s.hi), 0);
-      const selected = get().selected;
-      set({
-        run,
-        layout: built.layout,
+      const common = {
         current: scenario,
         draft: scenario,
         draftError: null,
         scenarioId: original ? original.id : null,
         edited: !original || !same(original.scenario, scenario),
-        series,
         events: [],
+        libEvents: [],
         animate: false,
-        selected: selected !== null && selected < buffers ? selected : null,
         narration: [],
-      });
+      };
+      if (isLibraryScenario(scenario)) {
+        const lib = buildLibrary(scenario);
+        const libSeries = [libSample(lib)];
+        forward(lib, Math.min(position, lib.total), libSeries, sampleEvery(lib.total), libSample);
+        const bucket = get().selectedBucket;
+        set({
+          ...common,
+          mode: 'library',
+          lib,
+          libConfig: lib.config(),
+          libSeries,
+          run: null,
+          layout: null,
+          report: null,
+          series: [],
+          selected: null,
+          selectedBucket: bucket !== null && bucket < lib.chainLengths().length ? bucket : null,
+        });
+      } else {
+        const built = build(scenario);
+        const { run } = built;
+        const series = [sample(run)];
+        forward(run, Math.min(position, run.total), series, sampleEvery(run.total), sample);
+        const buffers = built.layout.sets.reduce((n, s) => Math.max(n, s.hi), 0);
+        const selected = get().selected;
+        set({
+          ...common,
+          mode: 'buffer',
+          run,
+          layout: built.layout,
+          series,
+          lib: null,
+          libConfig: null,
+          libReport: null,
+          libSeries: [],
+          selectedBucket: null,
+          selected: selected !== null && selected < buffers ? selected : null,
+        });
+      }
       old?.free();
       sync({ narration: [note('configuration', what, why)] });
     };
@@ -93,60 +153,81 @@ export function createAppStore({
       get().loadScenario(entry.id);
     };
 
-    /** Serve accesses one by one with their events recorded and narrated. */
-    const stepNarrated = (how: 'access' | 'execution', count = 1) => {
-      const { run, layout, series } = get();
-      if (!run || !layout || run.done) return;
-      const before = run.position;
-      const every = sampleEvery(run.totalAccesses);
-      run.setRecordEvents(true);
+    /** Step one by one with the events recorded and narrated. */
+    const stepNarrated = (how: 'one' | 'unit', count = 1) => {
+      const { run, lib, layout, libConfig } = get();
+      const r = runner();
+      if (!r || r.done) return;
+      const before = r.position;
+      const every = sampleEvery(r.total);
+      r.setRecordEvents(true);
       const events: Event[] = [];
-      for (let i = 0; i < count && !run.done; i++) {
-        if (how === 'execution') run.stepExecution();
-        else run.step(1);
-        events.push(...run.events());
+      const libEvents: LcEvent[] = [];
+      for (let i = 0; i < count && !r.done; i++) {
+        if (how === 'unit') r.stepUnit();
+        else r.step(1);
+        if (run) events.push(...run.events());
+        else if (lib) libEvents.push(...lib.events());
       }
-      run.setRecordEvents(false);
-      const crossed = Math.floor(run.position / every) > Math.floor(before / every) || run.done;
-      const ctx = { config: layout.config, objects: layout.objects, sets: layout.sets };
+      r.setRecordEvents(false);
+      const crossed = Math.floor(r.position / every) > Math.floor(before / every) || r.done;
+      let told: NarrationGroup[] = [];
+      if (run && layout) {
+        const ctx = { config: layout.config, objects: layout.objects, sets: layout.sets };
+        told = narrateEvents(ctx, events, before);
+      } else if (lib && libConfig) {
+        told = narrateLibraryEvents({ config: libConfig }, libEvents, before);
+      }
       const speed = speedOf(get());
       const animate = !get().playing || speed <= ANIMATE_MAX_SPEED;
       sync({
         events,
+        libEvents,
         animate,
         durationMs: get().playing ? Math.min(600, 850 / speed) : 600,
-        series: crossed ? [...series, sample(run)] : series,
-        narration: addNarration(narrateEvents(ctx, events, before)),
+        ...(crossed ? withSample() : {}),
+        narration: addNarration(told),
       });
     };
 
     /** Jump to `target` (either way) without events. */
     const jump = (target: number, why: string | null, budgetMs?: number) => {
-      const { run } = get();
-      if (!run) return;
-      const every = sampleEvery(run.totalAccesses);
-      let series = get().series;
-      if (target < run.position) {
-        run.seek(target);
-        series = seriesUpTo(series, target);
-        if (series.length === 0 || series[series.length - 1].position !== target) {
-          if (target % every === 0) series.push(sample(run));
+      const { run, lib } = get();
+      const r = runner();
+      if (!r) return;
+      const every = sampleEvery(r.total);
+      const back = target < r.position;
+      const deadline = budgetMs === undefined ? Infinity : performance.now() + budgetMs;
+      /** The series after the move: trimmed (back) or extended (forward). */
+      const move = <P extends { position: number }>(series: P[], point: () => P): P[] => {
+        if (back) {
+          r.seek(target);
+          const kept = seriesUpTo(series, target);
+          const last = kept[kept.length - 1];
+          if ((!last || last.position !== target) && target % every === 0) kept.push(point());
+          return kept;
         }
-      } else {
-        series = [...series];
-        const deadline = budgetMs === undefined ? Infinity : performance.now() + budgetMs;
-        forward(run, target, series, every, deadline);
-      }
+        const grown = [...series];
+        forward(r, target, grown, every, point, deadline);
+        return grown;
+      };
+      const moved: Partial<AppState> = run
+        ? { series: move(get().series, () => sample(run)) }
+        : lib
+          ? { libSeries: move(get().libSeries, () => libSample(lib)) }
+          : {};
       sync({
+        ...moved,
         events: [],
+        libEvents: [],
         animate: false,
-        series,
         narration: why ? addNarration([note('jump', why)]) : get().narration,
       });
     };
 
     return {
       engine: 'loading',
+      mode: 'buffer',
       engineError: null,
       scenarios,
       scenarioId: null,
@@ -175,6 +256,12 @@ export function createAppStore({
       durationMs: 0,
       narration: [],
       selected: null,
+      lib: null,
+      libConfig: null,
+      libReport: null,
+      libEvents: [],
+      libSeries: [],
+      selectedBucket: null,
 
       engineReady(hash) {
         set({ engine: 'ready', engineError: null });
@@ -206,7 +293,8 @@ export function createAppStore({
           return;
         }
         try {
-          install(scenario, position, base ?? null, 'opened from a share link', HINT);
+          const hint = isLibraryScenario(scenario) ? LIB_HINT : HINT;
+          install(scenario, position, base ?? null, 'opened from a share link', hint);
           set({ linkError: null, generation: get().generation + 1 });
         } catch (e) {
           set({ linkError: `This link’s scenario could not be run: ${message(e)}` });
@@ -219,7 +307,8 @@ export function createAppStore({
         if (!entry) return;
         set({ playing: false, selected: null, generation: get().generation + 1 });
         try {
-          install(entry.scenario, 0, entry.id, `loaded ${entry.id}: ${entry.title}`, HINT);
+          const hint = isLibraryScenario(entry.scenario) ? LIB_HINT : HINT;
+          install(entry.scenario, 0, entry.id, `loaded ${entry.id}: ${entry.title}`, hint);
         } catch (e) {
           set({
             draft: entry.scenario,
@@ -259,55 +348,64 @@ export function createAppStore({
 
       step() {
         set({ playing: false });
-        stepNarrated('access');
+        stepNarrated('one');
       },
 
       stepExecution() {
         set({ playing: false });
-        stepNarrated('execution');
+        stepNarrated('unit');
       },
 
       stepBack() {
-        const { run } = get();
+        const r = runner();
         set({ playing: false });
-        if (!run || run.position === 0) return;
-        const target = run.position - 1;
-        jump(target, `stepped back to #${target}: replayed exactly from the start`);
+        if (!r || r.position === 0) return;
+        const target = r.position - 1;
+        jump(target, `stepped back to #${target}: replayed exactly from a snapshot`);
       },
 
       runToEnd() {
-        const { run } = get();
+        const r = runner();
         set({ playing: false });
-        if (!run) return;
-        jump(run.totalAccesses, 'ran to the end without narration');
+        if (!r) return;
+        jump(r.total, 'ran to the end without narration');
       },
 
       reset() {
-        const { run } = get();
+        const { run, lib } = get();
         set({ playing: false });
-        if (!run) return;
-        run.reset();
-        set({ series: [sample(run)], narration: [] });
-        sync({ events: [], animate: false, narration: [note('reset', 'back to the start')] });
+        if (run) {
+          run.reset();
+          set({ series: [sample(run)], narration: [] });
+        } else if (lib) {
+          lib.reset();
+          set({ libSeries: [libSample(lib)], narration: [] });
+        } else return;
+        sync({
+          events: [],
+          libEvents: [],
+          animate: false,
+          narration: [note('reset', 'back to the start')],
+        });
       },
 
       seek(position) {
-        const { run } = get();
-        if (!run) return;
-        const target = Math.max(0, Math.min(run.totalAccesses, Math.round(position)));
+        const r = runner();
+        if (!r) return;
+        const target = Math.max(0, Math.min(r.total, Math.round(position)));
         set({ playing: false });
         jump(target, null);
       },
 
       advance(n, budgetMs) {
-        const { run } = get();
+        const run = runner();
         if (!run || run.done) {
           set({ playing: false });
           return;
         }
         const speed = speedOf(get());
         if (speed <= NARRATE_MAX_SPEED) {
-          stepNarrated('access', n);
+          stepNarrated('one', n);
         } else {
           const last = get().narration[get().narration.length - 1];
           const fast = 'fast playback';
@@ -322,13 +420,13 @@ export function createAppStore({
               ]),
             });
           }
-          jump(Math.min(run.totalAccesses, run.position + n), null, budgetMs);
+          jump(Math.min(run.total, run.position + n), null, budgetMs);
         }
         if (get().done) set({ playing: false });
       },
 
       play() {
-        const { run } = get();
+        const run = runner();
         if (!run) return;
         if (run.done) get().reset();
         set({ playing: true });
@@ -351,6 +449,10 @@ export function createAppStore({
         set({ selected: buf });
       },
 
+      selectBucket(bucket) {
+        set({ selectedBucket: bucket });
+      },
+
       dismissLinkError() {
         set({ linkError: null });
       },
@@ -364,8 +466,8 @@ export function createAppStore({
       },
 
       dispose() {
-        get().run?.free();
-        set({ run: null, playing: false });
+        runner()?.free();
+        set({ run: null, lib: null, playing: false });
       },
     };
   });

@@ -3,14 +3,18 @@
 import { useEffect } from 'react';
 import type { AppStore } from './store';
 
-export const SHORTCUTS: [string, string][] = [
-  ['Space', 'play / pause'],
-  ['→', 'step one access'],
-  ['Shift + →', 'step one execution'],
-  ['←', 'step back'],
-  ['Home', 'reset'],
-  ['End', 'run to end'],
-];
+/** The keys and what they do, in the words of the simulation shown. */
+export function shortcuts(mode: 'buffer' | 'library'): [string, string][] {
+  const library = mode === 'library';
+  return [
+    ['Space', 'play / pause'],
+    ['→', library ? 'step one phase' : 'step one access'],
+    ['Shift + →', library ? 'step one statement' : 'step one execution'],
+    ['←', 'step back'],
+    ['Home', 'reset'],
+    ['End', 'run to end'],
+  ];
+}
 
 /** The focused element handles this key itself (typing, a button's space, a slider's arrows). */
 function ownKey(target: EventTarget | null, key: string): boolean {

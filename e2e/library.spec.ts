@@ -1,0 +1,138 @@
+// The library cache view (seed 001): CURSOR_SHARING EXACT → FORCE on a literal-SQL scenario
+// changes the hard parses and the hit ratio exactly as the headless runner says; a copied
+// link reopens the same configuration and position; stepping narrates the parse.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import { PREVIEW_PORT } from './ports';
+import { openApp, position, watch } from './site';
+
+const URL_ = `http://localhost:${PREVIEW_PORT}/`;
+const ORIGIN = new URL(URL_).origin;
+const LITERAL = 'seed001-8.1.6-test1';
+
+interface LibReport {
+  phases: number;
+  library_cache: {
+    sql_area: { gethitratio: number; pinhitratio: number };
+    sysstat: { parse_count_hard: number };
+  };
+}
+
+/** The headless runner on the literal-SQL scenario with the given CURSOR_SHARING. */
+function simReport(sharing: 'EXACT' | 'FORCE'): LibReport {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const scenario = JSON.parse(readFileSync(join(root, `scenarios/${LITERAL}.json`), 'utf8'));
+  scenario.init.cursor_sharing = sharing;
+  const file = join(mkdtempSync(join(tmpdir(), 'cachesim-')), `${sharing}.json`);
+  writeFileSync(file, JSON.stringify(scenario));
+  const out = execFileSync(join(root, 'node_modules/.bin/tsx'), ['scripts/sim.ts', file], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  return JSON.parse(out) as LibReport;
+}
+
+/** Open the site and pick a library cache scenario. */
+async function openLibrary(page: Page, id: string) {
+  await openApp(page, URL_);
+  await page.getByTestId('scenario-select').selectOption(id);
+  await expect(page.getByTestId('library-stats')).toBeVisible();
+}
+
+const value = async (page: Page, id: string) =>
+  Number(await page.getByTestId(id).getAttribute('data-value'));
+
+/** The figures the library statistics show, raw. */
+async function figures(page: Page) {
+  return {
+    hard: await value(page, 'parse-count-hard'),
+    gethitratio: await value(page, 'gethitratio'),
+    pinhitratio: await value(page, 'pinhitratio'),
+  };
+}
+
+test('CURSOR_SHARING = FORCE changes hard parses and hit ratio as the headless runner says', async ({
+  page,
+}, testInfo) => {
+  const exact = simReport('EXACT');
+  const force = simReport('FORCE');
+  expect(exact.library_cache.sysstat.parse_count_hard).toBeGreaterThan(49_000);
+  expect(force.library_cache.sysstat.parse_count_hard).toBeLessThan(100);
+
+  const watcher = watch(page);
+  await openLibrary(page, LITERAL);
+  await page.getByTestId('run-to-end').click();
+  await expect(page.getByTestId('position')).toHaveAttribute('data-position', String(exact.phases));
+  expect(await figures(page)).toEqual({
+    hard: exact.library_cache.sysstat.parse_count_hard,
+    gethitratio: exact.library_cache.sql_area.gethitratio,
+    pinhitratio: exact.library_cache.sql_area.pinhitratio,
+  });
+  await page.screenshot({ path: testInfo.outputPath('exact-end.png'), fullPage: true });
+
+  await page.getByTestId('param-cursor_sharing').selectOption('FORCE');
+  await expect(page.getByTestId('scenario-select')).toHaveValue('__edited__');
+  // the edit rebuilds the run and replays it to the same position: here, already the end
+  if (await page.getByTestId('run-to-end').isEnabled())
+    await page.getByTestId('run-to-end').click();
+  await expect(page.getByTestId('position')).toHaveAttribute('data-position', String(force.phases));
+  expect(await figures(page)).toEqual({
+    hard: force.library_cache.sysstat.parse_count_hard,
+    gethitratio: force.library_cache.sql_area.gethitratio,
+    pinhitratio: force.library_cache.sql_area.pinhitratio,
+  });
+  await page.screenshot({ path: testInfo.outputPath('force-end.png'), fullPage: true });
+  watcher.expectClean(ORIGIN);
+});
+
+test('stepping a FORCE scenario narrates the rewrite and the parse', async ({ page }, testInfo) => {
+  const watcher = watch(page);
+  await openLibrary(page, 'seed001-8.1.6-test3');
+  for (let i = 0; i < 6; i++) await page.getByTestId('step').click();
+  await expect(page.getByTestId('position')).toHaveAttribute('data-position', '6');
+  const log = page.getByTestId('narration');
+  await expect(log.locator('[data-kind="statement"]').first()).toContainText('SYS_B_0');
+  await expect(
+    log.locator('[data-kind="hard_parse"], [data-kind="soft_parse"]').first(),
+  ).toBeVisible();
+  await expect(page.getByTestId('statement-stream')).toContainText('SYS_B_0');
+  await page.screenshot({ path: testInfo.outputPath('force-stepped.png'), fullPage: true });
+  watcher.expectClean(ORIGIN);
+});
+
+test('a library cache link round-trips configuration and position', async ({ page, browser }) => {
+  const watcher = watch(page);
+  await openLibrary(page, 'seed001-8.1.5-literal-10m');
+  const spSize = page.getByTestId('param-shared_pool_size');
+  await spSize.fill('12M');
+  await spSize.press('Enter');
+  await expect(page.getByTestId('scenario-select')).toHaveValue('__edited__');
+  await page.getByTestId('position-slider').fill('4321');
+  await page.getByTestId('step').click();
+  const before = { position: await position(page), ...(await figures(page)) };
+  expect(before.position).toBe(4322);
+
+  await page.getByTestId('copy-link').click();
+  await expect(page).toHaveURL(/#v1=/);
+  const link = page.url();
+  watcher.expectClean(ORIGIN);
+
+  const context = await browser.newContext();
+  const fresh = await context.newPage();
+  const freshWatcher = watch(fresh);
+  await fresh.goto(link);
+  await expect(fresh.getByTestId('library-stats')).toBeVisible();
+  await expect(fresh.getByTestId('position')).toHaveAttribute(
+    'data-position',
+    String(before.position),
+  );
+  expect({ position: await position(fresh), ...(await figures(fresh)) }).toEqual(before);
+  await expect(fresh.getByTestId('param-shared_pool_size')).toHaveValue('12M');
+  await expect(fresh.getByRole('alert')).toHaveCount(0);
+  freshWatcher.expectClean(ORIGIN);
+  await context.close();
+});

@@ -1,0 +1,64 @@
+// The library cache's D3 views (seed 001): the hash table's buckets and chains, and the
+// shared pool's memory map and free lists. Mounted and fed by useView.
+import { useApp, useStoreApi } from '../store/context';
+import { bucketFrame, heapFrame } from '../store/libFrames';
+import type { AppState, AppStore } from '../store/store';
+import { createBucketView } from '../views/libBuckets';
+import { createHeapView } from '../views/libHeap';
+import { sizeLabel } from '../views/libLayout';
+import type { LibViewOptions } from '../views/libTypes';
+import { Panel } from './Panel';
+import { useView, ViewFailure } from './useView';
+import './library-views.css';
+
+/** The library cache views' options: a click on a bucket selects it (again: deselects). */
+const libOptions = (store: AppStore): LibViewOptions => ({
+  onSelectBucket: (bucket) => store.getState().selectBucket(bucket),
+});
+
+const fmt = (n: number) => n.toLocaleString('en');
+
+/** "8,191 buckets · 3 latches" (the buckets double on a rehash: the report has today's). */
+const selectBucketSub = (s: AppState): string => {
+  const table = s.libReport?.library_cache.hash_table;
+  const buckets = table?.buckets ?? s.libConfig?.buckets;
+  const latches = table?.latches ?? s.libConfig?.latches;
+  if (buckets === undefined || latches === undefined) return '';
+  const resized = table && table.resizes > 0 ? ` · rehashed ×${table.resizes}` : '';
+  return `${fmt(buckets)} buckets · ${fmt(latches)} latch${latches === 1 ? '' : 'es'}${resized}`;
+};
+
+/** "15 MiB shared pool · 2.1 MiB free". */
+const selectHeapSub = (s: AppState): string => {
+  const pool = s.libReport?.library_cache.shared_pool;
+  const bytes = pool?.size ?? s.libConfig?.pool_bytes;
+  if (bytes === undefined) return '';
+  const free = pool
+    ? ` · ${sizeLabel(pool.free_bytes)} free in ${fmt(pool.free_chunks)} chunks`
+    : '';
+  return `${sizeLabel(bytes)} shared pool${free}`;
+};
+
+export function BucketPanel() {
+  const store = useStoreApi();
+  const sub = useApp(selectBucketSub);
+  const { ref, failure } = useView(store, createBucketView, bucketFrame, libOptions);
+  return (
+    <Panel title="Library cache hash table" sub={sub} testId="bucket-panel">
+      <ViewFailure message={failure} />
+      <div className="view-host lib-host" ref={ref} data-testid="bucket-view" />
+    </Panel>
+  );
+}
+
+export function HeapPanel() {
+  const store = useStoreApi();
+  const sub = useApp(selectHeapSub);
+  const { ref, failure } = useView(store, createHeapView, heapFrame, libOptions);
+  return (
+    <Panel title="Shared pool heap" sub={sub} testId="heap-panel">
+      <ViewFailure message={failure} />
+      <div className="view-host lib-host" ref={ref} data-testid="heap-view" />
+    </Panel>
+  );
+}
