@@ -19,6 +19,15 @@ fn json<T: Serialize + ?Sized>(v: &T) -> String {
     serde_json::to_string(v).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
 }
 
+/// A count or position from JavaScript: NaN, infinities and negatives are 0.
+fn whole(n: f64) -> u64 {
+    if n.is_finite() && n > 0.0 {
+        n as u64
+    } else {
+        0
+    }
+}
+
 /// `null` when the scenario is valid (it parses and builds), else `{ "path", "message" }`.
 #[wasm_bindgen(js_name = validateScenario)]
 pub fn validate_scenario(text: &str) -> String {
@@ -116,12 +125,7 @@ impl Simulation {
 
     /// Serve up to `n` accesses; returns how many were served.
     pub fn step(&mut self, n: f64) -> f64 {
-        let n = if n.is_finite() && n > 0.0 {
-            n as u64
-        } else {
-            0
-        };
-        self.run.step(n) as f64
+        self.run.step(whole(n)) as f64
     }
 
     #[wasm_bindgen(js_name = stepExecution)]
@@ -136,12 +140,7 @@ impl Simulation {
 
     /// Go to an exact position (accesses done), replaying from a snapshot.
     pub fn seek(&mut self, position: f64) {
-        let p = if position.is_finite() && position > 0.0 {
-            position as u64
-        } else {
-            0
-        };
-        self.run.seek(p);
+        self.run.seek(whole(position));
     }
 
     pub fn reset(&mut self) {
@@ -266,14 +265,6 @@ pub fn normalize_scenario(text: &str) -> Result<String, JsError> {
 #[wasm_bindgen]
 pub struct LibrarySimulation {
     run: LibraryRun,
-}
-
-fn whole(n: f64) -> u64 {
-    if n.is_finite() && n > 0.0 {
-        n as u64
-    } else {
-        0
-    }
 }
 
 #[wasm_bindgen]

@@ -84,7 +84,8 @@ const fn lib(mut d: ParamDoc) -> ParamDoc {
 
 use ParamKind::*;
 
-/// Every buffer-cache parameter the model reads. An `init` key not in this list is an error.
+/// Every parameter the model reads (buffer cache and library cache; `area` says which). An
+/// `init` key not in this list is an error.
 pub const PARAMS: &[ParamDoc] = &[
     doc("db_block_buffers", Integer, Some(50), Some(MAX_BUFFERS), "1000",
         "Total number of block buffers for all pools; DEFAULT gets what KEEP and RECYCLE leave."),

@@ -110,3 +110,65 @@ fn literal_sql_query_groups_the_literal_cursors() {
     f.run_to_end();
     assert!(f.literal_sql(40, 10).is_empty());
 }
+
+/// One step is one phase, whatever the CPUs and costs: several sessions dispatched at the same
+/// time, or zero costs, must not fold two phases into a step (or seek would skip positions).
+#[test]
+fn a_step_is_exactly_one_phase_on_many_cpus_and_at_zero_cost() {
+    let zero = r#""cost": { "library": { "execute_us": 0, "soft_parse_us": 0, "hard_parse_us": 0,
+        "force_rewrite_us": 0, "dbms_sql_call_us": 0, "latch_op_us": 0, "chain_link_us": 0,
+        "chunk_examined_us": 0, "flush_chunk_us": 0, "rehash_handle_us": 0, "spin_iteration_ns": 0 } },"#;
+    let texts = [
+        scenario("lib-literal-resize").replace("\"total_slams\": 150", "\"total_slams\": 20"),
+        scenario("seed001-8.1.6-test2")
+            .replace("\"total_slams\": 1000", "\"total_slams\": 10")
+            .replace("\"cpu_count\": 1", "\"cpu_count\": 4"),
+        scenario("seed001-8.1.6-test1")
+            .replace("\"total_slams\": 1000", "\"total_slams\": 5")
+            .replace("\"workload\":", &format!("{zero} \"workload\":")),
+    ];
+    for text in texts {
+        let mut r = LibraryRun::from_json(&text).unwrap();
+        let total = r.total();
+        for k in 1..=total {
+            assert_eq!(r.step(1), 1, "at {k} of {total}");
+            assert_eq!(r.position(), k);
+        }
+        assert!(r.done());
+        for k in [1, 2, 3, total / 2, total - 1] {
+            r.seek(k);
+            assert_eq!(r.position(), k);
+        }
+    }
+}
+
+#[test]
+fn the_last_step_reports_its_events_once() {
+    let text = scenario("lib-typed-statements");
+    let mut r = LibraryRun::from_json(&text).unwrap();
+    r.set_record(true);
+    r.seek(r.total() - 1);
+    r.step(1);
+    assert!(r.done());
+    let unpins = r
+        .events()
+        .iter()
+        .filter(|e| matches!(e, cachesim::library::LcEvent::Unpin { .. }))
+        .count();
+    assert_eq!(unpins, 1, "{:?}", r.events());
+}
+
+#[test]
+fn every_bundled_library_scenario_builds() {
+    let dir = format!("{}/../../scenarios", env!("CARGO_MANIFEST_DIR"));
+    let mut n = 0;
+    for entry in fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let text = fs::read_to_string(&path).unwrap();
+        if text.contains("\"sql_slammer\"") {
+            LibraryRun::from_json(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            n += 1;
+        }
+    }
+    assert_eq!(n, 12);
+}

@@ -161,7 +161,8 @@ const COSTS: { key: keyof LcCost; unit: string; def: number; help: string }[] = 
   },
 ];
 
-const MAX_STATEMENTS = 5_000_000;
+/** The engine's limit (`MAX_STATEMENTS` in wasm-core/engine/src/library/spec.rs). */
+const MAX_STATEMENTS = 250_000;
 
 function setSlammer<K extends keyof Slammer>(edit: Edit, key: K, value: Slammer[K] | undefined) {
   edit((d) => {

@@ -65,11 +65,7 @@ export class LibRun extends RunBase<LibrarySimulation, LcEvent, LibraryReport> i
     return new LibRun(LibrarySimulation.bench(workload));
   }
 
-  /** Until the next statement finishes. */
-  stepStatement(): number {
-    return this.sim.stepStatement();
-  }
-  /** The playback's larger step: one whole statement. */
+  /** The playback's larger step: until the next statement finishes. */
   stepUnit(): number {
     return this.sim.stepStatement();
   }

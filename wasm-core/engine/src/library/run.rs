@@ -53,7 +53,7 @@ pub struct LibraryRun {
     pub scenario: Scenario,
     sim: Sim,
     initial: Sim,
-    /// (position, state) in position order.
+    /// States spread over the run, in position order.
     snapshots: Vec<Sim>,
     total: u64,
     total_statements: u64,
@@ -85,23 +85,33 @@ impl LibraryRun {
         // The dry run: the exact total, and snapshots spread over it.
         let statements =
             u64::from(spec.jobs) * u64::from(spec.stmts_per_slam) * u64::from(spec.total_slams);
-        let every_est = (statements * 3 / MAX_SNAPSHOTS).max(512);
+        let mut every = (statements * 3 / MAX_SNAPSHOTS).max(512);
         let mut sim = initial.clone();
-        let mut snapshots: Vec<Sim> = Vec::new();
-        let mut bytes = 0;
-        let mut next = every_est;
+        let mut snapshots: Vec<(u64, Sim)> = Vec::new();
+        let mut next = every;
         while sim.step() {
-            if sim.phases >= next {
-                next = sim.phases + every_est;
-                let b = approx_bytes(&sim);
-                if bytes + b <= SNAPSHOT_BUDGET_BYTES {
-                    bytes += b;
-                    let mut snap = sim.clone();
-                    snap.events = Vec::new();
-                    snapshots.push(snap);
-                }
+            if sim.phases < next {
+                continue;
             }
+            let b = approx_bytes(&sim);
+            // over budget: keep every other snapshot and take them half as often, so that
+            // they stay spread over the whole run
+            while !snapshots.is_empty()
+                && snapshots.iter().map(|(b, _)| b).sum::<u64>() + b > SNAPSHOT_BUDGET_BYTES
+            {
+                let mut k = 0;
+                snapshots.retain(|_| {
+                    k += 1;
+                    k % 2 == 0
+                });
+                every *= 2;
+            }
+            next = sim.phases + every;
+            let mut snap = sim.clone();
+            snap.events = Vec::new();
+            snapshots.push((b, snap));
         }
+        let snapshots: Vec<Sim> = snapshots.into_iter().map(|(_, s)| s).collect();
         let (total, total_statements) = (sim.phases, sim.c.statements_done);
         Ok(LibraryRun {
             scenario,
@@ -159,6 +169,8 @@ impl LibraryRun {
             self.events.extend_from_slice(self.sim.events());
         }
         if self.sim.phases >= self.total {
+            // the step's events are copied: the end of the run (final sleeps) adds its own
+            self.sim.events.clear();
             while self.sim.tick() {}
             if self.record {
                 self.events.extend_from_slice(self.sim.events());
@@ -196,7 +208,6 @@ impl LibraryRun {
         self.events.clear();
         let start = self.position();
         self.sim.run_to_end();
-        self.sim.set_record(self.record);
         self.position() - start
     }
 

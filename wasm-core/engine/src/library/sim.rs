@@ -231,10 +231,15 @@ impl Sim {
         self.sess.iter().all(|s| s.run == Run::Done)
     }
 
-    /// Put queued sessions on idle CPUs.
+    /// Put queued sessions on idle CPUs, stopping as soon as one completes a phase (the
+    /// next tick dispatches the others at the same time: one step is one phase).
     fn dispatch(&mut self) {
+        let start = self.phases;
         // a session may leave its CPU at once (it finishes or blocks), so look again
         while let Some(cpu) = self.cpus.iter().position(|c| c.running.is_none()) {
+            if self.phases != start {
+                return;
+            }
             let Some(s) = self.runq.pop_front() else {
                 return;
             };
@@ -294,8 +299,19 @@ impl Sim {
 
     /// Run the session's zero-time operations until it starts a CPU burst or blocks.
     pub(crate) fn proceed(&mut self, s: u32) {
+        let start = self.phases;
         loop {
             if !matches!(self.sess[s as usize].run, Run::OnCpu(_)) {
+                return;
+            }
+            // A phase is done and no CPU time follows it (zero costs): pause in a zero-length
+            // burst, so that the next phase is another step.
+            let timed =
+                matches!(self.sess[s as usize].ops.front(), Some(Op::Cpu(ns, _)) if *ns > 0);
+            if self.phases != start && !timed {
+                let ss = &mut self.sess[s as usize];
+                ss.burst_end = self.now;
+                ss.seg_start = self.now;
                 return;
             }
             let Some(op) = self.sess[s as usize].ops.pop_front() else {
@@ -343,7 +359,11 @@ impl Sim {
     /// Process the next scheduler event: a burst ends, a sleeper wakes, or a slice expires.
     /// Ties: bursts, then wake-ups, then slices; then by session (or CPU) number.
     pub fn tick(&mut self) -> bool {
+        let start = self.phases;
         self.dispatch();
+        if self.phases != start {
+            return true;
+        }
         let mut best: Option<(u64, u8, u32)> = None;
         for (k, c) in self.cpus.iter().enumerate() {
             if let Some(s) = c.running {
