@@ -187,7 +187,7 @@ pub const MIN_POOL: u64 = 1 << 20;
 pub const MAX_POOL: u64 = 1 << 30;
 /// Most statements one run may execute (sessions × slams × statements): five times seed 001's
 /// volume. A run is simulated once when it is built (for its exact length); at the wasm rate
-/// of literal SQL (~180,000 statements/s) this keeps that to a few seconds in a browser, even
+/// of literal SQL (~300,000 statements/s) this keeps that to a few seconds in a browser, even
 /// with a 1G shared pool.
 pub const MAX_STATEMENTS: u64 = 250_000;
 /// Longest statement text.
