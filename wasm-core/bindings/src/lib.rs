@@ -296,9 +296,9 @@ impl LibrarySimulation {
         let c = &self.run.sim().cfg;
         json(&serde_json::json!({
             "pool_bytes": c.pool_bytes, "buckets": c.buckets, "latches": c.latches,
-            "cpu_count": c.spec.cpu_count, "sessions": c.spec.jobs,
-            "cursor_sharing": c.spec.cursor_sharing, "use_nds": c.spec.use_nds,
-            "use_bindvars": c.spec.use_bindvars, "spin_count": c.spec.spin_count,
+            "cpu_count": c.spec.cpu_count, "sessions": c.spec.workload.jobs,
+            "cursor_sharing": c.spec.cursor_sharing, "use_nds": c.spec.workload.use_nds,
+            "use_bindvars": c.spec.workload.use_bindvars, "spin_count": c.spec.spin_count,
             "bucket_min": cachesim::library::BUCKET_MIN,
         }))
     }

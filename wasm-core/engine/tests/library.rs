@@ -2,7 +2,7 @@
 //! directions), never on a constant tuned to the paper. `-- --nocapture` prints the figures
 //! beside the paper's.
 
-use cachesim::library::{CursorSharing, LcReport, Sim, Size, Spec};
+use cachesim::library::{CursorSharing, LcReport, Sim, Size, Slammer, Spec};
 
 /// Table 2: shared pool 15M, `_kgl_bucket_count` 4, one library cache latch, 10 sessions,
 /// 5 statements a slam, 1000 slams, 0.02 s sleep, statement size 50, one CPU (the defaults).
@@ -15,8 +15,11 @@ fn table2(test: usize) -> Spec {
         _ => (false, false, CursorSharing::Force),
     };
     Spec {
-        use_bindvars: binds,
-        use_nds: nds,
+        workload: Slammer {
+            use_bindvars: binds,
+            use_nds: nds,
+            ..Slammer::default()
+        },
         cursor_sharing: sharing,
         ..Spec::default()
     }
@@ -148,7 +151,10 @@ fn figure1_bigger_pool_is_slower_under_literal_sql() {
             .map(|&mb| {
                 run(&Spec {
                     shared_pool_size: Size::Text(format!("{mb}M")),
-                    use_nds: nds,
+                    workload: Slammer {
+                        use_nds: nds,
+                        ..Slammer::default()
+                    },
                     ..Spec::default()
                 })
             })
@@ -187,7 +193,10 @@ fn nds_beats_dbms_sql_at_every_pool_size() {
         let e = |nds| {
             run(&Spec {
                 shared_pool_size: Size::Text(format!("{mb}M")),
-                use_nds: nds,
+                workload: Slammer {
+                    use_nds: nds,
+                    ..Slammer::default()
+                },
                 ..Spec::default()
             })
             .elapsed_s
@@ -205,8 +214,11 @@ fn figure1_steady_state_is_monotonic() {
         .map(|mb| {
             let spec = Spec {
                 shared_pool_size: Size::Text(format!("{mb}M")),
-                use_nds: false,
-                total_slams: 3000,
+                workload: Slammer {
+                    use_nds: false,
+                    total_slams: 3000,
+                    ..Slammer::default()
+                },
                 ..Spec::default()
             };
             (mb, run(&spec))

@@ -83,8 +83,7 @@ impl LibraryRun {
             ));
         }
         // The dry run: the exact total, and snapshots spread over it.
-        let statements =
-            u64::from(spec.jobs) * u64::from(spec.stmts_per_slam) * u64::from(spec.total_slams);
+        let statements = spec.workload.statements_total();
         let mut every = (statements * 3 / MAX_SNAPSHOTS).max(512);
         let mut sim = initial.clone();
         let mut snapshots: Vec<(u64, Sim)> = Vec::new();

@@ -14,7 +14,8 @@ pub fn is_library(s: &Scenario) -> bool {
     matches!(s.workload, WorkloadSpec::SqlSlammer(_))
 }
 
-/// Where a field of [`Spec`] lives in a scenario: init.ora, the workload, or the costs.
+/// Where a field of [`Spec`] lives in a scenario: init.ora, the workload (`workload.…` in
+/// both), or the costs.
 fn scenario_path(spec_path: &str) -> String {
     let field = spec_path.strip_prefix("library.").unwrap_or(spec_path);
     let head = field.split(['.', '[']).next().unwrap_or(field);
@@ -22,7 +23,7 @@ fn scenario_path(spec_path: &str) -> String {
         "shared_pool_size" | "_kgl_bucket_count" | "_kgl_latch_count" | "cursor_sharing"
         | "cpu_count" | "_spin_count" => format!("init.{field}"),
         "cost" => format!("cost.library{}", &field["cost".len()..]),
-        _ => format!("workload.{field}"),
+        _ => field.to_string(),
     }
 }
 
@@ -82,17 +83,7 @@ pub fn spec_of(s: &Scenario) -> Result<(Spec, Vec<String>)> {
         cursor_sharing,
         cpu_count: int("cpu_count", d.cpu_count)?,
         spin_count: int("_spin_count", d.spin_count)?,
-        jobs: w.jobs,
-        stmts_per_slam: w.stmts_per_slam,
-        total_slams: w.total_slams,
-        slam_sleeptime: w.slam_sleeptime,
-        stmt_size: w.stmt_size,
-        use_rand_comment: w.use_rand_comment,
-        use_bindvars: w.use_bindvars,
-        use_nds: w.use_nds,
-        seed: w.seed,
-        statements: w.statements.clone(),
-        keep: w.keep.clone(),
+        workload: w.clone(),
         cost: s.cost.library.clone().unwrap_or_default(),
     };
     spec.validate()
@@ -118,7 +109,8 @@ mod tests {
         assert_eq!(s.shared_pool_size, Size::Bytes(15 << 20));
         assert_eq!(s.kgl_bucket_count, 4);
         assert_eq!(s.cursor_sharing, CursorSharing::Force);
-        assert_eq!((s.jobs, s.total_slams, s.stmts_per_slam), (2, 3, 5));
+        let w = &s.workload;
+        assert_eq!((w.jobs, w.total_slams, w.stmts_per_slam), (2, 3, 5));
         assert!(notes.is_empty());
         let with_cost = OK.replace(
             "\"total_slams\": 3 }",

@@ -63,10 +63,10 @@ impl Sim {
             Act::Next => {
                 let spec = &self.cfg.spec;
                 let ss = &mut self.sess[s as usize];
-                if ss.stmt_in_slam == spec.stmts_per_slam {
+                if ss.stmt_in_slam == spec.workload.stmts_per_slam {
                     ss.stmt_in_slam = 0;
                     ss.slams_done += 1;
-                    let last = ss.slams_done == spec.total_slams;
+                    let last = ss.slams_done == spec.workload.total_slams;
                     let next = if last { Act::Finish } else { Act::Next };
                     let sleep = self.cfg.sleep_ns;
                     self.ops_front(s, &[Op::Sleep(sleep), Op::Act(next)]);
@@ -76,11 +76,11 @@ impl Sim {
                 ss.statements += 1;
                 ss.phase = Acct::Parse;
                 let shape = Shape {
-                    stmt_size: spec.stmt_size,
-                    rand_comment: spec.use_rand_comment,
-                    binds: spec.use_bindvars,
+                    stmt_size: spec.workload.stmt_size,
+                    rand_comment: spec.workload.use_rand_comment,
+                    binds: spec.workload.use_bindvars,
                 };
-                let text = ss.stream.next(shape, &spec.statements);
+                let text = ss.stream.next(shape, &spec.workload.statements);
                 // Rule (CURSOR_SHARING = FORCE): literals become :"SYS_B_n" before hashing.
                 let force = spec.cursor_sharing == CursorSharing::Force;
                 let shared = shared_text(spec.cursor_sharing, &text);
@@ -313,7 +313,7 @@ impl Sim {
                     obj: o,
                 });
                 let mut ops = vec![Op::Cpu(ns.execute, Acct::Exec)];
-                if !self.cfg.spec.use_nds {
+                if !self.cfg.spec.workload.use_nds {
                     for _ in 0..DBMS_SQL_EXTRA_CALLS {
                         ops.extend([
                             Op::GetObj,

@@ -147,15 +147,15 @@ impl Sim {
         let cfg = spec.validate()?;
         let mut lib = Lib::new(cfg.pool_bytes as u32, cfg.buckets, cfg.latches);
         let mut keep_failed = 0;
-        for t in &spec.keep {
+        for t in &spec.workload.keep {
             let text = super::session::shared_text(spec.cursor_sharing, t);
             if lib.keep(&text, super::text::hash(&text)).is_none() {
                 keep_failed += 1;
             }
         }
-        let sess = (0..spec.jobs)
+        let sess = (0..spec.workload.jobs)
             .map(|s| Sess {
-                stream: Stream::new(s, spec.seed),
+                stream: Stream::new(s, spec.workload.seed),
                 ops: VecDeque::from([Op::Act(Act::Next)]),
                 run: Run::Queued,
                 burst_end: 0,
@@ -191,7 +191,7 @@ impl Sim {
                 };
                 spec.cpu_count as usize
             ],
-            runq: (0..spec.jobs).collect(),
+            runq: (0..spec.workload.jobs).collect(),
             wakeups: BinaryHeap::new(),
             latches,
             load_waiters: Vec::new(),

@@ -118,43 +118,16 @@ pub struct Spec {
     #[serde(rename = "_spin_count")]
     #[ts(as = "Option<u32>", optional)]
     pub spin_count: u32,
-    /// SQLSlammer sessions (seed 001: 9 jobs plus the foreground = 10). Session 0 is the
-    /// foreground whose elapsed time is reported.
-    #[ts(as = "Option<u32>", optional)]
-    pub jobs: u32,
-    #[ts(as = "Option<u32>", optional)]
-    pub stmts_per_slam: u32,
-    #[ts(as = "Option<u32>", optional)]
-    pub total_slams: u32,
-    /// Seconds slept between slams.
-    #[ts(as = "Option<f64>", optional)]
-    pub slam_sleeptime: f64,
-    /// Statement length the comment pads to.
-    #[ts(as = "Option<u32>", optional)]
-    pub stmt_size: u32,
-    #[ts(as = "Option<bool>", optional)]
-    pub use_rand_comment: bool,
-    #[ts(as = "Option<bool>", optional)]
-    pub use_bindvars: bool,
-    /// Native Dynamic SQL (true) or DBMS_SQL (false, extra package calls and pins).
-    #[ts(as = "Option<bool>", optional)]
-    pub use_nds: bool,
-    /// Added to each job number (100 + session) to seed its literal generator.
-    #[ts(as = "Option<f64>", optional)]
-    pub seed: u64,
-    /// Typed statements executed round-robin instead of the generated ones (empty: generate).
-    #[ts(as = "Option<Vec<String>>", optional)]
-    pub statements: Vec<String>,
-    /// DBMS_SHARED_POOL.KEEP: statement texts loaded at startup and never flushed.
-    #[ts(as = "Option<Vec<String>>", optional)]
-    pub keep: Vec<String>,
+    /// The SQLSlammer workload (or typed statements).
+    #[ts(as = "Option<Slammer>", optional)]
+    pub workload: Slammer,
     #[ts(as = "Option<Cost>", optional)]
     pub cost: Cost,
 }
 
 impl Default for Spec {
-    /// Seed 001 Table 2 / appendix: 15M, `_kgl_bucket_count` 4, one latch, 10 sessions,
-    /// 5 statements a slam, 1000 slams, 0.02 s sleep, statement size 50, NDS, literals.
+    /// Seed 001 Table 2 / appendix: 15M, `_kgl_bucket_count` 4, one latch, and its
+    /// SQLSlammer settings (`Slammer::default`).
     fn default() -> Self {
         Spec {
             shared_pool_size: Size::Text("15M".into()),
@@ -163,17 +136,7 @@ impl Default for Spec {
             cursor_sharing: CursorSharing::Exact,
             cpu_count: 1,
             spin_count: 2000,
-            jobs: 10,
-            stmts_per_slam: 5,
-            total_slams: 1000,
-            slam_sleeptime: 0.02,
-            stmt_size: 50,
-            use_rand_comment: false,
-            use_bindvars: false,
-            use_nds: true,
-            seed: 0,
-            statements: Vec::new(),
-            keep: Vec::new(),
+            workload: Slammer::default(),
             cost: Cost::default(),
         }
     }
@@ -290,25 +253,33 @@ impl Spec {
         range("_kgl_latch_count", self.kgl_latch_count.into(), 0, 64)?;
         range("cpu_count", self.cpu_count.into(), 1, 64)?;
         range("_spin_count", self.spin_count.into(), 0, 1_000_000)?;
-        range("jobs", self.jobs.into(), 1, 256)?;
-        range("stmts_per_slam", self.stmts_per_slam.into(), 1, 100_000)?;
-        range("total_slams", self.total_slams.into(), 1, 10_000_000)?;
-        range("stmt_size", self.stmt_size.into(), 0, MAX_TEXT as u64)?;
-        let total =
-            u64::from(self.jobs) * u64::from(self.stmts_per_slam) * u64::from(self.total_slams);
+        let w = &self.workload;
+        range("workload.jobs", w.jobs.into(), 1, 256)?;
+        range(
+            "workload.stmts_per_slam",
+            w.stmts_per_slam.into(),
+            1,
+            100_000,
+        )?;
+        range("workload.total_slams", w.total_slams.into(), 1, 10_000_000)?;
+        range("workload.stmt_size", w.stmt_size.into(), 0, MAX_TEXT as u64)?;
+        let total = w.statements_total();
         if total > MAX_STATEMENTS {
             return Err(err(
-                "total_slams",
+                "workload.total_slams",
                 format!("jobs × stmts_per_slam × total_slams = {total} statements, more than {MAX_STATEMENTS}"),
             ));
         }
-        if !self.slam_sleeptime.is_finite() || !(0.0..=3600.0).contains(&self.slam_sleeptime) {
+        if !w.slam_sleeptime.is_finite() || !(0.0..=3600.0).contains(&w.slam_sleeptime) {
             return Err(err(
-                "slam_sleeptime",
-                format!("{} is outside 0..=3600 seconds", self.slam_sleeptime),
+                "workload.slam_sleeptime",
+                format!("{} is outside 0..=3600 seconds", w.slam_sleeptime),
             ));
         }
-        for (name, list) in [("statements", &self.statements), ("keep", &self.keep)] {
+        for (name, list) in [
+            ("workload.statements", &w.statements),
+            ("workload.keep", &w.keep),
+        ] {
             for (i, t) in list.iter().enumerate() {
                 if t.trim().is_empty() || t.len() > MAX_TEXT {
                     return Err(err(
@@ -336,7 +307,7 @@ impl Spec {
             pool_bytes,
             buckets: KGL_BUCKETS[self.kgl_bucket_count as usize],
             latches: self.kgl_latch_count.max(1),
-            sleep_ns: (self.slam_sleeptime * 1e9).round() as u64,
+            sleep_ns: (w.slam_sleeptime * 1e9).round() as u64,
             ns,
             spec: self.clone(),
         })
@@ -381,20 +352,28 @@ pub struct Slammer {
 }
 
 impl Default for Slammer {
+    /// Seed 001 Table 2 / appendix: 10 sessions, 5 statements a slam, 1000 slams, 0.02 s
+    /// sleep, statement size 50, NDS, literals.
     fn default() -> Self {
-        let d = Spec::default();
         Slammer {
-            jobs: d.jobs,
-            stmts_per_slam: d.stmts_per_slam,
-            total_slams: d.total_slams,
-            slam_sleeptime: d.slam_sleeptime,
-            stmt_size: d.stmt_size,
-            use_rand_comment: d.use_rand_comment,
-            use_bindvars: d.use_bindvars,
-            use_nds: d.use_nds,
-            seed: d.seed,
-            statements: d.statements,
-            keep: d.keep,
+            jobs: 10,
+            stmts_per_slam: 5,
+            total_slams: 1000,
+            slam_sleeptime: 0.02,
+            stmt_size: 50,
+            use_rand_comment: false,
+            use_bindvars: false,
+            use_nds: true,
+            seed: 0,
+            statements: Vec::new(),
+            keep: Vec::new(),
         }
+    }
+}
+
+impl Slammer {
+    /// Statements the run executes: sessions × slams × statements a slam.
+    pub fn statements_total(&self) -> u64 {
+        u64::from(self.jobs) * u64::from(self.stmts_per_slam) * u64::from(self.total_slams)
     }
 }

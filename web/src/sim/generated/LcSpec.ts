@@ -2,6 +2,7 @@
 import type { LcCost } from "./LcCost";
 import type { LcCursorSharing } from "./LcCursorSharing";
 import type { LcSize } from "./LcSize";
+import type { Slammer } from "./Slammer";
 
 /**
  * The library cache / shared pool simulation, as one scenario section.
@@ -32,31 +33,6 @@ cpu_count?: number,
  */
 _spin_count?: number, 
 /**
- * SQLSlammer sessions (seed 001: 9 jobs plus the foreground = 10). Session 0 is the
- * foreground whose elapsed time is reported.
+ * The SQLSlammer workload (or typed statements).
  */
-jobs?: number, stmts_per_slam?: number, total_slams?: number, 
-/**
- * Seconds slept between slams.
- */
-slam_sleeptime?: number, 
-/**
- * Statement length the comment pads to.
- */
-stmt_size?: number, use_rand_comment?: boolean, use_bindvars?: boolean, 
-/**
- * Native Dynamic SQL (true) or DBMS_SQL (false, extra package calls and pins).
- */
-use_nds?: boolean, 
-/**
- * Added to each job number (100 + session) to seed its literal generator.
- */
-seed?: number, 
-/**
- * Typed statements executed round-robin instead of the generated ones (empty: generate).
- */
-statements?: Array<string>, 
-/**
- * DBMS_SHARED_POOL.KEEP: statement texts loaded at startup and never flushed.
- */
-keep?: Array<string>, cost?: LcCost, };
+workload?: Slammer, cost?: LcCost, };

@@ -180,11 +180,11 @@ fn ora_04031_fails_the_statement_and_the_run_goes_on() {
     // KEEP fills a 1 MB pool with 1000-character statements until one no longer fits ...
     let mut s = spec(1, 4);
     s.shared_pool_size = mb(1);
-    s.keep = (0..60)
+    s.workload.keep = (0..60)
         .map(|i| format!("SELECT '{i:04}{}' FROM dual", "k".repeat(980)))
         .collect();
     // ... then a bigger statement (heap 6 of ~49 KB) finds no room and nothing to flush
-    s.statements = vec![
+    s.workload.statements = vec![
         "SELECT 1 FROM dual".into(),
         format!("SELECT '{}' FROM dual", "x".repeat(3000)),
     ];
@@ -238,7 +238,7 @@ fn kept_objects_are_never_flushed() {
     let kept = "SELECT /* kept */ \"DUMMY\" FROM dual WHERE dummy = :HV".to_string();
     let mut s = spec(1, 2000);
     s.shared_pool_size = mb(1);
-    s.keep = vec![kept.clone()];
+    s.workload.keep = vec![kept.clone()];
     let mut sim = super::super::Sim::new(&s).unwrap();
     sim.run_to_end();
     let r = sim.report();

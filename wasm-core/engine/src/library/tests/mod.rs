@@ -6,15 +6,18 @@ mod sched;
 mod text;
 mod view;
 
-use super::{Sim, Size, Spec};
+use super::{Sim, Size, Slammer, Spec};
 
 /// A small run: `jobs` sessions, one slam of `stmts` statements, no sleep.
 pub fn spec(jobs: u32, stmts: u32) -> Spec {
     Spec {
-        jobs,
-        stmts_per_slam: stmts,
-        total_slams: 1,
-        slam_sleeptime: 0.0,
+        workload: Slammer {
+            jobs,
+            stmts_per_slam: stmts,
+            total_slams: 1,
+            slam_sleeptime: 0.0,
+            ..Slammer::default()
+        },
         ..Spec::default()
     }
 }

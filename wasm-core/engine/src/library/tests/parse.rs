@@ -92,7 +92,7 @@ fn a_run_rehashes_509_to_1018_buckets_under_all_latches() {
 #[test]
 fn binds_parse_hard_once_then_soft() {
     let mut s = spec(1, 10);
-    s.use_bindvars = true;
+    s.workload.use_bindvars = true;
     let r = Sim::new(&s)
         .map(|mut m| {
             m.run_to_end();
@@ -136,9 +136,9 @@ fn literals_parse_hard_every_time_unless_forced() {
 #[test]
 fn dbms_sql_pins_again_under_the_latch_each_execution() {
     let mut nds = spec(1, 10);
-    nds.use_bindvars = true;
+    nds.workload.use_bindvars = true;
     let mut dbms = nds.clone();
-    dbms.use_nds = false;
+    dbms.workload.use_nds = false;
     let run = |s| {
         let mut m = Sim::new(s).unwrap();
         m.run_to_end();
@@ -159,7 +159,7 @@ fn dbms_sql_pins_again_under_the_latch_each_execution() {
 #[test]
 fn a_session_finding_an_object_being_loaded_waits_for_its_load() {
     let mut s = spec(2, 3);
-    s.use_bindvars = true;
+    s.workload.use_bindvars = true;
     s.cpu_count = 2;
     let (sim, ev) = recorded(&s);
     assert!(
@@ -182,7 +182,7 @@ fn a_session_finding_an_object_being_loaded_waits_for_its_load() {
 #[test]
 fn a_flushed_heap6_is_reloaded() {
     let mut s = spec(1, 4);
-    s.statements = vec!["SELECT 1 FROM dual".into()];
+    s.workload.statements = vec!["SELECT 1 FROM dual".into()];
     let mut sim = Sim::new(&s).unwrap();
     sim.set_record(true);
     // run the first statement, then flush its heap 6

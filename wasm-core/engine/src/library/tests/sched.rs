@@ -105,8 +105,8 @@ fn the_quantum_ends_a_burst_and_the_holder_keeps_its_latch() {
 #[test]
 fn runs_are_deterministic_and_stepping_equals_running() {
     let mut s = spec(4, 50);
-    s.total_slams = 3;
-    s.slam_sleeptime = 0.001;
+    s.workload.total_slams = 3;
+    s.workload.slam_sleeptime = 0.001;
     let (a, ea) = super::recorded(&s);
     let (b, eb) = super::recorded(&s);
     assert_eq!(ea, eb);
@@ -119,9 +119,9 @@ fn runs_are_deterministic_and_stepping_equals_running() {
 #[test]
 fn cpu_time_is_work_and_elapsed_includes_sleeps() {
     let mut s = spec(1, 5);
-    s.total_slams = 2;
-    s.slam_sleeptime = 0.02;
-    s.use_bindvars = true;
+    s.workload.total_slams = 2;
+    s.workload.slam_sleeptime = 0.02;
+    s.workload.use_bindvars = true;
     let mut sim = Sim::new(&s).unwrap();
     sim.run_to_end();
     let r = sim.report();

@@ -158,10 +158,10 @@ fn spec_errors_name_the_field_and_limit() {
     assert!(e.message.contains("outside"), "{}", e.message);
     let e = bad(&|s| s.cost.execute_us = f64::NAN);
     assert_eq!(e.path, "library.cost.execute_us");
-    let e = bad(&|s| s.total_slams = 10_000_000);
-    assert_eq!(e.path, "library.total_slams");
-    let e = bad(&|s| s.keep = vec![" ".into()]);
-    assert_eq!(e.path, "library.keep[0]");
+    let e = bad(&|s| s.workload.total_slams = 10_000_000);
+    assert_eq!(e.path, "library.workload.total_slams");
+    let e = bad(&|s| s.workload.keep = vec![" ".into()]);
+    assert_eq!(e.path, "library.workload.keep[0]");
     // serde: unknown fields and values are refused, naming the field
     let e = Spec::from_json(r#"{"cursor_sharing": "SIMILAR"}"#).unwrap_err();
     assert_eq!(e.path, "library.cursor_sharing");
