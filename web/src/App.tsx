@@ -1,6 +1,7 @@
 // The page: a header, then three columns — the instance (left), the cache (centre), the
 // numbers and the story (right). A library cache scenario (seed 001) gets its own centre:
 // the statement stream, the hash buckets, the shared pool heap, the sessions and latches.
+import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { ChainPanel, LruPanel } from './components/CacheViews';
 import { Charts } from './components/Charts';
@@ -27,64 +28,82 @@ import { selectEngine, selectMode, selectReady } from './store/selectors';
 import { useAnimationLoop } from './store/useAnimationLoop';
 import { useKeyboard } from './store/useKeyboard';
 
-function Workspace() {
+/** The three columns: the instance, the cache (with the playback bar), the numbers. */
+function Columns(p: { cache: string; left: ReactNode; centre: ReactNode; right: ReactNode }) {
   return (
     <main className="columns">
       <div className="column" aria-label="The instance">
-        <ErrorBoundary what="the init.ora panel">
-          <InitPanel />
-          <SegmentsTable />
-          <WorkloadPanel />
-        </ErrorBoundary>
+        <ErrorBoundary what="the init.ora panel">{p.left}</ErrorBoundary>
       </div>
-      <div className="column centre" aria-label="The cache">
-        <ErrorBoundary what="the cache views">
-          <LruPanel />
-          <ChainPanel />
-        </ErrorBoundary>
+      <div className="column centre" aria-label={`The ${p.cache}`}>
+        <ErrorBoundary what={`the ${p.cache} views`}>{p.centre}</ErrorBoundary>
         <PlaybackBar />
       </div>
       <div className="column" aria-label="Numbers and narration">
-        <ErrorBoundary what="the statistics">
-          <NarrationLog />
-          <PoolStatistics />
-          <XbhPanel />
-          <PaperTable />
-          <Charts />
-        </ErrorBoundary>
+        <ErrorBoundary what="the statistics">{p.right}</ErrorBoundary>
       </div>
     </main>
   );
 }
 
+function Workspace() {
+  return (
+    <Columns
+      cache="cache"
+      left={
+        <>
+          <InitPanel />
+          <SegmentsTable />
+          <WorkloadPanel />
+        </>
+      }
+      centre={
+        <>
+          <LruPanel />
+          <ChainPanel />
+        </>
+      }
+      right={
+        <>
+          <NarrationLog />
+          <PoolStatistics />
+          <XbhPanel />
+          <PaperTable />
+          <Charts />
+        </>
+      }
+    />
+  );
+}
+
 function LibraryWorkspace() {
   return (
-    <main className="columns">
-      <div className="column" aria-label="The instance">
-        <ErrorBoundary what="the init.ora panel">
+    <Columns
+      cache="library cache"
+      left={
+        <>
           <InitPanel />
           <LibraryWorkloadPanel />
           <LiteralSqlPanel />
-        </ErrorBoundary>
-      </div>
-      <div className="column centre" aria-label="The library cache">
-        <ErrorBoundary what="the library cache views">
+        </>
+      }
+      centre={
+        <>
           <StatementStream />
           <BucketPanel />
           <HeapPanel />
           <SessionsPanel />
-        </ErrorBoundary>
-        <PlaybackBar />
-      </div>
-      <div className="column" aria-label="Numbers and narration">
-        <ErrorBoundary what="the statistics">
+        </>
+      }
+      right={
+        <>
           <NarrationLog />
           <LibraryStatistics />
           <PaperTable />
           <LibraryCharts />
-        </ErrorBoundary>
-      </div>
-    </main>
+        </>
+      }
+    />
   );
 }
 

@@ -2,7 +2,7 @@
 // SQL becomes textually distinct toward the end, in the WHERE clause), run against the library
 // cache at the current position. Refreshed as the run moves, a few times a second at most
 // while playing.
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useApp } from '../store/context';
 import { selectLib, selectPausedTick, selectPlaying } from '../store/libSelectors';
 import type { LiteralGroup } from '../sim/library';
@@ -17,6 +17,35 @@ const MAX_ROWS = 20;
 function bounded(text: string, lo: number, hi: number, fallback: number): number {
   const n = Math.floor(Number(text));
   return Number.isFinite(n) && text.trim() !== '' ? Math.min(hi, Math.max(lo, n)) : fallback;
+}
+
+/** A whole-number input kept within [lo, hi]; what is typed stays as typed. */
+function BoundedNumber(p: {
+  label: ReactNode;
+  title: string;
+  testId: string;
+  lo: number;
+  hi: number;
+  value: number;
+  onChange: (n: number) => void;
+}) {
+  const [text, setText] = useState(String(p.value));
+  return (
+    <label>
+      <span title={p.title}>{p.label}</span>
+      <input
+        type="number"
+        min={p.lo}
+        max={p.hi}
+        value={text}
+        data-testid={p.testId}
+        onChange={(e) => {
+          setText(e.target.value);
+          p.onChange(bounded(e.target.value, p.lo, p.hi, p.value));
+        }}
+      />
+    </label>
+  );
 }
 
 /** What the query returns, and when empty, why. */
@@ -37,8 +66,6 @@ export function LiteralSqlPanel() {
   const [, setBeat] = useState(0); // …and on this beat while playing
   const [size, setSize] = useState(40);
   const [min, setMin] = useState(10);
-  const [sizeText, setSizeText] = useState('40');
-  const [minText, setMinText] = useState('10');
 
   useEffect(() => {
     if (!playing) return;
@@ -61,38 +88,32 @@ HAVING COUNT(*) > ${min}
  ORDER BY 2 DESC;`}
         </pre>
         <div className="literal-inputs">
-          <label>
-            <span title="the seed's &&size: how many leading characters must match">
-              prefix length <code>&amp;&amp;size</code>
-            </span>
-            <input
-              type="number"
-              min={1}
-              max={1000}
-              value={sizeText}
-              data-testid="literal-size"
-              onChange={(e) => {
-                setSizeText(e.target.value);
-                setSize(bounded(e.target.value, 1, 1000, size));
-              }}
-            />
-          </label>
-          <label>
-            <span title="groups with more cursors than this are reported (the seed uses 10)">
-              more than <code>COUNT(*)</code>
-            </span>
-            <input
-              type="number"
-              min={0}
-              max={1000000}
-              value={minText}
-              data-testid="literal-min"
-              onChange={(e) => {
-                setMinText(e.target.value);
-                setMin(bounded(e.target.value, 0, 1_000_000, min));
-              }}
-            />
-          </label>
+          <BoundedNumber
+            label={
+              <>
+                prefix length <code>&amp;&amp;size</code>
+              </>
+            }
+            title="the seed's &&size: how many leading characters must match"
+            testId="literal-size"
+            lo={1}
+            hi={1000}
+            value={size}
+            onChange={setSize}
+          />
+          <BoundedNumber
+            label={
+              <>
+                more than <code>COUNT(*)</code>
+              </>
+            }
+            title="groups with more cursors than this are reported (the seed uses 10)"
+            testId="literal-min"
+            lo={0}
+            hi={1_000_000}
+            value={min}
+            onChange={setMin}
+          />
         </div>
         <p className="help">
           Literal SQL differs toward the end (the WHERE clause), so statements that match on a

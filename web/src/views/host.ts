@@ -4,6 +4,13 @@
 export const PAD_X = 10;
 export const PAD_Y = 6;
 
+/** A new div with the given class(es). */
+export function div(cls = ''): HTMLDivElement {
+  const d = document.createElement('div');
+  d.className = cls;
+  return d;
+}
+
 /** Style of a view's root element. */
 export function rootStyle(root: HTMLElement): void {
   Object.assign(root.style, {

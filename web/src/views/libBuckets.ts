@@ -5,7 +5,7 @@
 //   createBucketView(el, { onSelectBucket }) → { update(frame), destroy() }
 import { bucketAt } from './chainLayout';
 import { ChainStrip } from './chainStrip';
-import { claimTestId, PAD_X, PAD_Y, rootStyle } from './host';
+import { claimTestId, div, PAD_X, PAD_Y, rootStyle } from './host';
 import { clip, renderChain, type ChainShown } from './libChainList';
 import { chainStats, latchOf, lookupOfLib, parsesOf, rehashOf, type LibLookup } from './libLayout';
 import type { BucketFrame, LibViewOptions } from './libTypes';
@@ -15,11 +15,6 @@ interface Shown extends ChainShown {
   why: 'lookup' | 'last' | 'selected';
 }
 
-const div = (cls: string) => {
-  const d = document.createElement('div');
-  d.className = cls;
-  return d;
-};
 const fmt = (n: number) => n.toLocaleString('en');
 
 export function createBucketView(el: HTMLElement, opts: LibViewOptions): View<BucketFrame> {

@@ -2,6 +2,7 @@
 // size), and the search an allocation made over them: a sweep along each list it walked,
 // in order, with a counter of chunks examined. Plain HTML; the sweep is a CSS animation.
 import { select } from 'd3';
+import { div } from './host';
 import { barWidths, freeListOf, listLabel, searchPath, type SearchLeg } from './libLayout';
 import { stopNode } from './stop';
 
@@ -27,15 +28,12 @@ export class FreeLists {
   private counter: HTMLDivElement;
 
   constructor(parent: HTMLElement) {
-    this.el = document.createElement('div');
-    this.el.className = 'lib-freelists';
+    this.el = div('lib-freelists');
     this.el.dataset.testid = 'free-lists';
-    const head = document.createElement('div');
-    head.className = 'lib-fl-head';
+    const head = div('lib-fl-head');
     head.append(span('', 'free list (chunk sizes)'), span('', 'chunks'));
-    this.rows = document.createElement('div');
-    this.counter = document.createElement('div');
-    this.counter.className = 'lib-fl-search';
+    this.rows = div();
+    this.counter = div('lib-fl-search');
     this.el.append(head, this.rows, this.counter);
     parent.appendChild(this.el);
   }

@@ -6,7 +6,7 @@
 //   createHeapView(el, opts) → { update(frame), destroy() }
 import type { LcEvent } from '../sim/library';
 import { CHUNK_WIDTH } from '../sim/library';
-import { claimTestId, PAD_X, rootStyle } from './host';
+import { claimTestId, div, PAD_X, rootStyle } from './host';
 import { FreeLists, type Search } from './libFreeLists';
 import { HeapBand } from './libHeapBand';
 import {
@@ -30,11 +30,6 @@ const BAR_W = 120;
 const SIDE_W = BAR_W + 180;
 const MIN_MAP = 320;
 
-const div = (cls: string) => {
-  const d = document.createElement('div');
-  d.className = cls;
-  return d;
-};
 const fmt = (n: number) => n.toLocaleString('en');
 const hex = (n: number) => `0x${n.toString(16).toUpperCase().padStart(8, '0')}`;
 
