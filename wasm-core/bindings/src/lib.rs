@@ -4,10 +4,11 @@
 //! memory, valid until the next call into the module.
 
 use cachesim::bench;
-use cachesim::config::Profile;
-use cachesim::library::{is_library, LibraryRun};
-use cachesim::params::PARAMS;
-use cachesim::{Run, Scenario, SimError};
+use cachesim::buffer;
+use cachesim::init_ora::PARAMS;
+use cachesim::library::{self, is_library};
+use cachesim::Profile;
+use cachesim::{Scenario, SimError};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -33,9 +34,9 @@ fn whole(n: f64) -> u64 {
 pub fn validate_scenario(text: &str) -> String {
     let checked = Scenario::parse(text).and_then(|s| {
         if is_library(&s) {
-            LibraryRun::validate(&s)
+            library::Run::validate(&s)
         } else {
-            Run::new(s).map(|_| ())
+            buffer::Run::new(s).map(|_| ())
         }
     });
     match checked {
@@ -59,7 +60,7 @@ pub fn parameter_docs() -> String {
 /// One simulation: the opaque handle the UI and the headless runner drive.
 #[wasm_bindgen]
 pub struct Simulation {
-    run: Run,
+    run: buffer::Run,
     order: Vec<u32>,
     info: Vec<u32>,
 }
@@ -67,7 +68,7 @@ pub struct Simulation {
 impl Simulation {
     /// The layout vectors get their full size up front, so that `layout` never grows wasm
     /// memory (which would detach typed-array views the caller already holds).
-    fn with(run: Run) -> Simulation {
+    fn with(run: buffer::Run) -> Simulation {
         let c = run.cache();
         Simulation {
             order: Vec::with_capacity(c.b.len()),
@@ -84,7 +85,7 @@ impl Simulation {
     #[wasm_bindgen(constructor)]
     pub fn new(scenario_json: &str) -> Result<Simulation, JsError> {
         Ok(Simulation::with(
-            Run::from_json(scenario_json).map_err(js_err)?,
+            buffer::Run::from_json(scenario_json).map_err(js_err)?,
         ))
     }
 
@@ -106,16 +107,7 @@ impl Simulation {
     /// The resolved instance (pools, aging, hash, DBWRs) and the working sets, as JSON.
     #[wasm_bindgen(js_name = configJson)]
     pub fn config_json(&self) -> String {
-        let c = self.run.cache();
-        let sets: Vec<_> = c
-            .sets
-            .iter()
-            .map(|s| {
-                serde_json::json!({ "pool": s.pool, "lo": s.lo, "hi": s.hi,
-                                "hot_max": s.hot_max, "dbwr": s.dbwr })
-            })
-            .collect();
-        json(&serde_json::json!({ "config": c.cfg, "objects": c.segs, "sets": sets }))
+        json(&self.run.cache().layout_info())
     }
 
     #[wasm_bindgen(js_name = setRecordEvents)]
@@ -264,7 +256,7 @@ pub fn normalize_scenario(text: &str) -> Result<String, JsError> {
 /// phases of statements: a lookup, an execution, an unpin.
 #[wasm_bindgen]
 pub struct LibrarySimulation {
-    run: LibraryRun,
+    run: library::Run,
 }
 
 #[wasm_bindgen]
@@ -274,7 +266,7 @@ impl LibrarySimulation {
     #[wasm_bindgen(constructor)]
     pub fn new(scenario_json: &str) -> Result<LibrarySimulation, JsError> {
         Ok(LibrarySimulation {
-            run: LibraryRun::from_json(scenario_json).map_err(js_err)?,
+            run: library::Run::from_json(scenario_json).map_err(js_err)?,
         })
     }
 
@@ -293,14 +285,7 @@ impl LibrarySimulation {
     /// The resolved configuration: pool bytes, initial buckets, latches, CPUs, sessions.
     #[wasm_bindgen(js_name = configJson)]
     pub fn config_json(&self) -> String {
-        let c = &self.run.sim().cfg;
-        json(&serde_json::json!({
-            "pool_bytes": c.pool_bytes, "buckets": c.buckets, "latches": c.latches,
-            "cpu_count": c.spec.cpu_count, "sessions": c.spec.workload.jobs,
-            "cursor_sharing": c.spec.cursor_sharing, "use_nds": c.spec.workload.use_nds,
-            "use_bindvars": c.spec.workload.use_bindvars, "spin_count": c.spec.spin_count,
-            "bucket_min": cachesim::library::BUCKET_MIN,
-        }))
+        json(&self.run.sim().config())
     }
 
     #[wasm_bindgen(js_name = setRecordEvents)]
@@ -443,4 +428,10 @@ pub fn library_bench_workloads() -> Vec<String> {
         .iter()
         .map(|s| s.to_string())
         .collect()
+}
+
+/// The library cache model's fixed constants (flush batch, time slice, latch sleeps …).
+#[wasm_bindgen(js_name = libraryConstants)]
+pub fn library_constants() -> String {
+    json(&cachesim::library::Constants::get())
 }

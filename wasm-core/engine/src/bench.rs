@@ -2,8 +2,8 @@
 //! exactly the same accesses. Each cache has 1,000 buffers (the seed's size; about 40 KB of
 //! buffer headers, which fits in L2).
 
-use crate::config::Profile;
-use crate::run::Run;
+use crate::buffer::Run;
+use crate::profile::Profile;
 use crate::scenario::Scenario;
 
 /// Accesses in each benchmark run.
@@ -66,9 +66,9 @@ pub fn library_scenario(workload: &str) -> Option<Scenario> {
 }
 
 /// A ready library cache run (its dry run done outside the timed part).
-pub fn prepare_library(workload: &str) -> Option<crate::library::LibraryRun> {
+pub fn prepare_library(workload: &str) -> Option<crate::library::Run> {
     library_scenario(workload)
-        .map(|s| crate::library::LibraryRun::new(s).expect("the bench scenarios build"))
+        .map(|s| crate::library::Run::new(s).expect("the bench scenarios build"))
 }
 
 /// A ready run of a benchmark (built outside the timed part), or None for an unknown name.
@@ -81,7 +81,7 @@ mod tests {
     #[test]
     fn every_bench_workload_builds_with_its_access_count() {
         for w in super::WORKLOADS {
-            for p in crate::config::Profile::ALL {
+            for p in crate::profile::Profile::ALL {
                 let r = super::prepare(w, p).unwrap();
                 assert_eq!(r.total_accesses(), super::BENCH_ACCESSES);
             }

@@ -1,23 +1,29 @@
-//! `cachesim`: a pure Rust model of Oracle's buffer cache, as MODEL.md specifies it.
+//! `cachesim`: a pure Rust model of Oracle's caches, as MODEL.md specifies them. Two
+//! simulations share one house:
 //!
-//! No wasm-bindgen types live here; the `cachesim-wasm` crate is a thin layer over [`Run`].
-//! Start from [`Scenario::parse`] and [`Run::new`].
+//! - [`buffer`]: the buffer cache (MODEL.md §1, seed 000) — pools, working sets, the
+//!   replacement rules of each [`Profile`], hash chains, DBWR; a miss goes to [`io`].
+//! - [`library`]: the library cache and shared pool (MODEL.md §2, seed 001) — sessions on
+//!   CPUs, latches, the hash table, the shared pool heap.
+//!
+//! What both share is named once at the root: [`scenario`] (the JSON document, the paper's
+//! figures, segments and costs), [`init_ora`] (the parameters, their docs and limits),
+//! [`profile`], [`replay`] (one recorder, cursor and seek for every run) and [`error`].
+//!
+//! No wasm-bindgen types live here; the `cachesim-wasm` crate is a thin layer over
+//! [`buffer::Run`] and [`library::Run`]. Start from [`Scenario::parse`].
 
 pub mod bench;
-pub mod cache;
-pub mod config;
+pub mod buffer;
 pub mod error;
-pub mod events;
+pub mod init_ora;
+pub mod io;
 pub mod library;
-pub mod params;
-pub mod report;
-pub mod run;
+pub mod profile;
+pub mod replay;
 pub mod scenario;
-pub mod segment;
-pub mod stats;
-pub mod workload;
 
 pub use error::{Result, SimError};
-pub use report::{PaperComparison, Report};
-pub use run::Run;
+pub use profile::Profile;
+pub use scenario::paper::PaperComparison;
 pub use scenario::Scenario;

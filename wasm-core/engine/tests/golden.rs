@@ -3,8 +3,9 @@
 //! A change that means to alter the model rewrites them in a commit of its own:
 //! `UPDATE_GOLDEN=1 cargo test --test golden`.
 
-use cachesim::library::{is_library, LibraryRun};
-use cachesim::{Run, Scenario};
+use cachesim::buffer;
+use cachesim::library::{self, is_library};
+use cachesim::Scenario;
 use std::fs;
 use std::path::PathBuf;
 
@@ -16,11 +17,11 @@ fn root() -> PathBuf {
 fn golden_of(text: &str) -> String {
     let scenario = Scenario::parse(text).unwrap();
     let value = if is_library(&scenario) {
-        let mut run = LibraryRun::new(scenario).unwrap();
+        let mut run = library::Run::new(scenario).unwrap();
         run.run_to_end();
         serde_json::json!({ "report": run.report(), "paper": run.paper() })
     } else {
-        let mut run = Run::new(scenario).unwrap();
+        let mut run = buffer::Run::new(scenario).unwrap();
         run.run_to_end();
         serde_json::json!({ "report": run.report(), "paper": run.paper() })
     };

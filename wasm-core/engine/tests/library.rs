@@ -2,7 +2,7 @@
 //! directions), never on a constant tuned to the paper. `-- --nocapture` prints the figures
 //! beside the paper's.
 
-use cachesim::library::{CursorSharing, LcReport, Sim, Size, Slammer, Spec};
+use cachesim::library::{CacheReport, CursorSharing, Sim, Size, Slammer, Spec};
 
 /// Table 2: shared pool 15M, `_kgl_bucket_count` 4, one library cache latch, 10 sessions,
 /// 5 statements a slam, 1000 slams, 0.02 s sleep, statement size 50, one CPU (the defaults).
@@ -25,7 +25,7 @@ fn table2(test: usize) -> Spec {
     }
 }
 
-fn run(spec: &Spec) -> LcReport {
+fn run(spec: &Spec) -> CacheReport {
     let mut sim = Sim::new(spec).unwrap();
     sim.run_to_end();
     let r = sim.report();
@@ -54,7 +54,7 @@ const PAPER: [[f64; 12]; 5] = [
     ],
 ];
 
-fn row(r: &LcReport) -> [f64; 12] {
+fn row(r: &CacheReport) -> [f64; 12] {
     let (lc, sp) = (&r.latches[0], &r.latches[1]);
     [
         r.elapsed_s,
@@ -74,7 +74,7 @@ fn row(r: &LcReport) -> [f64; 12] {
 
 #[test]
 fn table3_shape() {
-    let r: Vec<LcReport> = (0..5).map(|t| run(&table2(t))).collect();
+    let r: Vec<CacheReport> = (0..5).map(|t| run(&table2(t))).collect();
     let names = [
         "elapsed time (secs)",
         "latch free wait time (secs)",
@@ -146,7 +146,7 @@ fn figure1_bigger_pool_is_slower_under_literal_sql() {
     let sizes = [10u64, 20, 30, 40, 50];
     eprintln!("Figure 1 (literal SQL, EXACT): shared pool MB → foreground elapsed s, mean / steady-state free-list search (chunks examined), mean search for handles, free chunks, SP and LC latch sleeps");
     for nds in [false, true] {
-        let r: Vec<LcReport> = sizes
+        let r: Vec<CacheReport> = sizes
             .iter()
             .map(|&mb| {
                 run(&Spec {
@@ -209,7 +209,7 @@ fn nds_beats_dbms_sql_at_every_pool_size() {
 /// slams show the steady state, where the direction is monotonic in pool size.
 #[test]
 fn figure1_steady_state_is_monotonic() {
-    let r: Vec<(u64, LcReport)> = [10u64, 30, 50]
+    let r: Vec<(u64, CacheReport)> = [10u64, 30, 50]
         .into_iter()
         .map(|mb| {
             let spec = Spec {

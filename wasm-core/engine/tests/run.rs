@@ -1,6 +1,7 @@
 //! Runs end to end: textbook LRU under 8.0, exact seeking, determinism, garbage input.
 
-use cachesim::{Run, Scenario};
+use cachesim::buffer::Run;
+use cachesim::Scenario;
 use std::collections::VecDeque;
 
 /// Profile 8.0, one LRU latch, trace replay of reads: the misses are textbook LRU's.
@@ -247,7 +248,7 @@ fn random_instances_always_finish() {
             w = rnd(101),
             wms = rnd(30),
         );
-        let mut r = cachesim::Run::from_json(&text).unwrap();
+        let mut r = cachesim::buffer::Run::from_json(&text).unwrap();
         r.run_to_end();
         assert!(r.done());
         let c = r.cache();

@@ -1,7 +1,8 @@
 //! Seed 000's experiments, bundled as scenarios, checked on shape (orderings), never on a
 //! constant tuned to the paper.
 
-use cachesim::{Report, Run, Scenario};
+use cachesim::buffer::{Report, Run};
+use cachesim::Scenario;
 use std::path::PathBuf;
 
 fn run(name: &str) -> (Report, Scenario) {

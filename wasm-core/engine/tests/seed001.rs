@@ -2,7 +2,7 @@
 //! they build, their reports carry the library cache section, stepping and seeking are
 //! exact, and the Table 3 / Figure 1 shapes hold when run from the files.
 
-use cachesim::library::{LibraryReport, LibraryRun};
+use cachesim::library::{Report, Run};
 use std::fs;
 
 fn scenario(name: &str) -> String {
@@ -13,8 +13,8 @@ fn scenario(name: &str) -> String {
     .unwrap()
 }
 
-fn run(name: &str) -> LibraryReport {
-    let mut r = LibraryRun::from_json(&scenario(name)).unwrap();
+fn run(name: &str) -> Report {
+    let mut r = Run::from_json(&scenario(name)).unwrap();
     r.run_to_end();
     assert!(r.done());
     assert_eq!(r.position(), r.total());
@@ -23,7 +23,7 @@ fn run(name: &str) -> LibraryReport {
 
 #[test]
 fn table3_shape_from_the_bundled_files() {
-    let r: Vec<LibraryReport> = (0..5)
+    let r: Vec<Report> = (0..5)
         .map(|t| run(&format!("seed001-8.1.6-test{t}")))
         .collect();
     let hard: Vec<u64> = r
@@ -58,7 +58,7 @@ fn figure1_direction_from_the_bundled_files() {
 fn seek_is_exact_both_ways() {
     let text =
         scenario("seed001-8.1.6-test1").replace("\"total_slams\": 1000", "\"total_slams\": 60");
-    let mut a = LibraryRun::from_json(&text).unwrap();
+    let mut a = Run::from_json(&text).unwrap();
     let mut b = a.clone();
     let total = a.total();
     assert!(total > 2000);
@@ -77,7 +77,7 @@ fn seek_is_exact_both_ways() {
     assert_eq!(b.report(), at_k.unwrap());
     assert_eq!(b.events(), &events[..]);
     b.seek(7);
-    let mut c = LibraryRun::from_json(&text).unwrap();
+    let mut c = Run::from_json(&text).unwrap();
     c.step(7);
     assert_eq!(b.report(), c.report());
 }
@@ -86,7 +86,7 @@ fn seek_is_exact_both_ways() {
 fn statements_step_one_at_a_time() {
     let text =
         scenario("seed001-8.1.6-test2").replace("\"total_slams\": 1000", "\"total_slams\": 3");
-    let mut r = LibraryRun::from_json(&text).unwrap();
+    let mut r = Run::from_json(&text).unwrap();
     assert_eq!(r.total_statements(), 150);
     for k in 1..=150 {
         r.step_statement();
@@ -100,12 +100,12 @@ fn statements_step_one_at_a_time() {
 fn literal_sql_query_groups_the_literal_cursors() {
     let text =
         scenario("seed001-8.1.6-test1").replace("\"total_slams\": 1000", "\"total_slams\": 20");
-    let mut r = LibraryRun::from_json(&text).unwrap();
+    let mut r = Run::from_json(&text).unwrap();
     r.run_to_end();
     let rows = r.literal_sql(40, 10);
     assert_eq!(rows.len(), 1, "{rows:?}");
     assert!(rows[0].count > 900);
-    let forced = LibraryRun::from_json(&text.replace("\"EXACT\"", "\"FORCE\""));
+    let forced = Run::from_json(&text.replace("\"EXACT\"", "\"FORCE\""));
     let mut f = forced.unwrap();
     f.run_to_end();
     assert!(f.literal_sql(40, 10).is_empty());
@@ -128,7 +128,7 @@ fn a_step_is_exactly_one_phase_on_many_cpus_and_at_zero_cost() {
             .replace("\"workload\":", &format!("{zero} \"workload\":")),
     ];
     for text in texts {
-        let mut r = LibraryRun::from_json(&text).unwrap();
+        let mut r = Run::from_json(&text).unwrap();
         let total = r.total();
         for k in 1..=total {
             assert_eq!(r.step(1), 1, "at {k} of {total}");
@@ -145,7 +145,7 @@ fn a_step_is_exactly_one_phase_on_many_cpus_and_at_zero_cost() {
 #[test]
 fn the_last_step_reports_its_events_once() {
     let text = scenario("lib-typed-statements");
-    let mut r = LibraryRun::from_json(&text).unwrap();
+    let mut r = Run::from_json(&text).unwrap();
     r.set_record(true);
     r.seek(r.total() - 1);
     r.step(1);
@@ -153,7 +153,7 @@ fn the_last_step_reports_its_events_once() {
     let unpins = r
         .events()
         .iter()
-        .filter(|e| matches!(e, cachesim::library::LcEvent::Unpin { .. }))
+        .filter(|e| matches!(e, cachesim::library::Event::Unpin { .. }))
         .count();
     assert_eq!(unpins, 1, "{:?}", r.events());
 }
@@ -164,9 +164,12 @@ fn every_bundled_library_scenario_builds() {
     let mut n = 0;
     for entry in fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "json") {
+            continue; // scenarios/golden/
+        }
         let text = fs::read_to_string(&path).unwrap();
         if text.contains("\"sql_slammer\"") {
-            LibraryRun::from_json(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            Run::from_json(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
             n += 1;
         }
     }

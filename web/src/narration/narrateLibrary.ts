@@ -1,20 +1,21 @@
 // The library cache's events in words (seed 001): what a session did with its statement, and
 // which rule and init.ora parameter (or SQLSlammer setting) made it happen. The rules are the
-// engine's (wasm-core/engine/src/library: session.rs, cache.rs, latch.rs, sim.rs).
-import type { LcEvent, LcLatch, LibraryConfig } from '../sim/library';
+// engine's (wasm-core/engine/src/library: sched/session.rs, objects.rs, sched/latch.rs, sched/mod.rs).
+import { libraryConstants, type LcEvent, type LcLatch, type LibraryConfig } from '../sim/library';
 import type { NarrationGroup, NarrationLine } from './narrate';
 
 export interface LibraryNarrationContext {
   config: LibraryConfig;
 }
 
-/** Flushes free this many LRU chunks per try, at most this many tries (cache.rs). */
-const FLUSH_BATCH = 8;
-const FLUSH_TRIES = 16;
-/** The CPU time slice (sim.rs `TIME_SLICE_NS`). */
-const QUANTUM_MS = 10;
-/** DBMS_SQL's extra package calls per execution (session.rs `DBMS_SQL_EXTRA_CALLS`). */
-const DBMS_SQL_EXTRA_CALLS = 3;
+/** The engine's fixed constants (flush batch and tries, time slice, DBMS_SQL calls, latch
+ * sleeps), read from the engine when first needed. */
+const k = () => libraryConstants();
+/** The first latch sleeps in ms: 10, 10, 20, 20, 40 (doubling every second sleep). */
+const sleeps = () => {
+  const f = k().latch_sleep_ns / 1e6;
+  return [f, f, 2 * f, 2 * f, 4 * f].join(', ');
+};
 
 /** The events that complete a phase: the position counts them. */
 const PHASES: ReadonlySet<LcEvent['type']> = new Set(['chain_walk', 'execute', 'unpin']);
@@ -133,21 +134,21 @@ export function narrateLibraryEvent(ctx: LibraryNarrationContext, e: LcEvent): N
       const latches = `holding ${under}`;
       const why =
         e.flushed > 0
-          ? `no free chunk fit → unpinned recreatable chunks freed from the LRU tail ${FLUSH_BATCH} at a time, coalesced, and the search repeated (at most ${FLUSH_TRIES} times), ${latches}; ${pool}`
+          ? `no free chunk fit → unpinned recreatable chunks freed from the LRU tail ${k().flush_batch} at a time, coalesced, and the search repeated (at most ${k().flush_tries} times), ${latches}; ${pool}`
           : `first fit on the free lists from the size's bucket up, ${latches}: each chunk examined is time under the latch (${pool})`;
       return line(text, why);
     }
     case 'ora04031':
       return line(
         `ORA-04031: unable to allocate ${e.size} bytes of shared memory → the statement fails`,
-        `nothing fit after ${FLUSH_TRIES} rounds of flushing: what is left is pinned, freeable or permanent (${pool})`,
+        `nothing fit after ${k().flush_tries} rounds of flushing: what is left is pinned, freeable or permanent (${pool})`,
       );
     case 'execute':
       return line(
         `executes object ${e.obj}`,
         cfg.use_nds
           ? 'use_nds true: Native Dynamic SQL, one call per execution (execute count + 1)'
-          : `use_nds false: DBMS_SQL, ${DBMS_SQL_EXTRA_CALLS} extra package calls, each a library cache latch get and a pin (execute count + 1)`,
+          : `use_nds false: DBMS_SQL, ${k().dbms_sql_extra_calls} extra package calls, each a library cache latch get and a pin (execute count + 1)`,
       );
     case 'unpin':
       return line(
@@ -174,7 +175,7 @@ export function narrateLibraryEvent(ctx: LibraryNarrationContext, e: LcEvent): N
     case 'latch_sleep':
       return line(
         `spin failed → sleeps ${ms(e.ns)} for ${latchName(cfg, e.latch)} (latch free wait)`,
-        `still held after _spin_count ${cfg.spin_count} iterations: sleep 10, 10, 20, 20, 40 … ms (at most 2 s), then try again (sleeps + 1)`,
+        `still held after _spin_count ${cfg.spin_count} iterations: sleep ${sleeps()} … ms (at most ${k().max_latch_sleep_ns / 1e9} s), then try again (sleeps + 1)`,
       );
     case 'preempt': {
       const held = e.holding.map((l) => latchName(cfg, l));
@@ -182,7 +183,7 @@ export function narrateLibraryEvent(ctx: LibraryNarrationContext, e: LcEvent): N
         held.length > 0
           ? `preempted off CPU ${e.cpu} holding ${held.join(' and ')}`
           : `preempted off CPU ${e.cpu}`,
-        `its ${QUANTUM_MS} ms time slice ended with sessions queued (cpu_count ${cfg.cpu_count})` +
+        `its ${k().time_slice_ns / 1e6} ms time slice ended with sessions queued (cpu_count ${cfg.cpu_count})` +
           (held.length > 0
             ? ': it keeps the latch while off the CPU, so every session needing it spins and sleeps'
             : ''),

@@ -8,15 +8,16 @@ import init, {
   Simulation,
   validateScenario as wasmValidate,
 } from '../wasm/pkg/cachesim.js';
-import type { CacheConfig } from './generated/CacheConfig';
-import type { Event } from './generated/Event';
+import type { CacheConfig } from './generated/buffer/CacheConfig';
+import type { Event } from './generated/buffer/Event';
 import type { PaperComparison } from './generated/PaperComparison';
 import type { ParamDoc } from './generated/ParamDoc';
-import type { PoolId } from './generated/PoolId';
-import type { Report } from './generated/Report';
+import type { PoolId } from './generated/buffer/PoolId';
+import type { Report } from './generated/buffer/Report';
 import type { Scenario } from './generated/Scenario';
 import type { Segment } from './generated/Segment';
-import type { XbhRow } from './generated/XbhRow';
+import type { XbhRow } from './generated/buffer/XbhRow';
+import type { Layout } from './generated/buffer/Layout';
 
 export type {
   CacheConfig,
@@ -29,8 +30,8 @@ export type {
   Segment,
   XbhRow,
 };
-export type { PoolStatistics } from './generated/PoolStatistics';
-export type { WorkloadSpec } from './generated/WorkloadSpec';
+export type { PoolStatistics } from './generated/buffer/PoolStatistics';
+export type { WorkloadSpec } from './generated/buffer/WorkloadSpec';
 export type { Compared } from './generated/Compared';
 export type { Profile } from './generated/Profile';
 
@@ -102,19 +103,11 @@ export function parameterDocs(): ParamDoc[] {
   return docs;
 }
 
-export interface SetInfo {
-  pool: PoolId;
-  lo: number;
-  hi: number;
-  hot_max: number;
-  dbwr: number;
-}
+export type { SetInfo } from './generated/buffer/SetInfo';
+export type { Layout } from './generated/buffer/Layout';
 
-export interface EngineLayout {
-  config: CacheConfig;
-  objects: Segment[];
-  sets: SetInfo[];
-}
+// Old names, kept until the web moves to the new ones
+export type { Layout as EngineLayout } from './generated/buffer/Layout';
 
 /** Per-buffer state, views over wasm memory: read them before the next engine call. */
 export interface BufferViews {
@@ -257,8 +250,8 @@ export class SimRun extends RunBase<Simulation, Event, Report> implements Playab
   get totalExecutions(): number {
     return this.sim.totalExecutions();
   }
-  layoutInfo(): EngineLayout {
-    return JSON.parse(this.sim.configJson()) as EngineLayout;
+  layoutInfo(): Layout {
+    return JSON.parse(this.sim.configJson()) as Layout;
   }
   xbh(buf: number): XbhRow | null {
     return JSON.parse(this.sim.xbhJson(buf)) as XbhRow | null;

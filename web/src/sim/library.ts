@@ -1,48 +1,63 @@
 // The typed face of the engine's library cache simulation (seed 001): a scenario whose
 // workload is `sql_slammer`. Positions are phases of statements (lookup, execute, unpin).
-import { LibrarySimulation } from '../wasm/pkg/cachesim.js';
+import { LibrarySimulation, libraryConstants as wasmConstants } from '../wasm/pkg/cachesim.js';
 import { RunBase, type Playable, type Scenario } from './engine';
-import type { LcChainEntry } from './generated/LcChainEntry';
-import type { LcCursorSharing } from './generated/LcCursorSharing';
-import type { LcEvent } from './generated/LcEvent';
-import type { LcLatchView } from './generated/LcLatchView';
-import type { LcObjectView } from './generated/LcObjectView';
-import type { LcSessionView } from './generated/LcSessionView';
-import type { LibraryReport } from './generated/LibraryReport';
-import type { LiteralGroup } from './generated/LiteralGroup';
+import type { ChainEntry } from './generated/library/ChainEntry';
+import type { Config } from './generated/library/Config';
+import type { Constants } from './generated/library/Constants';
+import type { Event } from './generated/library/Event';
+import type { LatchView } from './generated/library/LatchView';
+import type { LiteralGroup } from './generated/library/LiteralGroup';
+import type { ObjectView } from './generated/library/ObjectView';
+import type { Report } from './generated/library/Report';
+import type { SessionView } from './generated/library/SessionView';
 
 export type {
-  LcChainEntry,
-  LcEvent,
-  LcLatchView,
-  LcObjectView,
-  LcSessionView,
-  LibraryReport,
+  ChainEntry,
+  Config,
+  Constants,
+  Event,
+  LatchView,
   LiteralGroup,
+  ObjectView,
+  Report,
+  SessionView,
 };
-export type { LcReport } from './generated/LcReport';
-export type { LcLatch } from './generated/LcLatch';
-export type { LcPiece } from './generated/LcPiece';
-export type { LcSessionState } from './generated/LcSessionState';
-export type { Slammer } from './generated/Slammer';
+export type { CacheReport } from './generated/library/CacheReport';
+export type { OpCost } from './generated/library/OpCost';
+export type { CursorSharing } from './generated/library/CursorSharing';
+export type { Latch } from './generated/library/Latch';
+export type { LatchRow } from './generated/library/LatchRow';
+export type { Piece } from './generated/library/Piece';
+export type { SessionState } from './generated/library/SessionState';
+export type { Slammer } from './generated/library/Slammer';
+
+// Old names, kept until the web moves to the new ones
+export type { CacheReport as LcReport } from './generated/library/CacheReport';
+export type { OpCost as LcCost } from './generated/library/OpCost';
+export type { CursorSharing as LcCursorSharing } from './generated/library/CursorSharing';
+export type { Latch as LcLatch } from './generated/library/Latch';
+export type { LatchRow as LcLatchRow } from './generated/library/LatchRow';
+export type { Piece as LcPiece } from './generated/library/Piece';
+export type { SessionState as LcSessionState } from './generated/library/SessionState';
+export type {
+  ChainEntry as LcChainEntry,
+  Config as LibraryConfig,
+  Event as LcEvent,
+  LatchView as LcLatchView,
+  ObjectView as LcObjectView,
+  Report as LibraryReport,
+  SessionView as LcSessionView,
+};
 
 /** A scenario for the library cache (its workload is seed 001's SQLSlammer). */
 export const isLibraryScenario = (s: Scenario): boolean => s.workload.kind === 'sql_slammer';
 
-/** The resolved configuration of a library cache run. */
-export interface LibraryConfig {
-  pool_bytes: number;
-  /** Initial hash buckets (from `_kgl_bucket_count`). */
-  buckets: number;
-  latches: number;
-  cpu_count: number;
-  sessions: number;
-  cursor_sharing: LcCursorSharing;
-  use_nds: boolean;
-  use_bindvars: boolean;
-  spin_count: number;
-  /** Smallest chunk size of each free list. */
-  bucket_min: number[];
+let constants: Constants | null = null;
+/** The library cache model's fixed constants (flush batch, time slice, latch sleeps …). */
+export function libraryConstants(): Constants {
+  constants ??= JSON.parse(wasmConstants()) as Constants;
+  return constants;
 }
 
 /** Numbers per chunk in `heapChunks()`: offset, size, kind, flags, object. */
@@ -53,7 +68,7 @@ export const CHUNK_ON_LRU = 2;
 /** `heapChunks()`'s object field for a chunk that belongs to none. */
 export const NO_OBJECT = 0xffffffff;
 
-export class LibRun extends RunBase<LibrarySimulation, LcEvent, LibraryReport> implements Playable {
+export class LibRun extends RunBase<LibrarySimulation, Event, Report> implements Playable {
   /** Build a run (the engine runs it once to know its length); throws a ScenarioError. */
   static create(scenario: Scenario | string): LibRun {
     const text = typeof scenario === 'string' ? scenario : JSON.stringify(scenario);
@@ -78,16 +93,16 @@ export class LibRun extends RunBase<LibrarySimulation, LcEvent, LibraryReport> i
   get totalStatements(): number {
     return this.sim.totalStatements();
   }
-  config(): LibraryConfig {
-    return JSON.parse(this.sim.configJson()) as LibraryConfig;
+  config(): Config {
+    return JSON.parse(this.sim.configJson()) as Config;
   }
   /** Handles on each hash bucket's chain (a copy). */
   chainLengths(): Uint32Array {
     return this.sim.chainLengths();
   }
   /** A bucket's handles in walk order (newest first). */
-  chain(bucket: number): LcChainEntry[] {
-    return JSON.parse(this.sim.chainJson(bucket)) as LcChainEntry[];
+  chain(bucket: number): ChainEntry[] {
+    return JSON.parse(this.sim.chainJson(bucket)) as ChainEntry[];
   }
   /** The heap in address order, CHUNK_WIDTH numbers a chunk (a copy). */
   heapChunks(): Uint32Array {
@@ -96,17 +111,17 @@ export class LibRun extends RunBase<LibrarySimulation, LcEvent, LibraryReport> i
   freeListLengths(): Uint32Array {
     return this.sim.freeListLengths();
   }
-  latches(): LcLatchView[] {
-    return JSON.parse(this.sim.latchesJson()) as LcLatchView[];
+  latches(): LatchView[] {
+    return JSON.parse(this.sim.latchesJson()) as LatchView[];
   }
-  sessions(): LcSessionView[] {
-    return JSON.parse(this.sim.sessionsJson()) as LcSessionView[];
+  sessions(): SessionView[] {
+    return JSON.parse(this.sim.sessionsJson()) as SessionView[];
   }
   /** Seed 001's "Finding literal SQL": cursors grouped by their first `prefixLen` characters. */
   literalSql(prefixLen: number, minCount: number): LiteralGroup[] {
     return JSON.parse(this.sim.literalSqlJson(prefixLen, minCount)) as LiteralGroup[];
   }
-  object(obj: number): LcObjectView | null {
-    return JSON.parse(this.sim.objectJson(obj)) as LcObjectView | null;
+  object(obj: number): ObjectView | null {
+    return JSON.parse(this.sim.objectJson(obj)) as ObjectView | null;
   }
 }

@@ -2,7 +2,7 @@
 //! line each (the npm `bench` script prints them beside the wasm figures).
 
 use cachesim::bench::{prepare, prepare_library, LIBRARY_WORKLOADS, WORKLOADS};
-use cachesim::config::Profile;
+use cachesim::Profile;
 use std::time::Instant;
 
 fn main() {

@@ -7,7 +7,7 @@ use ts_rs::TS;
 /// Which latch: a child of `library cache` or the single `shared pool` latch.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
 #[serde(tag = "name", rename_all = "snake_case")]
-#[ts(export, rename = "LcLatch")]
+#[ts(export, export_to = "library/")]
 pub enum Latch {
     LibraryCache { child: u32 },
     SharedPool,
@@ -16,7 +16,7 @@ pub enum Latch {
 /// The piece of an object an allocation is for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "snake_case")]
-#[ts(export, rename = "LcPiece")]
+#[ts(export, export_to = "library/")]
 pub enum Piece {
     Handle,
     Heap0,
@@ -27,8 +27,8 @@ pub enum Piece {
 /// foreground).
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
 #[serde(tag = "type", rename_all = "snake_case")]
-#[ts(export)]
-pub enum LcEvent {
+#[ts(export, export_to = "library/")]
+pub enum Event {
     /// A session sends a statement; `forced` is the text after CURSOR_SHARING = FORCE.
     Statement {
         session: u32,

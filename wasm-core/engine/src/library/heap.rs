@@ -25,7 +25,7 @@ pub const BUCKET_MIN: [u32; 12] = [
 /// What a chunk is (the `KSMCHCLS` classes of X$KSMSP).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "snake_case")]
-#[ts(export, rename = "LcChunkKind")]
+#[ts(export, export_to = "library/")]
 pub enum ChunkKind {
     /// On a free list.
     Free,

@@ -1,7 +1,7 @@
 //! The report's figures by name, as seed 001's Table 3 lists them: what a scenario's
 //! `paper.metrics` may name and what the paper table shows.
 
-use super::report::LcReport;
+use super::report::CacheReport;
 
 /// (metric name, Table 3's row label).
 pub const METRICS: &[(&str, &str)] = &[
@@ -26,7 +26,7 @@ pub const METRICS: &[(&str, &str)] = &[
 ];
 
 /// The value of a named metric in a report.
-pub fn metric_value(r: &LcReport, name: &str) -> Option<f64> {
+pub fn metric_value(r: &CacheReport, name: &str) -> Option<f64> {
     let latch = |n: &str| r.latches.iter().find(|l| l.name == n);
     Some(match name {
         "elapsed_s" => r.elapsed_s,

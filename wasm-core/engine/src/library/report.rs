@@ -2,15 +2,15 @@
 //! pool LRU and free-list statistics, and the elapsed times (seed 001 Table 3's rows).
 
 use super::heap::BUCKET_MIN;
-use super::latch::LatchState;
-use super::sim::Sim;
+use super::sched::latch::LatchState;
+use super::sched::Sim;
 use serde::Serialize;
 use ts_rs::TS;
 
 /// V$LIBRARYCACHE, namespace SQL AREA.
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
-#[ts(export)]
-pub struct LcLibraryCache {
+#[ts(export, export_to = "library/")]
+pub struct SqlArea {
     pub namespace: String,
     #[ts(type = "number")]
     pub gets: u64,
@@ -32,8 +32,8 @@ pub struct LcLibraryCache {
 /// V$SYSSTAT rows: `parse count (total)`, `parse count (hard)`, `execute count`,
 /// `CPU used by this session` and `parse time cpu` (seconds, all sessions).
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
-#[ts(export)]
-pub struct LcSysstat {
+#[ts(export, export_to = "library/")]
+pub struct Sysstat {
     #[ts(type = "number")]
     pub parse_count_total: u64,
     #[ts(type = "number")]
@@ -48,8 +48,8 @@ pub struct LcSysstat {
 /// `latch_sleeps.sql` column, sleeps² / (misses − spin_gets): an approximate measure of the
 /// relative time sleeping for the latch type.
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
-#[ts(export)]
-pub struct LcLatchRow {
+#[ts(export, export_to = "library/")]
+pub struct LatchRow {
     pub name: String,
     pub children: u32,
     #[ts(type = "number")]
@@ -67,8 +67,8 @@ pub struct LcLatchRow {
 
 /// One shared pool free list (Steve Adams' `shared_pool_free_lists.sql`).
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
-#[ts(export)]
-pub struct LcFreeList {
+#[ts(export, export_to = "library/")]
+pub struct FreeList {
     pub bucket: u32,
     /// Smallest chunk size on this list, bytes.
     pub min_size: u32,
@@ -79,8 +79,8 @@ pub struct LcFreeList {
 
 /// Shared pool memory and LRU statistics.
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
-#[ts(export)]
-pub struct LcSharedPool {
+#[ts(export, export_to = "library/")]
+pub struct SharedPool {
     #[ts(type = "number")]
     pub size: u64,
     #[ts(type = "number")]
@@ -113,12 +113,12 @@ pub struct LcSharedPool {
     pub ora_04031: u64,
     /// KEEP statements that did not fit at startup.
     pub keep_failed: u32,
-    pub free_lists: Vec<LcFreeList>,
+    pub free_lists: Vec<FreeList>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
-#[ts(export)]
-pub struct LcHashTable {
+#[ts(export, export_to = "library/")]
+pub struct HashTable {
     pub buckets: u32,
     pub latches: u32,
     pub resizes: u32,
@@ -127,16 +127,16 @@ pub struct LcHashTable {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
-#[ts(export)]
-pub struct LcReport {
+#[ts(export, export_to = "library/")]
+pub struct CacheReport {
     /// Session 0's elapsed time (the foreground run the seed's script times).
     pub elapsed_s: f64,
     /// When the last session finished.
     pub makespan_s: f64,
     pub done: bool,
-    pub sql_area: LcLibraryCache,
-    pub sysstat: LcSysstat,
-    pub latches: Vec<LcLatchRow>,
+    pub sql_area: SqlArea,
+    pub sysstat: Sysstat,
+    pub latches: Vec<LatchRow>,
     /// `latch free` wait time, all sessions, seconds.
     pub latch_free_wait_s: f64,
     /// Time sessions waited for another session to finish loading an object.
@@ -147,8 +147,8 @@ pub struct LcReport {
     /// Statements that failed with ORA-04031.
     #[ts(type = "number")]
     pub failed_statements: u64,
-    pub shared_pool: LcSharedPool,
-    pub hash_table: LcHashTable,
+    pub shared_pool: SharedPool,
+    pub hash_table: HashTable,
 }
 
 fn ratio(a: u64, b: u64) -> f64 {
@@ -159,7 +159,7 @@ fn ratio(a: u64, b: u64) -> f64 {
     }
 }
 
-fn latch_row(name: &str, rows: &[LatchState]) -> LcLatchRow {
+fn latch_row(name: &str, rows: &[LatchState]) -> LatchRow {
     let sum = |f: fn(&LatchState) -> u64| rows.iter().map(f).sum::<u64>();
     let (gets, misses, sleeps, spin_gets) = (
         sum(|l| l.gets),
@@ -168,7 +168,7 @@ fn latch_row(name: &str, rows: &[LatchState]) -> LcLatchRow {
         sum(|l| l.spin_gets),
     );
     let waiting = misses.saturating_sub(spin_gets);
-    LcLatchRow {
+    LatchRow {
         name: name.into(),
         children: rows.len() as u32,
         gets,
@@ -186,7 +186,7 @@ fn latch_row(name: &str, rows: &[LatchState]) -> LcLatchRow {
 }
 
 impl Sim {
-    pub fn report(&self) -> LcReport {
+    pub fn report(&self) -> CacheReport {
         let c = &self.c;
         let s = &self.lib.stats;
         let h = &self.lib.heap;
@@ -196,8 +196,8 @@ impl Sim {
             latch_row("shared pool", &self.latches[nl..]),
         ];
         let latch_free_wait_s = self.latches.iter().map(|l| l.wait_ns).sum::<u64>() as f64 / 1e9;
-        let free_lists: Vec<LcFreeList> = (0..BUCKET_MIN.len())
-            .map(|b| LcFreeList {
+        let free_lists: Vec<FreeList> = (0..BUCKET_MIN.len())
+            .map(|b| FreeList {
                 bucket: b as u32,
                 min_size: BUCKET_MIN[b],
                 chunks: h.free_list_len(b),
@@ -210,12 +210,12 @@ impl Sim {
             .collect();
         let cpu: u64 = self.sess.iter().map(|x| x.cpu_parse + x.cpu_exec).sum();
         let parse: u64 = self.sess.iter().map(|x| x.cpu_parse).sum();
-        let end = |x: &super::sim::Sess| x.finished_at.unwrap_or(self.now);
-        LcReport {
+        let end = |x: &super::sched::Sess| x.finished_at.unwrap_or(self.now);
+        CacheReport {
             elapsed_s: self.sess.first().map_or(0, end) as f64 / 1e9,
             makespan_s: self.sess.iter().map(end).max().unwrap_or(0) as f64 / 1e9,
             done: self.done(),
-            sql_area: LcLibraryCache {
+            sql_area: SqlArea {
                 namespace: "SQL AREA".into(),
                 gets: c.gets,
                 gethits: c.gethits,
@@ -226,7 +226,7 @@ impl Sim {
                 reloads: c.reloads,
                 invalidations: 0,
             },
-            sysstat: LcSysstat {
+            sysstat: Sysstat {
                 parse_count_total: c.parse_total,
                 parse_count_hard: c.parse_hard,
                 execute_count: c.executions,
@@ -238,7 +238,7 @@ impl Sim {
             load_lock_wait_s: c.load_wait_ns as f64 / 1e9,
             preemptions_holding_latch: c.preemptions_holding,
             failed_statements: c.failed,
-            shared_pool: LcSharedPool {
+            shared_pool: SharedPool {
                 size: u64::from(h.size),
                 free_bytes: free_lists.iter().map(|f| f.bytes).sum(),
                 free_chunks: free_lists.iter().map(|f| f.chunks).sum(),
@@ -257,7 +257,7 @@ impl Sim {
                 keep_failed: self.keep_failed,
                 free_lists,
             },
-            hash_table: LcHashTable {
+            hash_table: HashTable {
                 buckets: self.lib.table.buckets(),
                 latches: self.cfg.latches,
                 resizes: self.lib.table.resizes,

@@ -3,13 +3,13 @@
 //! at creation so that the total is exact and seeking either way replays from the nearest one.
 
 use super::metrics::{metric_value, METRICS};
-use super::report::LcReport;
+use super::report::CacheReport;
 use super::scenario::spec_of;
-use super::sim::Sim;
-use super::LcEvent;
-use crate::config::Profile;
+use super::sched::Sim;
+use super::Event;
 use crate::error::{Result, SimError};
-use crate::report::{compared, PaperComparison};
+use crate::profile::Profile;
+use crate::scenario::paper::{compared, PaperComparison};
 use crate::scenario::Scenario;
 use serde::Serialize;
 use ts_rs::TS;
@@ -22,8 +22,8 @@ const MAX_SNAPSHOTS: u64 = 32;
 /// The report of a library cache scenario (MODEL.md §4: the buffer cache's sections are left
 /// out).
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
-#[ts(export)]
-pub struct LibraryReport {
+#[ts(export, export_to = "library/")]
+pub struct Report {
     pub scenario: String,
     pub profile: Profile,
     /// The foreground session's elapsed time (seed 001's measure).
@@ -34,7 +34,7 @@ pub struct LibraryReport {
     #[ts(type = "number")]
     pub statements: u64,
     pub done: bool,
-    pub library_cache: LcReport,
+    pub library_cache: CacheReport,
     pub notes: Vec<String>,
 }
 
@@ -42,14 +42,14 @@ pub struct LibraryReport {
 /// `SELECT SUBSTR(sql_text, 1, n), COUNT(*) FROM v$sqlarea GROUP BY SUBSTR(sql_text, 1, n)
 /// HAVING COUNT(*) > m ORDER BY 2 DESC`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
-#[ts(export)]
+#[ts(export, export_to = "library/")]
 pub struct LiteralGroup {
     pub prefix: String,
     pub count: u32,
 }
 
 #[derive(Clone)]
-pub struct LibraryRun {
+pub struct Run {
     pub scenario: Scenario,
     sim: Sim,
     initial: Sim,
@@ -59,7 +59,7 @@ pub struct LibraryRun {
     total_statements: u64,
     notes: Vec<String>,
     record: bool,
-    events: Vec<LcEvent>,
+    events: Vec<Event>,
 }
 
 /// A rough size of a simulation's state, for the snapshot budget.
@@ -70,9 +70,9 @@ fn approx_bytes(s: &Sim) -> u64 {
     objs + chunks + chains + 4096
 }
 
-impl LibraryRun {
-    pub fn new(scenario: Scenario) -> Result<LibraryRun> {
-        LibraryRun::check_paper(&scenario)?;
+impl Run {
+    pub fn new(scenario: Scenario) -> Result<Run> {
+        Run::check_paper(&scenario)?;
         let (spec, notes) = spec_of(&scenario)?;
         let initial = Sim::new(&spec)?;
         let mut notes = notes;
@@ -112,7 +112,7 @@ impl LibraryRun {
         }
         let snapshots: Vec<Sim> = snapshots.into_iter().map(|(_, s)| s).collect();
         let (total, total_statements) = (sim.phases, sim.c.statements_done);
-        Ok(LibraryRun {
+        Ok(Run {
             scenario,
             sim: initial.clone(),
             initial,
@@ -125,8 +125,8 @@ impl LibraryRun {
         })
     }
 
-    pub fn from_json(text: &str) -> Result<LibraryRun> {
-        LibraryRun::new(Scenario::parse(text)?)
+    pub fn from_json(text: &str) -> Result<Run> {
+        Run::new(Scenario::parse(text)?)
     }
 
     pub fn set_record(&mut self, on: bool) {
@@ -153,7 +153,7 @@ impl LibraryRun {
         self.sim.done()
     }
     /// The events of the last step call.
-    pub fn events(&self) -> &[LcEvent] {
+    pub fn events(&self) -> &[Event] {
         &self.events
     }
 
@@ -239,9 +239,9 @@ impl LibraryRun {
         self.begin();
     }
 
-    pub fn report(&self) -> LibraryReport {
+    pub fn report(&self) -> Report {
         let lc = self.sim.report();
-        LibraryReport {
+        Report {
             scenario: self.scenario.title.clone(),
             profile: self.scenario.profile,
             elapsed_s: lc.elapsed_s,
@@ -274,7 +274,7 @@ impl LibraryRun {
 
     /// Everything `new` checks, without the dry run.
     pub fn validate(s: &Scenario) -> Result<()> {
-        LibraryRun::check_paper(s)?;
+        Run::check_paper(s)?;
         let (spec, _) = spec_of(s)?;
         Sim::new(&spec).map(|_| ())
     }

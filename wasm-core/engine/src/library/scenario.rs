@@ -3,11 +3,11 @@
 //! (`"kind": "sql_slammer"`) and the per-operation costs in `cost.library`.
 
 use super::spec::{CursorSharing, Size, Spec};
-use crate::config::Profile;
+use crate::buffer::workload::WorkloadSpec;
 use crate::error::{Result, SimError};
-use crate::params::{InitOra, ParamArea};
+use crate::init_ora::{InitOra, ParamArea};
+use crate::profile::Profile;
 use crate::scenario::Scenario;
-use crate::workload::WorkloadSpec;
 
 /// A scenario whose workload drives the library cache.
 pub fn is_library(s: &Scenario) -> bool {

@@ -10,7 +10,7 @@ use ts_rs::TS;
 /// with `:"SYS_B_n"` binds before the text is hashed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "UPPERCASE")]
-#[ts(export, rename = "LcCursorSharing")]
+#[ts(export, export_to = "library/")]
 pub enum CursorSharing {
     Exact,
     Force,
@@ -19,19 +19,19 @@ pub enum CursorSharing {
 /// A size in bytes: a number, or a string with an optional K, M or G suffix (`"15M"`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(untagged)]
-#[ts(export, rename = "LcSize")]
+#[ts(export, export_to = "library/")]
 pub enum Size {
     Bytes(#[ts(type = "number")] u64),
     Text(String),
 }
 
 /// Per-operation CPU costs in microseconds (spin iterations in nanoseconds). The defaults are
-/// per-operation figures read off seed 001 Table 3 (see `Cost::default`), never fitted to
+/// per-operation figures read off seed 001 Table 3 (see `OpCost::default`), never fitted to
 /// make a particular test pass.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[serde(default, deny_unknown_fields)]
-#[ts(export, rename = "LcCost")]
-pub struct Cost {
+#[ts(export, export_to = "library/")]
+pub struct OpCost {
     /// Executing the statement through NDS, with the PL/SQL loop around it.
     #[ts(as = "Option<f64>", optional)]
     pub execute_us: f64,
@@ -67,7 +67,7 @@ pub struct Cost {
     pub spin_iteration_ns: f64,
 }
 
-impl Default for Cost {
+impl Default for OpCost {
     /// Seed 001 Table 3 reports CPU used ≈ 2 × elapsed in every test on a one-CPU machine, so
     /// the per-statement figures below halve it (the counter evidently counts job CPU twice).
     /// Test 2 (binds, NDS): ~1.0 ms per statement of which parse time ≈ 86 µs → execute 850,
@@ -76,7 +76,7 @@ impl Default for Cost {
     /// test 1: DBMS_SQL ≈ +0.3 ms per statement = 3 calls of 100. Pointer-chasing a chunk
     /// or a handle on a ~400 MHz Pentium II: ~0.25 µs (a cache miss and a compare).
     fn default() -> Self {
-        Cost {
+        OpCost {
             execute_us: 850.0,
             soft_parse_us: 80.0,
             hard_parse_us: 450.0,
@@ -95,7 +95,7 @@ impl Default for Cost {
 /// The library cache / shared pool simulation, as one scenario section.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[serde(default, deny_unknown_fields)]
-#[ts(export, rename = "LcSpec")]
+#[ts(export, export_to = "library/")]
 pub struct Spec {
     /// SHARED_POOL_SIZE: bytes of the shared pool heap.
     #[ts(as = "Option<Size>", optional)]
@@ -121,8 +121,8 @@ pub struct Spec {
     /// The SQLSlammer workload (or typed statements).
     #[ts(as = "Option<Slammer>", optional)]
     pub workload: Slammer,
-    #[ts(as = "Option<Cost>", optional)]
-    pub cost: Cost,
+    #[ts(as = "Option<OpCost>", optional)]
+    pub cost: OpCost,
 }
 
 impl Default for Spec {
@@ -137,7 +137,7 @@ impl Default for Spec {
             cpu_count: 1,
             spin_count: 2000,
             workload: Slammer::default(),
-            cost: Cost::default(),
+            cost: OpCost::default(),
         }
     }
 }
@@ -167,7 +167,7 @@ pub struct Checked {
     pub ns: CostNs,
 }
 
-/// [`Cost`] in nanoseconds.
+/// [`OpCost`] in nanoseconds.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct CostNs {
     pub execute: u64,
@@ -318,7 +318,7 @@ impl Spec {
 /// SQLSlammer, or typed statements executed round-robin by every session.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[serde(default, deny_unknown_fields)]
-#[ts(export)]
+#[ts(export, export_to = "library/")]
 pub struct Slammer {
     /// Sessions: seed 001 ran 9 SQLSlammer jobs plus the timed foreground (10).
     #[ts(as = "Option<u32>", optional)]

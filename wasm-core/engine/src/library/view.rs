@@ -3,22 +3,22 @@
 
 use super::events::Latch;
 use super::heap::{ChunkKind, BUCKET_MIN, NIL};
-use super::sim::{Run, Sim};
+use super::sched::{Sim, Status};
 use serde::Serialize;
 use ts_rs::TS;
 
 /// One hash bucket: its chain length and the library cache latch child covering it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
-#[ts(export)]
-pub struct LcBucketView {
+#[ts(export, export_to = "library/")]
+pub struct BucketView {
     pub chain_len: u32,
     pub latch: u32,
 }
 
 /// One chunk of the shared pool heap, in address order.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
-#[ts(export)]
-pub struct LcChunkView {
+#[ts(export, export_to = "library/")]
+pub struct ChunkView {
     pub offset: u32,
     pub size: u32,
     pub kind: ChunkKind,
@@ -29,8 +29,8 @@ pub struct LcChunkView {
 
 /// One latch (a library cache child or the shared pool latch) now.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
-#[ts(export)]
-pub struct LcLatchView {
+#[ts(export, export_to = "library/")]
+pub struct LatchView {
     pub latch: Latch,
     pub holder: Option<u32>,
     /// Sessions on a CPU spinning for it.
@@ -42,7 +42,7 @@ pub struct LcLatchView {
 /// What a session is doing now.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "snake_case")]
-#[ts(export, rename = "LcSessionState")]
+#[ts(export, export_to = "library/")]
 pub enum SessionState {
     Queued,
     OnCpu,
@@ -53,8 +53,8 @@ pub enum SessionState {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
-#[ts(export)]
-pub struct LcSessionView {
+#[ts(export, export_to = "library/")]
+pub struct SessionView {
     pub id: u32,
     pub state: SessionState,
     pub cpu: Option<u32>,
@@ -66,21 +66,21 @@ pub struct LcSessionView {
 }
 
 impl Sim {
-    pub fn bucket_view(&self) -> Vec<LcBucketView> {
+    pub fn bucket_view(&self) -> Vec<BucketView> {
         let t = &self.lib.table;
         (0..t.buckets())
-            .map(|b| LcBucketView {
+            .map(|b| BucketView {
                 chain_len: t.chains[b as usize].len() as u32,
                 latch: t.latch_of_bucket(b),
             })
             .collect()
     }
 
-    pub fn heap_view(&self) -> Vec<LcChunkView> {
+    pub fn heap_view(&self) -> Vec<ChunkView> {
         self.lib
             .heap
             .in_order()
-            .map(|c| LcChunkView {
+            .map(|c| ChunkView {
                 offset: c.off,
                 size: c.size,
                 kind: c.kind,
@@ -97,23 +97,23 @@ impl Sim {
             .collect()
     }
 
-    pub fn latch_view(&self) -> Vec<LcLatchView> {
+    pub fn latch_view(&self) -> Vec<LatchView> {
         let mut sleeping_on = vec![Vec::new(); self.latches.len()];
         for (s, ss) in self.sess.iter().enumerate() {
-            if ss.run == Run::LatchSleep {
-                if let Some(super::sim::Op::Get(l)) = ss.ops.front() {
+            if ss.run == Status::LatchSleep {
+                if let Some(super::sched::Op::Get(l)) = ss.ops.front() {
                     sleeping_on[*l as usize].push(s as u32);
                 }
             }
         }
         (0..self.latches.len() as u32)
-            .map(|l| LcLatchView {
+            .map(|l| LatchView {
                 latch: self.latch_name(l),
                 holder: self.latches[l as usize].holder,
                 spinning: (0..self.sess.len() as u32)
                     .filter(|&s| {
                         let ss = &self.sess[s as usize];
-                        ss.spin == Some(l) && matches!(ss.run, Run::OnCpu(_))
+                        ss.spin == Some(l) && matches!(ss.run, Status::OnCpu(_))
                     })
                     .collect(),
                 sleeping: std::mem::take(&mut sleeping_on[l as usize]),
@@ -121,22 +121,22 @@ impl Sim {
             .collect()
     }
 
-    pub fn session_view(&self) -> Vec<LcSessionView> {
+    pub fn session_view(&self) -> Vec<SessionView> {
         self.sess
             .iter()
             .enumerate()
-            .map(|(i, ss)| LcSessionView {
+            .map(|(i, ss)| SessionView {
                 id: i as u32,
                 state: match ss.run {
-                    Run::Queued => SessionState::Queued,
-                    Run::OnCpu(_) => SessionState::OnCpu,
-                    Run::Sleeping => SessionState::Sleeping,
-                    Run::LatchSleep => SessionState::LatchSleep,
-                    Run::WaitLoad => SessionState::LoadWait,
-                    Run::Done => SessionState::Done,
+                    Status::Queued => SessionState::Queued,
+                    Status::OnCpu(_) => SessionState::OnCpu,
+                    Status::Sleeping => SessionState::Sleeping,
+                    Status::LatchSleep => SessionState::LatchSleep,
+                    Status::WaitLoad => SessionState::LoadWait,
+                    Status::Done => SessionState::Done,
                 },
                 cpu: match ss.run {
-                    Run::OnCpu(c) => Some(c),
+                    Status::OnCpu(c) => Some(c),
                     _ => None,
                 },
                 holding: ss.held.iter().map(|&l| self.latch_name(l)).collect(),
@@ -149,16 +149,16 @@ impl Sim {
 
 /// A handle on a hash chain.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
-#[ts(export)]
-pub struct LcChainEntry {
+#[ts(export, export_to = "library/")]
+pub struct ChainEntry {
     pub obj: u32,
     pub text: String,
 }
 
 /// One library cache object (a cursor) and where its memory is.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
-#[ts(export)]
-pub struct LcObjectView {
+#[ts(export, export_to = "library/")]
+pub struct ObjectView {
     pub obj: u32,
     pub text: String,
     pub hash: u32,
@@ -174,14 +174,14 @@ pub struct LcObjectView {
 
 impl Sim {
     /// The handles of a bucket in walk order (newest first); empty for a bucket out of range.
-    pub fn chain(&self, bucket: u32) -> Vec<LcChainEntry> {
+    pub fn chain(&self, bucket: u32) -> Vec<ChainEntry> {
         let t = &self.lib.table;
         t.chains
             .get(bucket as usize)
             .map(|c| {
                 c.iter()
                     .rev()
-                    .map(|&o| LcChainEntry {
+                    .map(|&o| ChainEntry {
                         obj: o,
                         text: self.lib.objs[o as usize].text.clone(),
                     })
@@ -208,17 +208,17 @@ impl Sim {
         out
     }
 
-    pub fn object_view(&self, obj: u32) -> Option<LcObjectView> {
+    pub fn object_view(&self, obj: u32) -> Option<ObjectView> {
         let o = self.lib.objs.get(obj as usize).filter(|o| o.alive)?;
         let off = |c: u32| (c != NIL).then(|| self.lib.heap.chunks[c as usize].off);
-        Some(LcObjectView {
+        Some(ObjectView {
             obj,
             text: o.text.clone(),
             hash: o.hash,
             bucket: self.lib.table.bucket(o.hash),
             pins: o.pins,
             kept: o.kept,
-            loading: matches!(o.state, super::cache::ObjState::Loading(_)),
+            loading: matches!(o.state, super::objects::ObjState::Loading(_)),
             handle: off(o.handle),
             heap0: off(o.heap0),
             heap6: off(o.heap6),

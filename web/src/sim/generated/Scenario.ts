@@ -3,7 +3,7 @@ import type { Cost } from "./Cost";
 import type { Paper } from "./Paper";
 import type { Profile } from "./Profile";
 import type { Segment } from "./Segment";
-import type { WorkloadSpec } from "./WorkloadSpec";
+import type { WorkloadSpec } from "./buffer/WorkloadSpec";
 
 export type Scenario = { version: number, title: string, description?: string, profile: Profile, 
 /**

@@ -1,5 +1,5 @@
-use super::super::cache::{Lib, ObjState};
 use super::super::heap::{bucket_of, ChunkKind, Heap, NIL};
+use super::super::objects::{Lib, ObjState};
 use super::super::{FLUSH_BATCH, FLUSH_TRIES, MIN_CHUNK};
 use super::{mb, recorded, spec};
 
@@ -201,7 +201,7 @@ fn ora_04031_fails_the_statement_and_the_run_goes_on() {
     assert_eq!(r.sysstat.execute_count, 2);
     assert_eq!(
         ev.iter()
-            .filter(|e| matches!(e, super::super::LcEvent::Ora04031 { .. }))
+            .filter(|e| matches!(e, super::super::Event::Ora04031 { .. }))
             .count(),
         2
     );

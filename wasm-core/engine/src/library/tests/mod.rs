@@ -26,7 +26,7 @@ pub fn mb(n: u64) -> Size {
     Size::Bytes(n << 20)
 }
 
-pub fn recorded(spec: &Spec) -> (Sim, Vec<super::LcEvent>) {
+pub fn recorded(spec: &Spec) -> (Sim, Vec<super::Event>) {
     let mut sim = Sim::new(spec).unwrap();
     sim.set_record(true);
     let mut ev = Vec::new();

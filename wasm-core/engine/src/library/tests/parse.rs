@@ -1,5 +1,5 @@
 use super::super::table::Table;
-use super::super::{hash, CursorSharing, LcEvent, Sim, DBMS_SQL_EXTRA_CALLS};
+use super::super::{hash, CursorSharing, Event, Sim, DBMS_SQL_EXTRA_CALLS};
 use super::{mb, recorded, spec};
 
 #[test]
@@ -18,7 +18,7 @@ fn bucket_is_hash_mod_buckets_and_latch_is_bucket_mod_count() {
     s.kgl_latch_count = 3;
     let (_, ev) = recorded(&s);
     for e in &ev {
-        if let LcEvent::Statement {
+        if let Event::Statement {
             hash: h,
             bucket,
             latch,
@@ -70,12 +70,12 @@ fn a_run_rehashes_509_to_1018_buckets_under_all_latches() {
     let (sim, ev) = recorded(&s);
     let re: Vec<_> = ev
         .iter()
-        .filter(|e| matches!(e, LcEvent::Rehash { .. }))
+        .filter(|e| matches!(e, Event::Rehash { .. }))
         .collect();
     assert_eq!(re.len(), 1);
     assert!(matches!(
         re[0],
-        LcEvent::Rehash {
+        Event::Rehash {
             buckets_before: 509,
             buckets_after: 1018,
             handles: 1018,
@@ -112,7 +112,7 @@ fn literals_parse_hard_every_time_unless_forced() {
     let (_, ev) = recorded(&s);
     assert_eq!(
         ev.iter()
-            .filter(|e| matches!(e, LcEvent::HardParse { .. }))
+            .filter(|e| matches!(e, Event::HardParse { .. }))
             .count(),
         10
     );
@@ -121,7 +121,7 @@ fn literals_parse_hard_every_time_unless_forced() {
     let (sim, ev) = recorded(&f);
     assert_eq!(sim.report().sysstat.parse_count_hard, 1);
     // the event shows the text before and after the rewrite
-    let LcEvent::Statement {
+    let Event::Statement {
         text,
         forced: Some(after),
         ..
@@ -165,7 +165,7 @@ fn a_session_finding_an_object_being_loaded_waits_for_its_load() {
     assert!(
         ev.iter().any(|e| matches!(
             e,
-            LcEvent::LoadWait {
+            Event::LoadWait {
                 session: 1,
                 loader: 0,
                 ..
@@ -203,7 +203,7 @@ fn a_flushed_heap6_is_reloaded() {
     }
     assert!(ev
         .iter()
-        .any(|e| matches!(e, LcEvent::HardParse { reload: true, .. })));
+        .any(|e| matches!(e, Event::HardParse { reload: true, .. })));
     let r = sim.report();
     assert_eq!((r.sql_area.reloads, r.sysstat.parse_count_hard), (1, 2));
 }

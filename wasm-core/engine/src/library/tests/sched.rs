@@ -1,10 +1,10 @@
-use super::super::sim::{Acct, Op};
-use super::super::{latch_sleep_ns, Latch, LcEvent, Sim, LATCH_SLEEP_NS, TIME_SLICE_NS};
+use super::super::sched::{Acct, Op};
+use super::super::{latch_sleep_ns, Event, Latch, Sim, LATCH_SLEEP_NS, TIME_SLICE_NS};
 use super::spec;
 
 /// Two sessions; session 1 "holds" library cache latch 0 and will free it after
 /// `hold_ns` of CPU; session 0 wants it first thing.
-fn contended(cpus: u32, hold_ns: u64) -> (Sim, Vec<LcEvent>) {
+fn contended(cpus: u32, hold_ns: u64) -> (Sim, Vec<Event>) {
     let mut s = spec(2, 1);
     s.cpu_count = cpus;
     let mut sim = Sim::new(&s).unwrap();
@@ -32,7 +32,7 @@ fn on_one_cpu_a_spin_cannot_succeed_so_the_session_sleeps() {
         .position(|e| {
             matches!(
                 e,
-                LcEvent::LatchMiss {
+                Event::LatchMiss {
                     session: 0,
                     holder: 1,
                     ..
@@ -42,7 +42,7 @@ fn on_one_cpu_a_spin_cannot_succeed_so_the_session_sleeps() {
         .unwrap();
     let spin = 2000 * 20; // _spin_count × spin_iteration_ns
     assert!(
-        matches!(ev[k + 1], LcEvent::LatchSleep { session: 0, latch, ns, at_ns } if latch == lc && ns == LATCH_SLEEP_NS && at_ns == spin)
+        matches!(ev[k + 1], Event::LatchSleep { session: 0, latch, ns, at_ns } if latch == lc && ns == LATCH_SLEEP_NS && at_ns == spin)
     );
     let r = sim.report();
     assert_eq!(
@@ -62,7 +62,7 @@ fn on_two_cpus_the_spinner_gets_the_latch_when_it_is_freed() {
     let (sim, ev) = contended(2, 10_000);
     assert!(ev.iter().any(|e| matches!(
         e,
-        LcEvent::SpinGet {
+        Event::SpinGet {
             session: 0,
             at_ns: 10_000,
             ..
@@ -94,9 +94,9 @@ fn the_quantum_ends_a_burst_and_the_holder_keeps_its_latch() {
     // session 0 wakes and session 1 is preempted still holding the latch
     let p = ev
         .iter()
-        .find(|e| matches!(e, LcEvent::Preempt { session: 1, .. }))
+        .find(|e| matches!(e, Event::Preempt { session: 1, .. }))
         .expect("preempted");
-    let LcEvent::Preempt { holding, .. } = p else {
+    let Event::Preempt { holding, .. } = p else {
         unreachable!()
     };
     assert_eq!(holding, &vec![Latch::LibraryCache { child: 0 }]);
@@ -151,7 +151,7 @@ fn a_quantum_is_not_renewed_when_its_session_sleeps() {
     let pre: Vec<(u32, u64)> = ev
         .iter()
         .filter_map(|e| match e {
-            LcEvent::Preempt { session, at_ns, .. } => Some((*session, *at_ns)),
+            Event::Preempt { session, at_ns, .. } => Some((*session, *at_ns)),
             _ => None,
         })
         .collect();

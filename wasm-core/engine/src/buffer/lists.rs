@@ -1,0 +1,363 @@
+//! Buffer headers (structure of arrays, so the UI can view them as typed arrays) and the
+//! doubly linked replacement and write lists of each working set.
+//!
+//! A working set's replacement list runs from the **hot head** (MRU) through the **midpoint**
+//! (`cold_head`, the first cold buffer) to the **cold tail** (LRU). The hot region is the
+//! first `hot_len` buffers. Profile 8.0 keeps `hot_max = 0`, so the whole list is "cold" and
+//! the cold head is the MRU head.
+
+use crate::buffer::config::PoolId;
+
+/// No buffer (end of a list, empty chain).
+pub const NIL: u32 = u32::MAX;
+
+/// Bits of a buffer's `flags`.
+pub mod flag {
+    /// Changed and not yet written.
+    pub const DIRTY: u8 = 1;
+    /// In the hot region of its replacement list.
+    pub const HOT: u8 = 2;
+    /// On its working set's write list, waiting for DBWR.
+    pub const ON_WRITE_LIST: u8 = 4;
+    /// In a DBWR batch being written.
+    pub const WRITING: u8 = 8;
+    /// Last read by a full scan (X$BH io_type SEQUENTIAL).
+    pub const SCAN: u8 = 16;
+    /// Never used since startup (X$BH state FREE).
+    pub const FREE: u8 = 32;
+}
+
+/// Per-buffer state, one entry per `buf#`.
+#[derive(Debug, Clone)]
+pub struct Buffers {
+    /// Data block address held (`file << 22 | block`); 0 while the buffer is free.
+    pub dba: Vec<u32>,
+    pub tch: Vec<u32>,
+    /// Simulated time (ns) of the last touch-count increment.
+    pub tim: Vec<u64>,
+    pub flags: Vec<u8>,
+    /// Working set of the buffer.
+    pub set: Vec<u32>,
+    /// Replacement- or write-list links.
+    pub prev: Vec<u32>,
+    pub next: Vec<u32>,
+    /// Hash-chain links.
+    pub hprev: Vec<u32>,
+    pub hnext: Vec<u32>,
+}
+
+impl Buffers {
+    pub fn new(n: usize) -> Self {
+        Buffers {
+            dba: vec![0; n],
+            tch: vec![0; n],
+            tim: vec![0; n],
+            flags: vec![flag::FREE; n],
+            set: vec![0; n],
+            prev: vec![NIL; n],
+            next: vec![NIL; n],
+            hprev: vec![NIL; n],
+            hnext: vec![NIL; n],
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.dba.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.dba.is_empty()
+    }
+
+    #[inline]
+    pub fn has(&self, i: u32, f: u8) -> bool {
+        self.flags[i as usize] & f != 0
+    }
+}
+
+/// One LRU latch's working set: its buffers `lo..hi`, its replacement list and write list.
+#[derive(Debug, Clone)]
+pub struct WorkingSet {
+    pub pool: PoolId,
+    pub lo: u32,
+    pub hi: u32,
+    /// Most buffers the hot region may hold: `floor(size × _db_percent_hot / 100)`.
+    pub hot_max: u32,
+    pub head: u32,
+    pub tail: u32,
+    /// The midpoint: first buffer of the cold region, NIL when there is none.
+    pub cold_head: u32,
+    pub len: u32,
+    pub hot_len: u32,
+    /// Buffers `next_free..hi` have never been used.
+    pub next_free: u32,
+    pub wl_head: u32,
+    pub wl_tail: u32,
+    pub wl_len: u32,
+    pub dbwr: u32,
+}
+
+impl WorkingSet {
+    pub fn new(pool: PoolId, lo: u32, hi: u32, percent_hot: u32, dbwr: u32) -> Self {
+        let size = hi - lo;
+        WorkingSet {
+            pool,
+            lo,
+            hi,
+            hot_max: (size as u64 * percent_hot as u64 / 100) as u32,
+            head: NIL,
+            tail: NIL,
+            cold_head: NIL,
+            len: 0,
+            hot_len: 0,
+            next_free: lo,
+            wl_head: NIL,
+            wl_tail: NIL,
+            wl_len: 0,
+            dbwr,
+        }
+    }
+
+    pub fn size(&self) -> u32 {
+        self.hi - self.lo
+    }
+
+    pub fn free_count(&self) -> u32 {
+        self.hi - self.next_free
+    }
+}
+
+/// Take buffer `i` off the replacement list, keeping the midpoint and hot count right.
+pub fn unlink_repl(b: &mut Buffers, ws: &mut WorkingSet, i: u32) {
+    let (p, n) = (b.prev[i as usize], b.next[i as usize]);
+    if ws.cold_head == i {
+        ws.cold_head = n;
+    }
+    if b.flags[i as usize] & flag::HOT != 0 {
+        ws.hot_len -= 1;
+        b.flags[i as usize] &= !flag::HOT;
+    }
+    if p != NIL {
+        b.next[p as usize] = n;
+    } else {
+        ws.head = n;
+    }
+    if n != NIL {
+        b.prev[n as usize] = p;
+    } else {
+        ws.tail = p;
+    }
+    b.prev[i as usize] = NIL;
+    b.next[i as usize] = NIL;
+    ws.len -= 1;
+}
+
+/// Insert `i` as the new first cold buffer (the midpoint; the MRU head under 8.0).
+pub fn insert_cold_head(b: &mut Buffers, ws: &mut WorkingSet, i: u32) {
+    let at = ws.cold_head;
+    if at == NIL {
+        push_tail(b, ws, i);
+    } else {
+        let p = b.prev[at as usize];
+        b.prev[i as usize] = p;
+        b.next[i as usize] = at;
+        b.prev[at as usize] = i;
+        if p != NIL {
+            b.next[p as usize] = i;
+        } else {
+            ws.head = i;
+        }
+        ws.len += 1;
+    }
+    ws.cold_head = i;
+}
+
+/// Append `i` at the cold (LRU) tail.
+pub fn insert_cold_tail(b: &mut Buffers, ws: &mut WorkingSet, i: u32) {
+    push_tail(b, ws, i);
+    if ws.cold_head == NIL {
+        ws.cold_head = i;
+    }
+}
+
+fn push_tail(b: &mut Buffers, ws: &mut WorkingSet, i: u32) {
+    b.prev[i as usize] = ws.tail;
+    b.next[i as usize] = NIL;
+    if ws.tail != NIL {
+        b.next[ws.tail as usize] = i;
+    } else {
+        ws.head = i;
+    }
+    ws.tail = i;
+    ws.len += 1;
+}
+
+/// Insert `i` at the hot head, in the hot region.
+pub fn insert_hot_head(b: &mut Buffers, ws: &mut WorkingSet, i: u32) {
+    b.prev[i as usize] = NIL;
+    b.next[i as usize] = ws.head;
+    if ws.head != NIL {
+        b.prev[ws.head as usize] = i;
+    } else {
+        ws.tail = i;
+    }
+    ws.head = i;
+    ws.len += 1;
+    ws.hot_len += 1;
+    b.flags[i as usize] |= flag::HOT;
+}
+
+/// The last buffer of the hot region, which cooling moves across the midpoint. Cooling does
+/// not move it in the list: it is already next to the midpoint; only the midpoint moves.
+pub fn last_hot(b: &Buffers, ws: &WorkingSet) -> u32 {
+    if ws.hot_len == 0 {
+        NIL
+    } else if ws.cold_head == NIL {
+        ws.tail
+    } else {
+        b.prev[ws.cold_head as usize]
+    }
+}
+
+/// Move the last hot buffer across the midpoint.
+pub fn cool_one(b: &mut Buffers, ws: &mut WorkingSet) -> u32 {
+    let i = last_hot(b, ws);
+    debug_assert!(i != NIL);
+    b.flags[i as usize] &= !flag::HOT;
+    ws.hot_len -= 1;
+    ws.cold_head = i;
+    i
+}
+
+/// Append `i` to the write list.
+pub fn push_write_list(b: &mut Buffers, ws: &mut WorkingSet, i: u32) {
+    b.prev[i as usize] = ws.wl_tail;
+    b.next[i as usize] = NIL;
+    if ws.wl_tail != NIL {
+        b.next[ws.wl_tail as usize] = i;
+    } else {
+        ws.wl_head = i;
+    }
+    ws.wl_tail = i;
+    ws.wl_len += 1;
+    b.flags[i as usize] |= flag::ON_WRITE_LIST;
+}
+
+/// Take the first buffer off the write list.
+pub fn pop_write_list(b: &mut Buffers, ws: &mut WorkingSet) -> u32 {
+    let i = ws.wl_head;
+    if i == NIL {
+        return NIL;
+    }
+    let n = b.next[i as usize];
+    ws.wl_head = n;
+    if n != NIL {
+        b.prev[n as usize] = NIL;
+    } else {
+        ws.wl_tail = NIL;
+    }
+    b.next[i as usize] = NIL;
+    ws.wl_len -= 1;
+    b.flags[i as usize] &= !flag::ON_WRITE_LIST;
+    i
+}
+
+/// The replacement list from hot head to cold tail.
+pub fn repl_order(b: &Buffers, ws: &WorkingSet, out: &mut Vec<u32>) {
+    let mut i = ws.head;
+    while i != NIL {
+        out.push(i);
+        i = b.next[i as usize];
+    }
+}
+
+/// The write list from first to last.
+pub fn write_order(b: &Buffers, ws: &WorkingSet, out: &mut Vec<u32>) {
+    let mut i = ws.wl_head;
+    while i != NIL {
+        out.push(i);
+        i = b.next[i as usize];
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn setup(n: u32, pct: u32) -> (Buffers, WorkingSet) {
+        (
+            Buffers::new(n as usize),
+            WorkingSet::new(PoolId::Default, 0, n, pct, 0),
+        )
+    }
+
+    fn order(b: &Buffers, ws: &WorkingSet) -> Vec<u32> {
+        let mut v = Vec::new();
+        repl_order(b, ws, &mut v);
+        v
+    }
+
+    /// Checks links both ways, the midpoint and the hot count.
+    fn check(b: &Buffers, ws: &WorkingSet) {
+        let o = order(b, ws);
+        assert_eq!(o.len() as u32, ws.len);
+        let mut back = Vec::new();
+        let mut i = ws.tail;
+        while i != NIL {
+            back.push(i);
+            i = b.prev[i as usize];
+        }
+        back.reverse();
+        assert_eq!(o, back);
+        let hot: Vec<bool> = o.iter().map(|&i| b.has(i, flag::HOT)).collect();
+        let first_cold = hot.iter().position(|h| !h);
+        assert!(hot.iter().skip(first_cold.unwrap_or(o.len())).all(|h| !h));
+        assert_eq!(ws.hot_len as usize, first_cold.unwrap_or(o.len()));
+        assert_eq!(ws.cold_head, first_cold.map(|k| o[k]).unwrap_or(NIL));
+    }
+
+    #[test]
+    fn midpoint_insertion_and_cooling() {
+        let (mut b, mut ws) = setup(10, 50);
+        for i in 0..4 {
+            insert_cold_head(&mut b, &mut ws, i);
+            check(&b, &ws);
+        }
+        assert_eq!(order(&b, &ws), vec![3, 2, 1, 0]);
+        unlink_repl(&mut b, &mut ws, 0);
+        insert_hot_head(&mut b, &mut ws, 0);
+        check(&b, &ws);
+        unlink_repl(&mut b, &mut ws, 1);
+        insert_hot_head(&mut b, &mut ws, 1);
+        check(&b, &ws);
+        assert_eq!(order(&b, &ws), vec![1, 0, 3, 2]);
+        assert_eq!(ws.cold_head, 3);
+        // cooling the last hot buffer only moves the midpoint
+        assert_eq!(cool_one(&mut b, &mut ws), 0);
+        check(&b, &ws);
+        assert_eq!(order(&b, &ws), vec![1, 0, 3, 2]);
+        assert_eq!(ws.cold_head, 0);
+        insert_cold_head(&mut b, &mut ws, 5);
+        assert_eq!(order(&b, &ws), vec![1, 5, 0, 3, 2]);
+        insert_cold_tail(&mut b, &mut ws, 6);
+        check(&b, &ws);
+        assert_eq!(order(&b, &ws), vec![1, 5, 0, 3, 2, 6]);
+        for i in [1, 6, 3, 5, 0, 2] {
+            unlink_repl(&mut b, &mut ws, i);
+            check(&b, &ws);
+        }
+        assert_eq!(ws.head, NIL);
+    }
+
+    #[test]
+    fn write_list_fifo() {
+        let (mut b, mut ws) = setup(4, 0);
+        push_write_list(&mut b, &mut ws, 2);
+        push_write_list(&mut b, &mut ws, 0);
+        assert_eq!(ws.wl_len, 2);
+        assert_eq!(pop_write_list(&mut b, &mut ws), 2);
+        assert_eq!(pop_write_list(&mut b, &mut ws), 0);
+        assert_eq!(pop_write_list(&mut b, &mut ws), NIL);
+        assert!(!b.has(0, flag::ON_WRITE_LIST));
+    }
+}

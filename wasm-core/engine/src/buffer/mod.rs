@@ -1,0 +1,235 @@
+//! The buffer cache: pools of working sets, hash chains, replacement rules, DBWR.
+//!
+//! [`Cache::access`] serves one logical read and emits the events that explain it.
+//! The replacement rules are in `rules.rs` (settled per profile by [`rules::Policy`]), DBWR
+//! in `dbwr.rs`, snapshots in `view.rs`; a miss reads through [`crate::io`].
+
+pub mod config;
+pub mod dbwr;
+pub mod events;
+pub mod hash;
+mod instance;
+pub mod layout;
+pub mod lists;
+pub mod report;
+pub mod rules;
+pub mod run;
+pub mod stats;
+pub mod view;
+pub mod workload;
+
+pub use config::{CacheConfig, PoolId};
+pub use events::Event;
+pub use instance::Instance;
+pub use layout::{Layout, SetInfo};
+pub use report::Report;
+pub use run::Run;
+
+use crate::io::Io;
+use crate::scenario::segment::{CostNs, Segment};
+use dbwr::Dbwr;
+use events::Op;
+use hash::HashChains;
+use lists::{Buffers, WorkingSet, NIL};
+use rules::Policy;
+use stats::PoolCounters;
+use workload::Access;
+
+#[derive(Debug, Clone)]
+pub struct Cache {
+    pub cfg: CacheConfig,
+    pub segs: Vec<Segment>,
+    pub cost: CostNs,
+    pub b: Buffers,
+    pub sets: Vec<WorkingSet>,
+    /// The working sets of each pool (indexed by `PoolId::index`), first and count.
+    pub pool_sets: [(u32, u32); 3],
+    /// Round-robin counter of each pool, advanced on every miss.
+    pub rr: [u32; 3],
+    pub hash: HashChains,
+    pub dbwrs: Vec<Dbwr>,
+    pub counters: [PoolCounters; 3],
+    /// Simulated time, nanoseconds.
+    pub now: u64,
+    /// Where a miss reads its block.
+    pub io: Io,
+    /// The replacement rules of the profile, settled once.
+    policy: Policy,
+    /// Earliest time a DBWR has something to do.
+    next_dbwr_due: u64,
+    pub record: bool,
+    pub events: Vec<Event>,
+}
+
+impl Cache {
+    pub fn new(cfg: CacheConfig, segs: Vec<Segment>, cost: CostNs) -> Self {
+        let total = cfg.total_buffers() as usize;
+        let mut b = Buffers::new(total);
+        let mut sets = Vec::new();
+        let mut pool_sets = [(0, 0); 3];
+        let mut next_buf = 0u32;
+        for pool in &cfg.pools {
+            pool_sets[pool.id.index()] = (sets.len() as u32, pool.lru_latches);
+            for k in 0..pool.lru_latches {
+                // buffers split equally; the first `buffers mod latches` sets get one more
+                let size = pool.buffers / pool.lru_latches
+                    + u32::from(k < pool.buffers % pool.lru_latches);
+                let dbwr = sets.len() as u32 % cfg.db_writer_processes;
+                let set_id = sets.len() as u32;
+                for i in next_buf..next_buf + size {
+                    b.set[i as usize] = set_id;
+                }
+                sets.push(WorkingSet::new(
+                    pool.id,
+                    next_buf,
+                    next_buf + size,
+                    pool.percent_hot,
+                    dbwr,
+                ));
+                next_buf += size;
+            }
+        }
+        let dbwrs = (0..cfg.db_writer_processes)
+            .map(|d| {
+                let mine = (0..sets.len() as u32)
+                    .filter(|s| s % cfg.db_writer_processes == d)
+                    .collect();
+                Dbwr::new(mine)
+            })
+            .collect();
+        let (io, policy) = (Io::new(cost.physical_read), Policy::of(cfg.profile));
+        Cache {
+            hash: HashChains::new(cfg.hash_buckets, cfg.hash_latches),
+            cfg,
+            segs,
+            cost,
+            b,
+            sets,
+            pool_sets,
+            rr: [0; 3],
+            dbwrs,
+            counters: [PoolCounters::default(); 3],
+            now: 0,
+            io,
+            policy,
+            next_dbwr_due: dbwr::TIMEOUT_NS,
+            record: false,
+            events: Vec::new(),
+        }
+    }
+
+    #[inline]
+    pub(crate) fn emit(&mut self, e: impl FnOnce() -> Event) {
+        if self.record {
+            self.events.push(e());
+        }
+    }
+
+    pub fn pool_of_set(&self, set: u32) -> PoolId {
+        self.sets[set as usize].pool
+    }
+
+    /// Serve one access: wait for its time, take the logical read, look the block up on its
+    /// hash chain, then hit or miss.
+    pub fn access(&mut self, a: &Access, pos: u64, exec: u64) {
+        if a.io_start {
+            self.io.start_request();
+        }
+        if a.not_before_ns > self.now {
+            self.now = a.not_before_ns;
+        }
+        if self.next_dbwr_due <= self.now {
+            self.run_dbwrs();
+        }
+        self.now += self.cost.logical_read;
+        let dba = hash::dba(a.seg, a.block);
+        let now = self.now;
+        self.emit(|| Event::Access {
+            pos,
+            exec,
+            seg: a.seg,
+            block: a.block,
+            dba,
+            op: a.op,
+            at_ns: now,
+        });
+        let l = self.hash.lookup(&self.b, dba);
+        let chain_len = self.hash.lens[l.bucket as usize];
+        self.emit(|| Event::ChainWalk {
+            bucket: l.bucket,
+            latch: l.latch,
+            walked: l.walked,
+            chain_len,
+            found: (l.found != NIL).then_some(l.found),
+        });
+        if l.found != NIL {
+            self.hit(l.found, a.op);
+        } else {
+            self.miss(a, dba, l.bucket);
+        }
+        if a.sleep_after_ns > 0 {
+            self.now += a.sleep_after_ns;
+            let ns = a.sleep_after_ns;
+            self.emit(|| Event::Sleep { ns });
+        }
+    }
+
+    /// Count the logical read in the pool the buffer belongs to.
+    fn count_get(&mut self, pool: PoolId, op: Op) {
+        let c = &mut self.counters[pool.index()];
+        match op {
+            Op::Write => c.db_block_gets += 1,
+            Op::Read | Op::Scan => c.consistent_gets += 1,
+        }
+    }
+
+    fn miss(&mut self, a: &Access, dba: u32, bucket: u32) {
+        let pool = self.segs[a.seg as usize].buffer_pool;
+        let (first, count) = self.pool_sets[pool.index()];
+        // A miss takes the pool's next working set, round-robin.
+        let rr = &mut self.rr[pool.index()];
+        let set = first + *rr;
+        *rr = if *rr + 1 == count { 0 } else { *rr + 1 };
+        self.emit(|| Event::Miss { pool, set });
+        self.count_get(pool, a.op);
+        let c = &mut self.counters[pool.index()];
+        c.buf_got += 1;
+        c.physical_reads += 1;
+
+        let i = self.get_buffer(set);
+        self.b.dba[i as usize] = dba;
+        self.hash.insert(&mut self.b, i, bucket);
+
+        // The block comes from the I/O layer (a multiblock read is charged once).
+        let read = self.io.read(a.multiblock);
+        let charged = read.is_some();
+        self.now += read.unwrap_or(0);
+        self.place_new(i, a, charged);
+        if a.op == Op::Write {
+            self.change(i);
+        }
+    }
+
+    /// A write access: wait for an in-flight write of the buffer, then dirty it.
+    fn change(&mut self, i: u32) {
+        if self.b.has(i, lists::flag::WRITING) {
+            let d = self.sets[self.b.set[i as usize] as usize].dbwr;
+            let waited = self.dbwrs[d as usize].busy_until.saturating_sub(self.now);
+            self.now += waited;
+            self.run_dbwrs();
+            let pool = self.pool_of_set(self.b.set[i as usize]);
+            self.counters[pool.index()].write_complete_wait += 1;
+            self.emit(|| Event::WriteCompleteWait {
+                buf: i,
+                waited_ns: waited,
+            });
+        }
+        let pool = self.pool_of_set(self.b.set[i as usize]);
+        self.b.flags[i as usize] |= lists::flag::DIRTY;
+        self.counters[pool.index()].db_block_change += 1;
+        self.emit(|| Event::Dirty { buf: i });
+    }
+}
+
+#[cfg(test)]
+mod tests;

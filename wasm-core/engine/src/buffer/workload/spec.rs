@@ -1,0 +1,343 @@
+//! The `workload` object of a scenario and its checks.
+
+use super::{trace, Generator, Mix, Random, Rng, Scan, Stuffer};
+use crate::error::{Result, SimError};
+use crate::scenario::segment::Segment;
+use serde::{Deserialize, Serialize};
+use std::rc::Rc;
+use ts_rs::TS;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+#[ts(export, export_to = "buffer/")]
+pub enum Distribution {
+    Uniform,
+    Zipf,
+}
+
+/// One part of a `mix` workload.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+#[ts(export, export_to = "buffer/")]
+pub struct MixPart {
+    pub weight: f64,
+    pub workload: WorkloadSpec,
+}
+
+/// What the sessions do. `kind` picks the generator.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+#[ts(export, export_to = "buffer/")]
+pub enum WorkloadSpec {
+    /// Seed 000's BUFFER_STUFFER.
+    BufferStuffer {
+        buffs_per_stuff: u32,
+        sleep_secs: f64,
+        total_stuffs: u32,
+        /// `set_rand(modulus, multiplier, increment)`.
+        #[serde(default = "default_set_rand")]
+        #[ts(as = "Option<[u64; 3]>", optional)]
+        set_rand: [u64; 3],
+        /// The first key (the LCG's state before the first execution).
+        #[serde(default)]
+        #[ts(as = "Option<u64>", optional)]
+        seed: u64,
+        #[serde(default = "default_large")]
+        #[ts(as = "Option<String>", optional)]
+        large_table: String,
+        #[serde(default = "default_large_pk")]
+        #[ts(as = "Option<String>", optional)]
+        large_index: String,
+        #[serde(default = "default_lookup")]
+        #[ts(as = "Option<String>", optional)]
+        lookup_table: String,
+        #[serde(default = "default_lookup_pk")]
+        #[ts(as = "Option<String>", optional)]
+        lookup_index: String,
+        /// Rows of the lookup table, one per block; its block count when absent.
+        #[serde(default)]
+        #[ts(optional)]
+        lookup_rows: Option<u32>,
+    },
+    /// Random single-block reads and writes.
+    Random {
+        accesses: u64,
+        /// Object names; all objects when absent.
+        #[serde(default)]
+        #[ts(optional)]
+        segments: Option<Vec<String>>,
+        #[serde(default = "default_distribution")]
+        #[ts(as = "Option<Distribution>", optional)]
+        distribution: Distribution,
+        /// Zipf exponent.
+        #[serde(default = "default_zipf_s")]
+        #[ts(as = "Option<f64>", optional)]
+        zipf_s: f64,
+        /// Percent of accesses that change the block.
+        #[serde(default)]
+        #[ts(as = "Option<f64>", optional)]
+        write_pct: f64,
+        /// Think time after each access, microseconds.
+        #[serde(default)]
+        #[ts(as = "Option<f64>", optional)]
+        think_us: f64,
+        #[serde(default = "default_seed")]
+        #[ts(as = "Option<u64>", optional)]
+        seed: u64,
+    },
+    /// Repeated full scans of one object.
+    Scan {
+        segment: String,
+        times: u32,
+        /// The CACHE (true) or NOCACHE (false) hint; the object's clause when absent.
+        #[serde(default)]
+        #[ts(optional)]
+        cache_hint: Option<bool>,
+        /// Sleep after each scan, milliseconds.
+        #[serde(default)]
+        #[ts(as = "Option<f64>", optional)]
+        sleep_ms: f64,
+    },
+    /// Workloads interleaved by weight, one execution at a time.
+    Mix {
+        executions: u64,
+        #[serde(default = "default_seed")]
+        #[ts(as = "Option<u64>", optional)]
+        seed: u64,
+        parts: Vec<MixPart>,
+    },
+    /// Replay of a CSV trace with header `time_ms,object,block,op` (op r, w or s).
+    Trace { csv: String },
+    /// Seed 001's SQLSlammer: sessions parsing and executing SQL against the library cache
+    /// and shared pool (a library cache scenario; it touches no buffers).
+    SqlSlammer(crate::library::Slammer),
+}
+
+fn default_set_rand() -> [u64; 3] {
+    [14406, 967, 3041]
+}
+fn default_large() -> String {
+    "LARGE_TBL".into()
+}
+fn default_large_pk() -> String {
+    "LARGE_TBL_PK".into()
+}
+fn default_lookup() -> String {
+    "LOOKUP_TBL".into()
+}
+fn default_lookup_pk() -> String {
+    "LOOKUP_TBL_PK".into()
+}
+fn default_distribution() -> Distribution {
+    Distribution::Uniform
+}
+fn default_zipf_s() -> f64 {
+    1.0
+}
+fn default_seed() -> u64 {
+    1
+}
+
+/// Find an object by name (case-insensitive); the error names the field.
+pub fn find_segment(segs: &[Segment], name: &str, path: &str) -> Result<u32> {
+    segs.iter()
+        .position(|s| s.name.eq_ignore_ascii_case(name))
+        .map(|k| k as u32)
+        .ok_or_else(|| {
+            let names: Vec<&str> = segs.iter().map(|s| s.name.as_str()).collect();
+            SimError::new(
+                path,
+                format!("no object named '{name}' (objects: {})", names.join(", ")),
+            )
+        })
+}
+
+fn number(path: &str, v: f64, max: f64) -> Result<f64> {
+    if !v.is_finite() || v < 0.0 || v > max {
+        return Err(SimError::new(path, format!("{v} is outside 0..={max}")));
+    }
+    Ok(v)
+}
+
+fn positive(path: &str, v: u64) -> Result<u64> {
+    if v == 0 {
+        return Err(SimError::new(path, "must be at least 1"));
+    }
+    Ok(v)
+}
+
+impl WorkloadSpec {
+    pub(super) fn build(&self, segs: &[Segment], mbrc: u32, path: &str) -> Result<Generator> {
+        let p = |f: &str| format!("{path}.{f}");
+        Ok(match self {
+            WorkloadSpec::BufferStuffer {
+                buffs_per_stuff,
+                sleep_secs,
+                total_stuffs,
+                set_rand,
+                seed,
+                large_table,
+                large_index,
+                lookup_table,
+                lookup_index,
+                lookup_rows,
+            } => {
+                let [m, a, c] = *set_rand;
+                if !(2..=1 << 31).contains(&m) || a == 0 || a >= m || c >= m {
+                    return Err(SimError::new(
+                        p("set_rand"),
+                        format!("[{m}, {a}, {c}]: need 2 ≤ modulus ≤ 2^31, 0 < multiplier < modulus, increment < modulus"),
+                    ));
+                }
+                let mut objs = [(0, 0); 4];
+                for (k, (name, field)) in [
+                    (large_table, "large_table"),
+                    (large_index, "large_index"),
+                    (lookup_table, "lookup_table"),
+                    (lookup_index, "lookup_index"),
+                ]
+                .into_iter()
+                .enumerate()
+                {
+                    let s = find_segment(segs, name, &p(field))?;
+                    objs[k] = (s, segs[s as usize].blocks);
+                }
+                let lookup_blocks = objs[2].1;
+                let rows = lookup_rows.unwrap_or(lookup_blocks);
+                if rows == 0 || rows > lookup_blocks {
+                    return Err(SimError::new(
+                        p("lookup_rows"),
+                        format!("{rows} is outside 1..={lookup_blocks} (one row per block of {lookup_table})"),
+                    ));
+                }
+                Generator::Stuffer(Stuffer {
+                    m,
+                    a,
+                    c,
+                    key: seed % m,
+                    per_batch: positive(&p("buffs_per_stuff"), *buffs_per_stuff as u64)?,
+                    batches: positive(&p("total_stuffs"), *total_stuffs as u64)?,
+                    done: 0,
+                    sleep_ns: (number(&p("sleep_secs"), *sleep_secs, 3600.0)? * 1e9).round() as u64,
+                    objs,
+                    lookup_rows: rows,
+                })
+            }
+            WorkloadSpec::Random {
+                accesses,
+                segments,
+                distribution,
+                zipf_s,
+                write_pct,
+                think_us,
+                seed,
+            } => {
+                let chosen: Vec<u32> = match segments {
+                    None => (0..segs.len() as u32).collect(),
+                    Some(names) if names.is_empty() => {
+                        return Err(SimError::new(p("segments"), "names no object"))
+                    }
+                    Some(names) => names
+                        .iter()
+                        .enumerate()
+                        .map(|(k, n)| find_segment(segs, n, &format!("{path}.segments[{k}]")))
+                        .collect::<Result<_>>()?,
+                };
+                let mut first = 0u64;
+                let mut list = Vec::new();
+                for s in chosen {
+                    list.push((s, first));
+                    first += segs[s as usize].blocks as u64;
+                }
+                let zipf_s = number(&p("zipf_s"), *zipf_s, 10.0)?;
+                let alias = match distribution {
+                    Distribution::Uniform => None,
+                    Distribution::Zipf => {
+                        if first > 10_000_000 {
+                            return Err(SimError::new(
+                                p("distribution"),
+                                format!("zipf over {first} blocks; at most 10000000"),
+                            ));
+                        }
+                        let weights: Vec<f64> = (1..=first)
+                            .map(|r| 1.0 / libm::pow(r as f64, zipf_s))
+                            .collect();
+                        Some(Rc::new(super::Alias::new(&weights)))
+                    }
+                };
+                Generator::Random(Random {
+                    rng: Rng::new(*seed),
+                    left: *accesses,
+                    segs: list,
+                    total_blocks: first,
+                    alias,
+                    write_share: number(&p("write_pct"), *write_pct, 100.0)? / 100.0,
+                    think_ns: (number(&p("think_us"), *think_us, 1e9)? * 1e3).round() as u64,
+                })
+            }
+            WorkloadSpec::Scan {
+                segment,
+                times,
+                cache_hint,
+                sleep_ms,
+            } => {
+                let s = find_segment(segs, segment, &p("segment"))?;
+                Generator::Scan(Scan {
+                    seg: s,
+                    blocks: segs[s as usize].blocks,
+                    left: *times,
+                    mbrc,
+                    hint: *cache_hint,
+                    sleep_ns: (number(&p("sleep_ms"), *sleep_ms, 3.6e6)? * 1e6).round() as u64,
+                })
+            }
+            WorkloadSpec::Mix {
+                executions,
+                seed,
+                parts,
+            } => {
+                if parts.is_empty() {
+                    return Err(SimError::new(p("parts"), "a mix needs at least one part"));
+                }
+                let mut weights = Vec::new();
+                let mut gens = Vec::new();
+                for (k, part) in parts.iter().enumerate() {
+                    let pp = format!("{path}.parts[{k}]");
+                    let w = number(&format!("{pp}.weight"), part.weight, 1e9)?;
+                    if w == 0.0 {
+                        return Err(SimError::new(format!("{pp}.weight"), "must be above 0"));
+                    }
+                    if matches!(part.workload, WorkloadSpec::Mix { .. }) {
+                        return Err(SimError::new(
+                            format!("{pp}.workload.kind"),
+                            "a mix cannot contain another mix",
+                        ));
+                    }
+                    let g = part.workload.build(segs, mbrc, &format!("{pp}.workload"))?;
+                    if !g.clone().next_exec(&mut Vec::new()) {
+                        return Err(SimError::new(
+                            format!("{pp}.workload"),
+                            "this part has no execution to give",
+                        ));
+                    }
+                    weights.push(w);
+                    gens.push(g);
+                }
+                Generator::Mix(Mix {
+                    rng: Rng::new(*seed),
+                    left: *executions,
+                    weights,
+                    parts: gens.clone(),
+                    fresh: gens,
+                })
+            }
+            WorkloadSpec::Trace { csv } => Generator::Trace(trace::parse(csv, segs, &p("csv"))?),
+            WorkloadSpec::SqlSlammer(_) => {
+                return Err(SimError::new(
+                    p("kind"),
+                    "sql_slammer drives the library cache: it cannot be part of a buffer cache workload",
+                ))
+            }
+        })
+    }
+}

@@ -1,0 +1,110 @@
+//! Trace replay: CSV `time_ms,object,block,op`, op `r` (single-block read), `w` (write) or
+//! `s` (block read by a full scan). An access happens at its `time_ms`, or later if the
+//! simulated work before it has not finished.
+
+use super::spec::find_segment;
+use super::Access;
+use crate::buffer::events::Op;
+use crate::error::{Result, SimError};
+use crate::scenario::segment::Segment;
+use std::rc::Rc;
+
+#[derive(Debug, Clone)]
+pub struct Trace {
+    pub rows: Rc<Vec<Access>>,
+    pub next: usize,
+}
+
+impl Trace {
+    pub(super) fn next_exec(&mut self, out: &mut Vec<Access>) -> bool {
+        match self.rows.get(self.next) {
+            Some(a) => {
+                out.push(*a);
+                self.next += 1;
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+pub fn parse(csv: &str, segs: &[Segment], path: &str) -> Result<Trace> {
+    let mut lines = csv
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty());
+    let header: Vec<String> = match lines.next() {
+        Some((_, h)) => h
+            .split(',')
+            .map(|f| f.trim().to_ascii_lowercase())
+            .collect(),
+        None => {
+            return Err(SimError::new(
+                path,
+                "the trace is empty; it needs the header time_ms,object,block,op",
+            ))
+        }
+    };
+    if header != ["time_ms", "object", "block", "op"] {
+        return Err(SimError::new(
+            format!("{path} line 1"),
+            format!(
+                "header is '{}', expected time_ms,object,block,op",
+                header.join(",")
+            ),
+        ));
+    }
+    let mut rows = Vec::new();
+    for (n, line) in lines {
+        let at = format!("{path} line {}", n + 1);
+        let f: Vec<&str> = line.split(',').map(str::trim).collect();
+        if f.len() != 4 {
+            return Err(SimError::new(at, format!("{} fields, expected 4", f.len())));
+        }
+        let t: f64 = f[0]
+            .parse()
+            .ok()
+            .filter(|t: &f64| t.is_finite() && *t >= 0.0 && *t <= 1e12)
+            .ok_or_else(|| {
+                SimError::new(
+                    &at,
+                    format!("time_ms '{}' is not a number of milliseconds ≥ 0", f[0]),
+                )
+            })?;
+        let seg = find_segment(segs, f[1], &at)?;
+        let blocks = segs[seg as usize].blocks;
+        let block: u32 = f[2].parse().ok().filter(|b| *b < blocks).ok_or_else(|| {
+            SimError::new(
+                &at,
+                format!(
+                    "block '{}' is not in 0..{blocks} ({} has {blocks} blocks)",
+                    f[2], f[1]
+                ),
+            )
+        })?;
+        let op = match f[3] {
+            "r" | "R" => Op::Read,
+            "w" | "W" => Op::Write,
+            "s" | "S" => Op::Scan,
+            other => {
+                return Err(SimError::new(
+                    at,
+                    format!("op '{other}' is not r (read), w (write) or s (full-scan read)"),
+                ))
+            }
+        };
+        let mut a = Access::read(seg, block, op);
+        a.not_before_ns = (t * 1e6).round() as u64;
+        rows.push(a);
+        if rows.len() as u64 > super::MAX_ACCESSES {
+            return Err(SimError::new(
+                path,
+                format!("more than {} rows", super::MAX_ACCESSES),
+            ));
+        }
+    }
+    Ok(Trace {
+        rows: Rc::new(rows),
+        next: 0,
+    })
+}

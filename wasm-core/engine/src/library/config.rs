@@ -1,0 +1,83 @@
+//! What the UI and the narration read about a library cache run: its resolved configuration
+//! and the engine's fixed constants (so that no number is copied by hand in TypeScript).
+
+use super::heap::BUCKET_MIN;
+use super::objects::{FLUSH_BATCH, FLUSH_TRIES};
+use super::sched::latch::{LATCH_SLEEP_NS, MAX_LATCH_SLEEP_NS};
+use super::sched::session::DBMS_SQL_EXTRA_CALLS;
+use super::sched::{Sim, TIME_SLICE_NS};
+use super::spec::CursorSharing;
+use serde::Serialize;
+use ts_rs::TS;
+
+/// The resolved configuration of a library cache run.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[ts(export, export_to = "library/")]
+pub struct Config {
+    #[ts(type = "number")]
+    pub pool_bytes: u64,
+    /// Initial hash buckets (from `_kgl_bucket_count`).
+    pub buckets: u32,
+    pub latches: u32,
+    pub cpu_count: u32,
+    pub sessions: u32,
+    pub cursor_sharing: CursorSharing,
+    pub use_nds: bool,
+    pub use_bindvars: bool,
+    pub spin_count: u32,
+    /// Smallest chunk size of each free list.
+    pub bucket_min: Vec<u32>,
+}
+
+/// The library cache model's fixed constants (MODEL.md §2's choices), for the narration.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[ts(export, export_to = "library/")]
+pub struct Constants {
+    /// LRU chunks freed per flush, and flushes tried before ORA-04031.
+    pub flush_batch: u32,
+    pub flush_tries: u32,
+    /// The CPU time slice, nanoseconds.
+    #[ts(type = "number")]
+    pub time_slice_ns: u64,
+    /// DBMS_SQL's extra package calls per execution.
+    pub dbms_sql_extra_calls: u32,
+    /// The first latch sleep and the longest, nanoseconds.
+    #[ts(type = "number")]
+    pub latch_sleep_ns: u64,
+    #[ts(type = "number")]
+    pub max_latch_sleep_ns: u64,
+    /// Smallest chunk size of each free list.
+    pub bucket_min: Vec<u32>,
+}
+
+impl Constants {
+    pub fn get() -> Constants {
+        Constants {
+            flush_batch: FLUSH_BATCH,
+            flush_tries: FLUSH_TRIES,
+            time_slice_ns: TIME_SLICE_NS,
+            dbms_sql_extra_calls: DBMS_SQL_EXTRA_CALLS,
+            latch_sleep_ns: LATCH_SLEEP_NS,
+            max_latch_sleep_ns: MAX_LATCH_SLEEP_NS,
+            bucket_min: BUCKET_MIN.to_vec(),
+        }
+    }
+}
+
+impl Sim {
+    pub fn config(&self) -> Config {
+        let c = &self.cfg;
+        Config {
+            pool_bytes: c.pool_bytes,
+            buckets: c.buckets,
+            latches: c.latches,
+            cpu_count: c.spec.cpu_count,
+            sessions: c.spec.workload.jobs,
+            cursor_sharing: c.spec.cursor_sharing,
+            use_nds: c.spec.workload.use_nds,
+            use_bindvars: c.spec.workload.use_bindvars,
+            spin_count: c.spec.spin_count,
+            bucket_min: BUCKET_MIN.to_vec(),
+        }
+    }
+}

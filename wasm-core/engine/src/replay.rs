@@ -1,0 +1,1 @@
+//! One replay for every run (filled in below).

@@ -1,0 +1,81 @@
+//! Scenario files: one versioned JSON document with the instance, the objects, the workload
+//! and the costs (MODEL.md §4). Parsing names the field path of any error.
+
+pub mod paper;
+pub mod segment;
+
+use crate::buffer::workload::WorkloadSpec;
+use crate::error::{Result, SimError};
+use crate::profile::Profile;
+pub use paper::{Paper, PaperMetric, PaperRow};
+use segment::{Cost, Segment};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use ts_rs::TS;
+
+/// The scenario format this build reads.
+pub const VERSION: u32 = 1;
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+#[ts(export)]
+pub struct Scenario {
+    pub version: u32,
+    pub title: String,
+    #[serde(default)]
+    #[ts(as = "Option<String>", optional)]
+    pub description: String,
+    pub profile: Profile,
+    /// init.ora parameters by their Oracle names, values as Oracle writes them.
+    #[serde(default)]
+    #[ts(optional, type = "Record<string, string | number | boolean>")]
+    pub init: serde_json::Map<String, Value>,
+    /// The segments a buffer cache workload reads (none in a library cache scenario).
+    /// (Optional in the JSON: a library cache scenario leaves it out. The UI's buffer cache
+    /// panels always have it, hence required in the TypeScript type.)
+    #[serde(default)]
+    pub objects: Vec<Segment>,
+    pub workload: WorkloadSpec,
+    #[serde(default)]
+    #[ts(as = "Option<Cost>", optional)]
+    pub cost: Cost,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub paper: Option<Paper>,
+}
+
+impl Scenario {
+    /// Parse and check a scenario's structure: the error names the field path and what was
+    /// expected.
+    pub fn parse(text: &str) -> Result<Scenario> {
+        let value: Value = serde_json::from_str(text)
+            .map_err(|e| SimError::new("", format!("not valid JSON: {e}")))?;
+        let obj = value
+            .as_object()
+            .ok_or_else(|| SimError::new("", "a scenario is a JSON object"))?;
+        match obj.get("version") {
+            Some(Value::Number(n)) if n.as_u64() == Some(VERSION as u64) => {}
+            Some(v) => {
+                return Err(SimError::new(
+                    "version",
+                    format!("{v} is not a version this build reads (it reads {VERSION})"),
+                ))
+            }
+            None => {
+                return Err(SimError::new(
+                    "version",
+                    format!("missing; expected {VERSION}"),
+                ))
+            }
+        }
+        serde_path_to_error::deserialize(value).map_err(|e| {
+            let path = e.path().to_string();
+            let path = if path == "." { String::new() } else { path };
+            SimError::new(path, e.into_inner().to_string())
+        })
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("a scenario always serializes")
+    }
+}

@@ -1,0 +1,149 @@
+//! Segments (tables, indexes, clusters) and the costs of simulated time.
+
+use crate::buffer::config::PoolId;
+use crate::error::{Result, SimError};
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+/// The largest segment: a DBA has 22 bits of block number, block 0 being the file header.
+pub const MAX_SEGMENT_BLOCKS: u32 = (1 << 22) - 2;
+/// Segments get files 1..=1022 (10 bits of file number).
+pub const MAX_SEGMENTS: usize = 1022;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "UPPERCASE")]
+#[ts(export)]
+pub enum SegmentType {
+    Table,
+    Index,
+    Cluster,
+}
+
+/// One object of a scenario (`objects[]`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+#[ts(export)]
+pub struct Segment {
+    pub name: String,
+    #[serde(rename = "type")]
+    pub kind: SegmentType,
+    pub blocks: u32,
+    /// The BUFFER_POOL storage clause; DEFAULT when absent.
+    #[serde(default = "default_pool")]
+    #[ts(as = "Option<PoolId>", optional)]
+    pub buffer_pool: PoolId,
+    /// The CACHE clause: full-scan blocks go to the head even when the table is large.
+    #[serde(default)]
+    #[ts(as = "Option<bool>", optional)]
+    pub cache: bool,
+}
+
+fn default_pool() -> PoolId {
+    PoolId::Default
+}
+
+/// Validate the objects list: names unique, sizes within the DBA format.
+pub fn check_segments(segs: &[Segment]) -> Result<()> {
+    if segs.is_empty() {
+        return Err(SimError::new("objects", "at least one object is needed"));
+    }
+    if segs.len() > MAX_SEGMENTS {
+        return Err(SimError::new(
+            "objects",
+            format!(
+                "{} objects; the model allows at most {MAX_SEGMENTS}",
+                segs.len()
+            ),
+        ));
+    }
+    for (k, s) in segs.iter().enumerate() {
+        let path = format!("objects[{k}]");
+        if s.name.trim().is_empty() {
+            return Err(SimError::new(format!("{path}.name"), "must not be empty"));
+        }
+        if segs[..k]
+            .iter()
+            .any(|o| o.name.eq_ignore_ascii_case(&s.name))
+        {
+            return Err(SimError::new(
+                format!("{path}.name"),
+                format!("'{}' is declared twice", s.name),
+            ));
+        }
+        if s.blocks == 0 || s.blocks > MAX_SEGMENT_BLOCKS {
+            return Err(SimError::new(
+                format!("{path}.blocks"),
+                format!("{} is outside 1..={MAX_SEGMENT_BLOCKS}", s.blocks),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Costs that advance simulated time (MODEL.md "Time and cost").
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+#[ts(export)]
+pub struct Cost {
+    /// CPU time of one logical read (buffer get), microseconds.
+    #[serde(default = "default_logical")]
+    #[ts(as = "Option<f64>", optional)]
+    pub logical_read_us: f64,
+    /// One read I/O request (a single block, or a whole multiblock read), milliseconds.
+    #[serde(default = "default_physical")]
+    #[ts(as = "Option<f64>", optional)]
+    pub physical_read_ms: f64,
+    /// DBWR's time to write one buffer, milliseconds.
+    #[serde(default = "default_physical")]
+    #[ts(as = "Option<f64>", optional)]
+    pub physical_write_ms: f64,
+    /// The library cache's per-operation costs (seed 001; defaults from its Table 3).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub library: Option<crate::library::OpCost>,
+}
+
+fn default_logical() -> f64 {
+    50.0
+}
+fn default_physical() -> f64 {
+    9.4
+}
+
+impl Default for Cost {
+    fn default() -> Self {
+        Cost {
+            logical_read_us: default_logical(),
+            physical_read_ms: default_physical(),
+            physical_write_ms: default_physical(),
+            library: None,
+        }
+    }
+}
+
+/// The costs in integer nanoseconds, the engine's unit of time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CostNs {
+    pub logical_read: u64,
+    pub physical_read: u64,
+    pub physical_write: u64,
+}
+
+impl Cost {
+    pub fn to_ns(&self) -> Result<CostNs> {
+        let conv = |name: &str, v: f64, unit_ns: f64, max: f64| -> Result<u64> {
+            if !v.is_finite() || v < 0.0 || v > max {
+                return Err(SimError::new(
+                    format!("cost.{name}"),
+                    format!("{v} is outside 0..={max}"),
+                ));
+            }
+            Ok((v * unit_ns).round() as u64)
+        };
+        Ok(CostNs {
+            logical_read: conv("logical_read_us", self.logical_read_us, 1e3, 1e6)?,
+            physical_read: conv("physical_read_ms", self.physical_read_ms, 1e6, 1e4)?,
+            physical_write: conv("physical_write_ms", self.physical_write_ms, 1e6, 1e4)?,
+        })
+    }
+}
