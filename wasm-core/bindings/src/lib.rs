@@ -115,9 +115,14 @@ impl Simulation {
         self.run.set_record(on);
     }
 
-    /// Serve up to `n` accesses; returns how many were served.
-    pub fn step(&mut self, n: f64) -> f64 {
-        self.run.step(whole(n)) as f64
+    /// Serve up to `n` accesses; returns how many were served. A model error that stopped
+    /// the run throws, with its message.
+    pub fn step(&mut self, n: f64) -> Result<f64, JsError> {
+        let done = self.run.step(whole(n)) as f64;
+        match self.run.fault() {
+            Some(e) => Err(js_err(e.clone())),
+            None => Ok(done),
+        }
     }
 
     #[wasm_bindgen(js_name = stepExecution)]

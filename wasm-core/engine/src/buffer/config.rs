@@ -217,7 +217,10 @@ fn pool_sizes(init: &InitOra, block_size: u64) -> Result<([(u64, u64); 3], bool)
     let new_spelling = new_names.iter().any(|n| init.is_set(n));
     if new_spelling {
         if let Some(old) = old_names.iter().find(|n| init.is_set(n)) {
-            let new = new_names.iter().find(|n| init.is_set(n)).unwrap();
+            let new = new_names
+                .iter()
+                .find(|n| init.is_set(n))
+                .unwrap_or(&"db_cache_size");
             return Err(SimError::param(
                 old,
                 format!("cannot be used with {new} (ORA-00381: cannot use both new and old parameters for buffer cache size specification)"),

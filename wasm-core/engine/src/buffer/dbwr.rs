@@ -4,48 +4,10 @@
 //! Each buffer costs `cost.physical_write_ms` on that DBWR; written buffers are clean and go
 //! to the cold (LRU) tail.
 
+use super::events::{Event, WriteReason};
 use super::lists::{self, flag, NIL};
+use super::writer::{Dbwr, TIMEOUT_NS};
 use super::Cache;
-use crate::buffer::events::{Event, WriteReason};
-
-/// DBWR's timeout: it looks at its write lists every 3 seconds.
-pub const TIMEOUT_NS: u64 = 3_000_000_000;
-
-#[derive(Debug, Clone)]
-pub struct Dbwr {
-    /// Working sets this DBWR writes for.
-    pub sets: Vec<u32>,
-    /// Buffers of the batch being written.
-    pub inflight: Vec<u32>,
-    /// When the batch in flight is written.
-    pub busy_until: u64,
-    pub next_timeout: u64,
-    pub writes: u64,
-    pub batches: u64,
-    pub busy_ns: u64,
-}
-
-impl Dbwr {
-    pub fn new(sets: Vec<u32>) -> Self {
-        Dbwr {
-            sets,
-            inflight: Vec::new(),
-            busy_until: 0,
-            next_timeout: TIMEOUT_NS,
-            writes: 0,
-            batches: 0,
-            busy_ns: 0,
-        }
-    }
-
-    fn due(&self) -> u64 {
-        if self.inflight.is_empty() {
-            self.next_timeout
-        } else {
-            self.busy_until.min(self.next_timeout)
-        }
-    }
-}
 
 impl Cache {
     fn queued(&self, d: u32) -> u32 {
@@ -145,13 +107,16 @@ impl Cache {
     /// Let every DBWR do, in time order, what falls due up to now.
     pub(super) fn run_dbwrs(&mut self) {
         while self.next_dbwr_due <= self.now {
-            let (d, t) = self
+            // db_writer_processes ≥ 1 (config.rs): there is always a DBWR to ask
+            let Some((d, t)) = self
                 .dbwrs
                 .iter()
                 .enumerate()
                 .map(|(d, w)| (d as u32, w.due()))
                 .min_by_key(|&(d, t)| (t, d))
-                .expect("at least one DBWR");
+            else {
+                return;
+            };
             let w = &self.dbwrs[d as usize];
             if !w.inflight.is_empty() && w.busy_until == t {
                 self.complete(d);

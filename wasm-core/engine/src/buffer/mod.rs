@@ -11,12 +11,14 @@ pub mod hash;
 mod instance;
 pub mod layout;
 pub mod lists;
+pub mod policy;
 pub mod report;
 pub mod rules;
 pub mod run;
 pub mod stats;
 pub mod view;
 pub mod workload;
+pub mod writer;
 
 pub use config::{CacheConfig, PoolId};
 pub use events::Event;
@@ -27,13 +29,13 @@ pub use run::Run;
 
 use crate::io::Io;
 use crate::scenario::segment::{CostNs, Segment};
-use dbwr::Dbwr;
 use events::Op;
 use hash::HashChains;
 use lists::{Buffers, WorkingSet, NIL};
-use rules::Policy;
+use policy::Policy;
 use stats::PoolCounters;
 use workload::Access;
+use writer::Dbwr;
 
 #[derive(Debug, Clone)]
 pub struct Cache {
@@ -59,6 +61,8 @@ pub struct Cache {
     next_dbwr_due: u64,
     pub record: bool,
     pub events: Vec<Event>,
+    /// A model error that stopped the run (an impossible state), with its message.
+    pub fault: Option<crate::SimError>,
 }
 
 impl Cache {
@@ -112,9 +116,10 @@ impl Cache {
             now: 0,
             io,
             policy,
-            next_dbwr_due: dbwr::TIMEOUT_NS,
+            next_dbwr_due: writer::TIMEOUT_NS,
             record: false,
             events: Vec::new(),
+            fault: None,
         }
     }
 
@@ -196,7 +201,9 @@ impl Cache {
         c.buf_got += 1;
         c.physical_reads += 1;
 
-        let i = self.get_buffer(set);
+        let Some(i) = self.get_buffer(set) else {
+            return;
+        };
         self.b.dba[i as usize] = dba;
         self.hash.insert(&mut self.b, i, bucket);
 

@@ -4,61 +4,8 @@
 
 use super::events::{Event, Op, Place, Touch};
 use super::lists::{self, flag, NIL};
+use super::policy::{OnCool, OnHit};
 use super::Cache;
-use crate::profile::Profile;
-
-/// What a hit does.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum OnHit {
-    /// Move the buffer to the MRU head.
-    MoveToHead,
-    /// Leave it; tch += 1 at most once per `_db_aging_touch_time`.
-    CountTouch,
-}
-
-/// What cooling a buffer out of the hot region does to its touch count.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum OnCool {
-    /// tch = `_db_aging_cool_count`.
-    SetCoolCount,
-    /// tch is kept.
-    Keep,
-}
-
-/// One profile's replacement rules (MODEL.md's profile table).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Policy {
-    pub on_hit: OnHit,
-    /// Touch counts are kept: a new buffer starts at tch = 1 at the midpoint, and a scan
-    /// promotes a buffer with tch ≥ `_db_aging_hot_criteria` instead of taking it.
-    pub touch_counts: bool,
-    pub on_cool: OnCool,
-}
-
-impl Policy {
-    pub const fn of(profile: Profile) -> Policy {
-        match profile {
-            // 8.0: classic LRU, MRU insertion, every hit moves to the head.
-            Profile::V8_0 => Policy {
-                on_hit: OnHit::MoveToHead,
-                touch_counts: false,
-                on_cool: OnCool::Keep,
-            },
-            // 8.1.5: touch counts, midpoint insertion; cooling sets _db_aging_cool_count.
-            Profile::V8_1_5 => Policy {
-                on_hit: OnHit::CountTouch,
-                touch_counts: true,
-                on_cool: OnCool::SetCoolCount,
-            },
-            // 8.1.6: as 8.1.5, but a cooled buffer keeps its touch count.
-            Profile::V8_1_6 => Policy {
-                on_hit: OnHit::CountTouch,
-                touch_counts: true,
-                on_cool: OnCool::Keep,
-            },
-        }
-    }
-}
 
 /// What a victim scan ended with.
 enum Scan {
@@ -115,14 +62,16 @@ impl Cache {
     /// A buffer for a block read from disk: a never-used one if the set has one, else the
     /// victim of a scan from the cold tail; when the scan gives up, post DBWR and wait
     /// (free buffer wait), then scan again.
-    pub(super) fn get_buffer(&mut self, set: u32) -> u32 {
+    /// `None` only if the model is wrong (no clean buffer after a thousand rounds): the cache
+    /// records a [`crate::SimError`] in `fault` and the run stops there.
+    pub(super) fn get_buffer(&mut self, set: u32) -> Option<u32> {
         let ws = &mut self.sets[set as usize];
         if ws.next_free < ws.hi {
             let i = ws.next_free;
             ws.next_free += 1;
             self.b.flags[i as usize] &= !flag::FREE;
             self.emit(|| Event::FreeBuffer { buf: i, set });
-            return i;
+            return Some(i);
         }
         let size = ws.size();
         // _db_block_max_scan_pct: how much of the set a foreground inspects before it waits.
@@ -130,7 +79,7 @@ impl Cache {
         let mut this_limit = limit;
         for _round in 0..1_000 {
             match self.scan(set, this_limit) {
-                Scan::Victim(v) => return self.take_victim(v),
+                Scan::Victim(v) => return Some(self.take_victim(v)),
                 Scan::Exhausted => {
                     if self.dbwr_can_help(set) {
                         self.free_buffer_wait(set);
@@ -144,7 +93,13 @@ impl Cache {
                 }
             }
         }
-        unreachable!("a working set always yields a clean buffer once DBWR has written");
+        self.fault.get_or_insert_with(|| {
+            crate::SimError::new(
+                "",
+                format!("model error: working set {set} gave no clean buffer after 1000 scans"),
+            )
+        });
+        None
     }
 
     fn take_victim(&mut self, v: u32) -> u32 {

@@ -32,7 +32,7 @@ impl State {
         if self.qpos == self.queue.len() {
             self.queue.clear();
             self.qpos = 0;
-            if self.ended || !self.gen.next_exec(&mut self.queue) {
+            if self.ended || self.cache.fault.is_some() || !self.gen.next_exec(&mut self.queue) {
                 self.ended = true;
                 return false;
             }
@@ -115,6 +115,10 @@ impl Run {
     }
     pub fn done(&self) -> bool {
         self.state.pos >= self.total_accesses
+    }
+    /// The model error that stopped the run, if any.
+    pub fn fault(&self) -> Option<&crate::SimError> {
+        self.state.cache.fault.as_ref()
     }
     pub fn cache(&self) -> &Cache {
         &self.state.cache

@@ -60,7 +60,7 @@ pub use scenario::{is_library, spec_of};
 pub use sched::latch::{latch_sleep_ns, LATCH_SLEEP_NS, MAX_LATCH_SLEEP_NS};
 pub use sched::session::DBMS_SQL_EXTRA_CALLS;
 pub use sched::{Sim, TIME_SLICE_NS};
-pub use spec::{OpCost, CursorSharing, Size, Slammer, Spec, KGL_BUCKETS, MAX_POOL, MIN_POOL};
+pub use spec::{CursorSharing, OpCost, Size, Slammer, Spec, KGL_BUCKETS, MAX_POOL, MIN_POOL};
 pub use text::{force_binds, hash};
 pub use view::{
     BucketView, ChainEntry, ChunkView, LatchView, ObjectView, SessionState, SessionView,
@@ -108,6 +108,7 @@ impl Sim {
 /// Old TypeScript names, generated as aliases of the new ones (`generated/LcCost.ts`, …)
 /// for the components that import them directly, until the web moves to the facade.
 #[cfg(test)]
+#[allow(dead_code)] // the structs only carry the TypeScript aliases
 mod old_ts_names {
     #[derive(ts_rs::TS)]
     #[ts(export, rename = "LcCost")]

@@ -76,6 +76,6 @@ impl Scenario {
     }
 
     pub fn to_json(&self) -> String {
-        serde_json::to_string_pretty(self).expect("a scenario always serializes")
+        serde_json::to_string_pretty(self).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
     }
 }

@@ -147,3 +147,17 @@ impl Cost {
         })
     }
 }
+
+/// Find an object by name (case-insensitive); the error names the field.
+pub fn find_segment(segs: &[Segment], name: &str, path: &str) -> Result<u32> {
+    segs.iter()
+        .position(|s| s.name.eq_ignore_ascii_case(name))
+        .map(|k| k as u32)
+        .ok_or_else(|| {
+            let names: Vec<&str> = segs.iter().map(|s| s.name.as_str()).collect();
+            SimError::new(
+                path,
+                format!("no object named '{name}' (objects: {})", names.join(", ")),
+            )
+        })
+}

@@ -2,7 +2,7 @@
 
 use super::{trace, Generator, Mix, Random, Rng, Scan, Stuffer};
 use crate::error::{Result, SimError};
-use crate::scenario::segment::Segment;
+use crate::scenario::segment::{find_segment, Segment};
 use serde::{Deserialize, Serialize};
 use std::rc::Rc;
 use ts_rs::TS;
@@ -136,20 +136,6 @@ fn default_zipf_s() -> f64 {
 }
 fn default_seed() -> u64 {
     1
-}
-
-/// Find an object by name (case-insensitive); the error names the field.
-pub fn find_segment(segs: &[Segment], name: &str, path: &str) -> Result<u32> {
-    segs.iter()
-        .position(|s| s.name.eq_ignore_ascii_case(name))
-        .map(|k| k as u32)
-        .ok_or_else(|| {
-            let names: Vec<&str> = segs.iter().map(|s| s.name.as_str()).collect();
-            SimError::new(
-                path,
-                format!("no object named '{name}' (objects: {})", names.join(", ")),
-            )
-        })
 }
 
 fn number(path: &str, v: f64, max: f64) -> Result<f64> {

@@ -2,11 +2,10 @@
 //! `s` (block read by a full scan). An access happens at its `time_ms`, or later if the
 //! simulated work before it has not finished.
 
-use super::spec::find_segment;
 use super::Access;
 use crate::buffer::events::Op;
 use crate::error::{Result, SimError};
-use crate::scenario::segment::Segment;
+use crate::scenario::segment::{find_segment, Segment};
 use std::rc::Rc;
 
 #[derive(Debug, Clone)]

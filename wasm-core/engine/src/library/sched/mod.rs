@@ -13,6 +13,7 @@ use std::cmp::Reverse;
 use std::collections::{BinaryHeap, VecDeque};
 
 pub mod latch;
+mod latching;
 pub mod session;
 
 /// The scheduler's quantum: a session that has used this much CPU goes to the back of the
