@@ -1,0 +1,166 @@
+//! From init.ora parameters to a resolved instance: pools, working sets, aging parameters,
+//! hash buckets, DBWRs. Every validation rule of MODEL.md §1 lives here, each with a message
+//! that names the parameter and the limit.
+//!
+//! `pools` reads the pool sizes (either spelling), `validate` holds the limits on pools and
+//! aging parameters, `hash` the per-profile hash bucket and latch defaults.
+
+mod hash;
+mod pools;
+#[cfg(test)]
+mod tests;
+mod validate;
+
+pub use hash::next_prime;
+
+use crate::error::{Result, SimError};
+use crate::init_ora::InitOra;
+use crate::profile::Profile;
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+/// The three buffer pools, in V$BUFFER_POOL order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, TS)]
+#[serde(rename_all = "UPPERCASE")]
+#[ts(export, export_to = "buffer/")]
+pub enum PoolId {
+    Default,
+    Keep,
+    Recycle,
+}
+
+impl PoolId {
+    pub const ALL: [PoolId; 3] = [PoolId::Default, PoolId::Keep, PoolId::Recycle];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            PoolId::Default => "DEFAULT",
+            PoolId::Keep => "KEEP",
+            PoolId::Recycle => "RECYCLE",
+        }
+    }
+
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The `_db_percent_hot_<pool>` parameter of this pool.
+    pub fn percent_hot_param(self) -> &'static str {
+        match self {
+            PoolId::Default => "_db_percent_hot_default",
+            PoolId::Keep => "_db_percent_hot_keep",
+            PoolId::Recycle => "_db_percent_hot_recycle",
+        }
+    }
+}
+
+/// A configured pool: its buffers, LRU latches (= working sets) and hot percentage.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[ts(export, export_to = "buffer/")]
+pub struct PoolConfig {
+    pub id: PoolId,
+    pub buffers: u32,
+    pub lru_latches: u32,
+    pub percent_hot: u32,
+    /// Blocks above which a NOCACHE full scan reads into the tail (`_small_table_threshold`).
+    pub small_table_threshold: u32,
+}
+
+/// The touch-count parameters of Oracle8i (seed 000, Table 7).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, TS)]
+#[ts(export, export_to = "buffer/")]
+pub struct Aging {
+    pub hot_criteria: u32,
+    pub stay_count: u32,
+    pub cool_count: u32,
+    /// `_db_aging_touch_time`, in nanoseconds of simulated time.
+    #[ts(type = "number")]
+    pub touch_time_ns: u64,
+    pub freeze_cr: bool,
+}
+
+/// A resolved, valid instance.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[ts(export, export_to = "buffer/")]
+pub struct CacheConfig {
+    pub profile: Profile,
+    pub db_block_size: u32,
+    pub cpu_count: u32,
+    /// Configured pools only (size > 0), in DEFAULT, KEEP, RECYCLE order.
+    pub pools: Vec<PoolConfig>,
+    pub aging: Aging,
+    pub hash_buckets: u32,
+    pub hash_latches: u32,
+    pub db_writer_processes: u32,
+    pub write_batch: u32,
+    pub max_scan_pct: u32,
+    pub multiblock_read_count: u32,
+}
+
+impl CacheConfig {
+    pub fn total_buffers(&self) -> u32 {
+        self.pools.iter().map(|p| p.buffers).sum()
+    }
+
+    pub fn pool(&self, id: PoolId) -> Option<&PoolConfig> {
+        self.pools.iter().find(|p| p.id == id)
+    }
+
+    /// Resolve and validate the `init` object under a profile.
+    pub fn resolve(profile: Profile, init: &InitOra) -> Result<CacheConfig> {
+        let block_size = init.int_or("db_block_size", 2048)?;
+        if !block_size.is_power_of_two() {
+            return Err(SimError::param(
+                "db_block_size",
+                format!("{block_size} is not one of 2048, 4096, 8192, 16384, 32768"),
+            ));
+        }
+        let cpu_count = init.int_or("cpu_count", 1)?;
+        let (sizes, new_spelling) = pools::pool_sizes(init, block_size)?;
+        validate::pools(&sizes, cpu_count, new_spelling)?;
+
+        let total: u64 = sizes.iter().map(|s| s.0).sum();
+        let mut pools = Vec::new();
+        for (id, &(buffers, latches)) in PoolId::ALL.iter().zip(sizes.iter()) {
+            if buffers == 0 {
+                continue;
+            }
+            let default_hot = if *id == PoolId::Default { 50 } else { 0 };
+            let small = match init.int("_small_table_threshold")? {
+                Some(t) => t,
+                None => buffers * 2 / 100,
+            };
+            pools.push(PoolConfig {
+                id: *id,
+                buffers: buffers as u32,
+                lru_latches: latches as u32,
+                percent_hot: init.int_or(id.percent_hot_param(), default_hot)? as u32,
+                small_table_threshold: small as u32,
+            });
+        }
+
+        let aging = Aging {
+            hot_criteria: init.int_or("_db_aging_hot_criteria", 2)? as u32,
+            stay_count: init.int_or("_db_aging_stay_count", 0)? as u32,
+            cool_count: init.int_or("_db_aging_cool_count", 1)? as u32,
+            touch_time_ns: init.int_or("_db_aging_touch_time", 3)? * 1_000_000_000,
+            freeze_cr: init.boolean("_db_aging_freeze_cr")?.unwrap_or(false),
+        };
+        validate::aging(profile, &aging)?;
+        let (hash_buckets, hash_latches) = hash::buckets_and_latches(profile, init, total)?;
+
+        Ok(CacheConfig {
+            profile,
+            db_block_size: block_size as u32,
+            cpu_count: cpu_count as u32,
+            pools,
+            aging,
+            hash_buckets: hash_buckets as u32,
+            hash_latches: hash_latches as u32,
+            db_writer_processes: init.int_or("db_writer_processes", 1)? as u32,
+            write_batch: init.int_or("_db_block_write_batch", 32)? as u32,
+            max_scan_pct: init.int_or("_db_block_max_scan_pct", 40)? as u32,
+            multiblock_read_count: init.int_or("db_file_multiblock_read_count", 8)? as u32,
+        })
+    }
+}

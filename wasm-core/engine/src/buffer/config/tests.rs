@@ -1,0 +1,160 @@
+use super::*;
+use serde_json::{json, Value};
+
+fn resolve(profile: Profile, v: Value) -> Result<CacheConfig> {
+    CacheConfig::resolve(profile, &InitOra::new(v.as_object().unwrap())?)
+}
+
+#[test]
+fn seed_example_1000_buffers_three_pools() {
+    let c = resolve(
+        Profile::V8_0,
+        json!({"db_block_buffers": 1000, "db_block_lru_latches": 3,
+               "buffer_pool_keep": "(buffers:200,lru_latches:1)",
+               "buffer_pool_recycle": "(buffers:100,lru_latches:1)"}),
+    )
+    .unwrap();
+    let sizes: Vec<_> = c
+        .pools
+        .iter()
+        .map(|p| (p.id, p.buffers, p.lru_latches))
+        .collect();
+    assert_eq!(
+        sizes,
+        vec![
+            (PoolId::Default, 700, 1),
+            (PoolId::Keep, 200, 1),
+            (PoolId::Recycle, 100, 1)
+        ]
+    );
+}
+
+#[test]
+fn db_cache_size_spelling() {
+    let c = resolve(
+        Profile::V8_1_6,
+        json!({"db_cache_size": "2M", "db_keep_cache_size": "200K", "db_block_size": 2048}),
+    )
+    .unwrap();
+    assert_eq!(c.pools[0].buffers, 1024);
+    assert_eq!(c.pools[1].buffers, 100);
+    assert_eq!(c.pools[1].lru_latches, 1);
+    let mixed = resolve(
+        Profile::V8_1_6,
+        json!({"db_cache_size": "2M", "db_block_buffers": 10}),
+    );
+    assert!(mixed.unwrap_err().message.contains("ORA-00381"));
+}
+
+#[test]
+fn fifty_buffers_per_latch() {
+    let e = resolve(
+        Profile::V8_0,
+        json!({"db_block_buffers": 1000, "db_block_lru_latches": 3,
+               "buffer_pool_keep": "(buffers:60,lru_latches:2)"}),
+    )
+    .unwrap_err();
+    assert_eq!(e.path, "init.buffer_pool_keep");
+    assert!(e.message.contains("at least 100 buffers"), "{e}");
+}
+
+#[test]
+fn latches_at_most_buffers_over_50() {
+    let e = resolve(
+        Profile::V8_0,
+        json!({"db_block_buffers": 100, "db_block_lru_latches": 3, "cpu_count": 4}),
+    )
+    .unwrap_err();
+    assert_eq!(e.path, "init.db_block_lru_latches");
+    assert!(e.message.contains("db_block_buffers / 50 = 2"), "{e}");
+}
+
+#[test]
+fn latches_at_most_six_per_cpu() {
+    let e = resolve(
+        Profile::V8_0,
+        json!({"db_block_buffers": 1000, "db_block_lru_latches": 7}),
+    )
+    .unwrap_err();
+    assert!(e.message.contains("6 × cpu_count = 6"), "{e}");
+    assert!(resolve(
+        Profile::V8_0,
+        json!({"db_block_buffers": 1000, "db_block_lru_latches": 7, "cpu_count": 2})
+    )
+    .is_ok());
+}
+
+#[test]
+fn keep_plus_recycle_within_totals() {
+    let e = resolve(
+        Profile::V8_0,
+        json!({"db_block_buffers": 1000, "db_block_lru_latches": 3,
+               "buffer_pool_keep": "(buffers:600,lru_latches:1)",
+               "buffer_pool_recycle": "(buffers:500,lru_latches:1)"}),
+    )
+    .unwrap_err();
+    assert!(e.message.contains("exceed db_block_buffers"), "{e}");
+    let e = resolve(
+        Profile::V8_0,
+        json!({"db_block_buffers": 1000, "db_block_lru_latches": 2,
+               "buffer_pool_keep": "(buffers:100,lru_latches:1)",
+               "buffer_pool_recycle": "(buffers:100,lru_latches:1)"}),
+    )
+    .unwrap_err();
+    assert!(e.message.contains("DEFAULT pool no LRU latch"), "{e}");
+}
+
+#[test]
+fn default_keeps_fifty_buffers() {
+    let e = resolve(
+        Profile::V8_0,
+        json!({"db_block_buffers": 1000, "db_block_lru_latches": 2,
+               "buffer_pool_keep": "(buffers:960,lru_latches:1)"}),
+    )
+    .unwrap_err();
+    assert_eq!(e.path, "init.db_block_buffers");
+    assert!(e.message.contains("at least 50"), "{e}");
+}
+
+#[test]
+fn hash_bucket_defaults_per_profile() {
+    let c = resolve(Profile::V8_0, json!({"db_block_buffers": 1000})).unwrap();
+    assert_eq!(c.hash_buckets, 251); // smallest prime ≥ 250
+    assert_eq!(c.hash_latches, 251);
+    let c = resolve(Profile::V8_1_5, json!({"db_block_buffers": 1000})).unwrap();
+    assert_eq!(c.hash_buckets, 2000);
+    assert_eq!(c.hash_latches, 1024);
+}
+
+#[test]
+fn aging_parameters_that_would_loop_are_refused() {
+    let e = resolve(Profile::V8_1_5, json!({"_db_aging_stay_count": 2})).unwrap_err();
+    assert_eq!(e.path, "init._db_aging_stay_count");
+    let e = resolve(Profile::V8_1_5, json!({"_db_aging_cool_count": 5})).unwrap_err();
+    assert_eq!(e.path, "init._db_aging_cool_count");
+    assert!(resolve(Profile::V8_1_6, json!({"_db_aging_cool_count": 5})).is_ok());
+}
+
+#[test]
+fn huge_sizes_name_the_limit() {
+    let e = resolve(
+        Profile::V8_1_6,
+        json!({"db_block_buffers": 10_000_000_000u64}),
+    )
+    .unwrap_err();
+    assert!(e.message.contains("maximum"), "{e}");
+    let e = resolve(Profile::V8_1_6, json!({"db_cache_size": "900G"})).unwrap_err();
+    assert!(e.message.contains("at most 1048576 buffers"), "{e}");
+}
+
+#[test]
+fn percent_hot_defaults() {
+    let c = resolve(
+        Profile::V8_1_5,
+        json!({"db_block_buffers": 1000, "db_block_lru_latches": 2, "buffer_pool_keep": "(buffers:100,lru_latches:1)"}),
+    )
+    .unwrap();
+    assert_eq!(c.pools[0].percent_hot, 50);
+    assert_eq!(c.pools[1].percent_hot, 0);
+    assert_eq!(c.pools[0].small_table_threshold, 18);
+}

@@ -1,0 +1,114 @@
+//! Dirty buffers and DBWR: the write list, free buffer waits, batches, the 3 s timeout and
+//! write complete waits.
+
+use super::*;
+
+/// A 50-buffer set full of T's blocks 0..50, block 0 changed (dirty).
+fn dirty_block0_in_full_set(profile: &str, init: &str) -> Cache {
+    let mut c = cache(profile, init);
+    at(&mut c, 0, 0, 0, Op::Write);
+    fill(&mut c, 1..50);
+    c
+}
+
+#[test]
+fn dirty_buffers_are_never_victims_and_go_to_the_write_list() {
+    let mut c = dirty_block0_in_full_set(
+        "8.0",
+        r#""db_block_buffers": 50, "_db_block_write_batch": 1000"#,
+    );
+    let i0 = buf_of(&c, 0);
+    assert!(c.b.has(i0, flag::DIRTY));
+    let ev = read(&mut c, 0, 60);
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e, Event::DirtySkip { buf, .. } if *buf == i0)));
+    assert!(c.b.has(i0, flag::ON_WRITE_LIST));
+    assert_eq!(c.counters[0].dirty_buffers_inspected, 1);
+    assert_eq!(c.counters[0].free_buffer_inspected, 2);
+    assert_eq!(c.counters[0].db_block_change, 1);
+    assert_eq!(c.counters[0].db_block_gets, 1);
+}
+
+#[test]
+fn free_buffer_wait_after_max_scan_pct_posts_dbwr() {
+    let mut c = cache(
+        "8.0",
+        r#""db_block_buffers": 50, "_db_block_write_batch": 1000"#,
+    );
+    for b in 0..50 {
+        at(&mut c, 0, 0, b, Op::Write);
+    }
+    let ev = read(&mut c, 0, 60);
+    // 40 % of 50 = 20 inspected, all dirty: post DBWR, wait for its batch
+    let inspected = ev
+        .iter()
+        .filter(|e| matches!(e, Event::Inspect { .. }))
+        .count();
+    assert!(inspected >= 20);
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::DbwrWrite {
+            reason: WriteReason::Posted,
+            ..
+        }
+    )));
+    let waited = ev.iter().find_map(|e| match e {
+        Event::FreeBufferWait { waited_ns, .. } => Some(*waited_ns),
+        _ => None,
+    });
+    assert_eq!(waited, Some(20 * 1_000_000), "20 buffers × 1 ms each");
+    assert_eq!(c.counters[0].free_buffer_wait, 1);
+    assert_eq!(c.counters[0].physical_writes, 20);
+}
+
+#[test]
+fn dbwr_threshold_and_completion_return_buffers_to_the_cold_tail() {
+    let mut c = cache(
+        "8.1.5",
+        r#""db_block_buffers": 50, "_db_block_write_batch": 2"#,
+    );
+    at(&mut c, 0, 0, 0, Op::Write);
+    at(&mut c, 0, 0, 1, Op::Write);
+    fill(&mut c, 2..50);
+    let ev = read(&mut c, 0, 60);
+    assert!(ev.iter().any(|e| matches!(e, Event::DbwrWrite { reason: WriteReason::Threshold, buffers, .. } if buffers.len() == 2)));
+    // 2 ms later the batch is done: clean, at the tail
+    let ev = read(&mut c, 10_000_000, 61);
+    assert!(ev.iter().any(|e| matches!(e, Event::DbwrComplete { .. })));
+    let i0 = buf_of(&c, 0);
+    assert!(!c
+        .b
+        .has(i0, flag::DIRTY | flag::WRITING | flag::ON_WRITE_LIST));
+}
+
+#[test]
+fn dbwr_timeout_every_3_seconds() {
+    let mut c = dirty_block0_in_full_set("8.1.5", r#""db_block_buffers": 50"#);
+    read(&mut c, 0, 60); // block 0 (dirty) moves to the write list; below the batch size
+    assert_eq!(c.dbwrs[0].batches, 0);
+    let ev = read(&mut c, 3 * SEC, 1);
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::DbwrWrite {
+            reason: WriteReason::Timeout,
+            ..
+        }
+    )));
+}
+
+#[test]
+fn write_complete_wait_when_changing_a_buffer_being_written() {
+    let mut c = dirty_block0_in_full_set(
+        "8.0",
+        r#""db_block_buffers": 50, "_db_block_write_batch": 1"#,
+    );
+    read(&mut c, 0, 60); // block 0 goes to DBWR, 1 ms write
+    let i0 = buf_of(&c, 0);
+    assert!(c.b.has(i0, flag::WRITING));
+    let ev = at(&mut c, 0, 0, 0, Op::Write);
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e, Event::WriteCompleteWait { .. })));
+    assert_eq!(c.counters[0].write_complete_wait, 1);
+}

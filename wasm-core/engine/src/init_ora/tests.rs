@@ -1,0 +1,98 @@
+use super::*;
+use serde_json::json;
+
+fn init(v: Value) -> InitOra {
+    InitOra::new(v.as_object().unwrap()).unwrap()
+}
+
+#[test]
+fn unknown_parameter_is_named() {
+    let err = InitOra::new(json!({"db_blok_buffers": 5}).as_object().unwrap()).unwrap_err();
+    assert_eq!(err.path, "init.db_blok_buffers");
+    assert!(err.message.contains("unknown"));
+}
+
+#[test]
+fn names_are_case_insensitive_but_not_twice() {
+    let i = init(json!({"DB_BLOCK_BUFFERS": "2000"}));
+    assert_eq!(i.int("db_block_buffers").unwrap(), Some(2000));
+    let twice = json!({"db_block_buffers": 1, "DB_BLOCK_BUFFERS": 2});
+    assert!(InitOra::new(twice.as_object().unwrap()).is_err());
+}
+
+#[test]
+fn pool_spec_spellings() {
+    let i = init(json!({
+        "buffer_pool_keep": "(buffers:200,lru_latches:1)",
+        "buffer_pool_recycle": "(LRU_LATCHES:2, BUFFERS:100)"
+    }));
+    assert_eq!(
+        i.pool_spec("buffer_pool_keep").unwrap(),
+        Some((200, Some(1)))
+    );
+    assert_eq!(
+        i.pool_spec("buffer_pool_recycle").unwrap(),
+        Some((100, Some(2)))
+    );
+    let plain = init(json!({"buffer_pool_keep": 300}));
+    assert_eq!(
+        plain.pool_spec("buffer_pool_keep").unwrap(),
+        Some((300, None))
+    );
+    let bad = init(json!({"buffer_pool_keep": "(buffers:x)"}));
+    assert!(bad
+        .pool_spec("buffer_pool_keep")
+        .unwrap_err()
+        .message
+        .contains("whole number"));
+}
+
+#[test]
+fn sizes_and_ranges() {
+    let i = init(json!({"db_cache_size": "2M", "_db_percent_hot_default": 101}));
+    assert_eq!(i.int("db_cache_size").unwrap(), Some(2 << 20));
+    let e = i.int("_db_percent_hot_default").unwrap_err();
+    assert_eq!(e.path, "init._db_percent_hot_default");
+    assert!(e.message.contains("maximum 100"), "{e}");
+}
+
+#[test]
+fn keywords_are_checked_against_their_choices() {
+    let i = init(json!({"cursor_sharing": " force "}));
+    assert_eq!(i.keyword("cursor_sharing").unwrap(), Some("FORCE"));
+    for bad in [json!("SIMILAR"), json!(1), json!(true)] {
+        let e = init(json!({ "cursor_sharing": bad }))
+            .keyword("cursor_sharing")
+            .unwrap_err();
+        assert_eq!(e.path, "init.cursor_sharing");
+        assert!(e.message.contains("EXACT, FORCE"), "{e}");
+    }
+    assert_eq!(init(json!({})).keyword("cursor_sharing").unwrap(), None);
+}
+
+#[test]
+fn each_parameter_knows_its_simulation() {
+    let i = init(json!({"db_block_buffers": 100, "shared_pool_size": "8M", "cpu_count": 2}));
+    assert_eq!(i.foreign(ParamArea::BufferCache), vec!["shared_pool_size"]);
+    assert_eq!(i.foreign(ParamArea::LibraryCache), vec!["db_block_buffers"]);
+    assert!(PARAMS
+        .iter()
+        .all(|p| (p.kind == ParamKind::Keyword) != p.choices.is_empty()));
+}
+
+#[test]
+fn garbage_values_are_errors_not_panics() {
+    for v in [
+        json!(-1),
+        json!(1.5),
+        json!("lots"),
+        json!(null),
+        json!([1]),
+        json!({}),
+    ] {
+        let i = init(json!({"db_block_buffers": v, "db_cache_size": v, "_db_aging_freeze_cr": v}));
+        assert!(i.int("db_block_buffers").is_err());
+        assert!(i.int("db_cache_size").is_err());
+        assert!(i.boolean("_db_aging_freeze_cr").is_err());
+    }
+}
