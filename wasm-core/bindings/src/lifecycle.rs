@@ -1,0 +1,69 @@
+//! The lifecycle both wasm classes share: the same JavaScript names over the same `Run`
+//! methods. wasm-bindgen cannot export a trait impl, so `lifecycle!` writes one more
+//! `#[wasm_bindgen] impl` block for each class; `now_ns` says where that class keeps its clock.
+
+macro_rules! lifecycle {
+    ($class:ident, now_ns: |$run:ident| $now_ns:expr) => {
+        #[wasm_bindgen]
+        impl $class {
+            /// The scenario as the engine read it (defaults filled in), as JSON.
+            #[wasm_bindgen(js_name = scenarioJson)]
+            pub fn scenario_json(&self) -> String {
+                self.run.scenario.to_json()
+            }
+
+            /// Whether steps record their events (for the animation and `eventsJson`).
+            #[wasm_bindgen(js_name = setRecordEvents)]
+            pub fn set_record_events(&mut self, on: bool) {
+                self.run.set_record(on);
+            }
+
+            /// Step to the end; returns how many positions that took.
+            #[wasm_bindgen(js_name = runToEnd)]
+            pub fn run_to_end(&mut self) -> f64 {
+                self.run.run_to_end() as f64
+            }
+
+            /// Go to an exact position, replaying from a snapshot.
+            pub fn seek(&mut self, position: f64) {
+                self.run.seek($crate::shared::whole(position));
+            }
+
+            pub fn reset(&mut self) {
+                self.run.reset();
+            }
+
+            pub fn position(&self) -> f64 {
+                self.run.position() as f64
+            }
+
+            pub fn done(&self) -> bool {
+                self.run.done()
+            }
+
+            /// Simulated time, seconds.
+            #[wasm_bindgen(js_name = nowSeconds)]
+            pub fn now_seconds(&self) -> f64 {
+                let $run = &self.run;
+                $now_ns as f64 / 1e9
+            }
+
+            /// The events of the last step call, as a JSON array.
+            #[wasm_bindgen(js_name = eventsJson)]
+            pub fn events_json(&self) -> String {
+                $crate::shared::json(self.run.events())
+            }
+
+            #[wasm_bindgen(js_name = reportJson)]
+            pub fn report_json(&self) -> String {
+                $crate::shared::json(&self.run.report())
+            }
+
+            /// The paper's figures beside the simulator's, or `null` for a scenario with none.
+            #[wasm_bindgen(js_name = paperJson)]
+            pub fn paper_json(&self) -> String {
+                $crate::shared::json(&self.run.paper())
+            }
+        }
+    };
+}
