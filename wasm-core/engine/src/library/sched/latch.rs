@@ -21,3 +21,52 @@ pub struct LatchState {
     pub spin_gets: u64,
     pub wait_ns: u64,
 }
+
+/// What a get found: the latch is the caller's now, or another session holds it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Get {
+    Granted,
+    Held { by: u32 },
+}
+
+impl LatchState {
+    /// A willing-to-wait get by `s`. `first` is the get's first try: it counts in `gets`, and
+    /// a first try that finds the latch held counts in `misses`.
+    pub fn try_get(&mut self, s: u32, first: bool) -> Get {
+        if first {
+            self.gets += 1;
+        }
+        match self.holder {
+            None => {
+                self.holder = Some(s);
+                Get::Granted
+            }
+            Some(by) => {
+                if first {
+                    self.misses += 1;
+                }
+                Get::Held { by }
+            }
+        }
+    }
+
+    /// Freed while `s` spins on it: `s` takes it without sleeping (a spin get).
+    pub fn hand_to_spinner(&mut self, s: u32) {
+        self.holder = Some(s);
+        self.spin_gets += 1;
+    }
+
+    pub fn free(&mut self) {
+        self.holder = None;
+    }
+
+    /// A spin burst ended: if the latch is still held, the `k`-th sleep of this get starts
+    /// (counted, with its length); `None` when it is free and the retry will take it.
+    pub fn sleep_after_spin(&mut self, k: u32) -> Option<u64> {
+        self.holder?;
+        let ns = latch_sleep_ns(k);
+        self.sleeps += 1;
+        self.wait_ns += ns;
+        Some(ns)
+    }
+}

@@ -1,32 +1,26 @@
-//! The scheduler's side of a latch get: spinning, granting, freeing and sleeping, on the
-//! sessions and CPUs (the latch's own state and backoff are in `latch.rs`).
+//! The scheduler's side of a latch get: the latch (`latch.rs`) says what a get, a free or
+//! the end of a spin found, the session (`sess.rs`) is changed through its own methods, and
+//! this file puts the two together with the CPUs, the events and the sleeps.
 
-use super::latch::latch_sleep_ns;
-use super::{Op, Sim, Status};
+use super::latch::Get;
+use super::{Sim, Status};
 use crate::library::events::Event;
 
 impl Sim {
     /// A willing-to-wait get. True if the latch is now held; otherwise the session spins
     /// (`_spin_count` iterations of CPU), and `spin_done` decides whether it sleeps.
     pub(crate) fn get(&mut self, s: u32, l: u32) -> bool {
-        let ss = &mut self.sess[s as usize];
-        let first = !ss.missed && ss.sleeps_this_get == 0;
-        let lt = &mut self.latches[l as usize];
+        let first = self.sess[s as usize].first_try();
+        let holder = match self.latches[l as usize].try_get(s, first) {
+            Get::Granted => {
+                self.sess[s as usize].took(l);
+                return true;
+            }
+            Get::Held { by } => by,
+        };
         if first {
-            lt.gets += 1;
-        }
-        if lt.holder.is_none() {
-            lt.holder = Some(s);
-            ss.spin = None;
-            ss.held.push(l);
-            ss.missed = false;
-            ss.sleeps_this_get = 0;
-            return true;
-        }
-        if first {
-            lt.misses += 1;
-            ss.missed = true;
-            let (at, holder, latch) = (self.now, lt.holder.unwrap_or(0), self.latch_name(l));
+            self.sess[s as usize].missed_first_try();
+            let (at, latch) = (self.now, self.latch_name(l));
             self.emit(|_| Event::LatchMiss {
                 session: s,
                 at_ns: at,
@@ -35,30 +29,14 @@ impl Sim {
             });
         }
         let spin = u64::from(self.cfg.spec.spin_count) * self.cfg.ns.spin_iteration;
-        let ss = &mut self.sess[s as usize];
-        ss.ops.push_front(Op::Get(l));
-        ss.spin = Some(l);
-        ss.spin_start = self.now;
-        ss.burst_end = self.now + spin;
-        ss.burst_acct = ss.phase;
-        ss.seg_start = self.now;
+        self.sess[s as usize].start_spin(l, self.now, spin);
         false
     }
 
     /// The latch is free while `s` spins on it: take it; its spin burst ends now.
     pub(crate) fn grant_spin(&mut self, s: u32, l: u32) {
-        self.latches[l as usize].holder = Some(s);
-        self.latches[l as usize].spin_gets += 1;
-        let ss = &mut self.sess[s as usize];
-        ss.spin = None;
-        ss.held.push(l);
-        ss.missed = false;
-        ss.sleeps_this_get = 0;
-        ss.burst_end = self.now;
-        // the retry `Get` left on the list is satisfied
-        if ss.ops.front() == Some(&Op::Get(l)) {
-            ss.ops.pop_front();
-        }
+        self.latches[l as usize].hand_to_spinner(s);
+        self.sess[s as usize].took_while_spinning(l, self.now);
         let (at, latch) = (self.now, self.latch_name(l));
         self.emit(|_| Event::SpinGet {
             session: s,
@@ -70,11 +48,8 @@ impl Sim {
     /// Free a latch; a session spinning on it on another CPU gets it at once (the earliest
     /// spinner, ties by session id).
     pub(crate) fn release(&mut self, l: u32, s: u32) {
-        self.latches[l as usize].holder = None;
-        let held = &mut self.sess[s as usize].held;
-        if let Some(k) = held.iter().position(|&h| h == l) {
-            held.remove(k);
-        }
+        self.latches[l as usize].free();
+        self.sess[s as usize].dropped(l);
         let spinner = self
             .cpus
             .iter()
@@ -89,16 +64,12 @@ impl Sim {
 
     /// The spin burst ended without the latch: sleep (a `latch free` wait), then retry.
     pub(crate) fn spin_done(&mut self, s: u32, l: u32) {
-        self.sess[s as usize].spin = None;
-        if self.latches[l as usize].holder.is_none() {
-            return; // the retry Get on the list takes it
-        }
+        self.sess[s as usize].stop_spin();
         let k = self.sess[s as usize].sleeps_this_get;
-        let ns = latch_sleep_ns(k);
-        self.sess[s as usize].sleeps_this_get += 1;
-        let lt = &mut self.latches[l as usize];
-        lt.sleeps += 1;
-        lt.wait_ns += ns;
+        let Some(ns) = self.latches[l as usize].sleep_after_spin(k) else {
+            return; // the latch is free: the retry Get on the list takes it
+        };
+        self.sess[s as usize].slept();
         let (at, latch) = (self.now, self.latch_name(l));
         self.emit(|_| Event::LatchSleep {
             session: s,

@@ -14,7 +14,10 @@ use std::collections::{BinaryHeap, VecDeque};
 
 pub mod latch;
 mod latching;
+mod sess;
 pub mod session;
+
+pub use sess::Sess;
 
 /// The scheduler's quantum: a session that has used this much CPU goes to the back of the
 /// run queue if another is waiting (about a Windows NT quantum). As on NT, a quantum is not
@@ -64,39 +67,6 @@ pub enum Status {
     LatchSleep,
     WaitLoad,
     Done,
-}
-
-#[derive(Debug, Clone)]
-pub struct Sess {
-    pub stream: Stream,
-    pub ops: VecDeque<Op>,
-    pub run: Status,
-    /// The CPU burst in progress: when it ends if it keeps the CPU, or what is left of it.
-    pub burst_end: u64,
-    pub burst_left: u64,
-    pub burst_acct: Acct,
-    /// What the statement is doing: spinning is charged to it (parse or execute).
-    pub phase: Acct,
-    pub seg_start: u64,
-    /// CPU left of the session's quantum (kept across blocks and sleeps).
-    pub quantum_left: u64,
-    /// Spinning on this latch (the burst is the spin).
-    pub spin: Option<u32>,
-    pub spin_start: u64,
-    pub missed: bool,
-    pub sleeps_this_get: u32,
-    pub held: Vec<u32>,
-    pub obj_latch: u32,
-    pub stmt_in_slam: u32,
-    pub slams_done: u32,
-    pub text: String,
-    pub hash: u32,
-    pub obj: u32,
-    pub wait_start: u64,
-    pub cpu_parse: u64,
-    pub cpu_exec: u64,
-    pub statements: u64,
-    pub finished_at: Option<u64>,
 }
 
 /// V$LIBRARYCACHE (SQL AREA) and V$SYSSTAT counters.
