@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { chromium, type Browser } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { CHROMIUM } from '../e2e/ports';
 import { build, preview } from 'vite';
 
@@ -83,14 +83,23 @@ const SHOTS = [
   },
 ];
 
-async function measure(browser: Browser, base: string, c: Case): Promise<void> {
+/** Open the harness at `url` and wait until it is ready (or says why not); page errors collect in `errors`. */
+async function openHarness(
+  browser: Browser,
+  url: string,
+): Promise<{ page: Page; errors: string[] }> {
   const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${base}#${c.hash}`);
+  await page.goto(url);
   await page.waitForFunction(() => window.__harness?.ready || window.__harness?.error, null, {
     timeout: 60_000,
   });
+  return { page, errors };
+}
+
+async function measure(browser: Browser, base: string, c: Case): Promise<void> {
+  const { page, errors } = await openHarness(browser, `${base}#${c.hash}`);
   const failed = await page.evaluate(() => window.__harness?.error);
   if (failed) throw new Error(`${c.name}: ${failed}`);
   await page.waitForTimeout(1500);
@@ -110,13 +119,7 @@ async function measure(browser: Browser, base: string, c: Case): Promise<void> {
 async function shoot(browser: Browser, base: string, dir: string): Promise<void> {
   mkdirSync(dir, { recursive: true });
   for (const s of SHOTS) {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${base}#${s.hash}`);
-    await page.waitForFunction(() => window.__harness?.ready || window.__harness?.error, null, {
-      timeout: 60_000,
-    });
+    const { page, errors } = await openHarness(browser, `${base}#${s.hash}`);
     await page.waitForTimeout(s.wait);
     const path = join(dir, s.file);
     await page.screenshot({ path, fullPage: true });

@@ -141,24 +141,24 @@ fn table3_shape() {
     assert!(r[1].sysstat.parse_time_cpu_s > 3.0 * r[2].sysstat.parse_time_cpu_s);
 }
 
+/// Seed 001's SQL slammer with a `mb` MB shared pool, through DBMS_SQL or NDS.
+fn slammer(mb: u64, nds: bool) -> Spec {
+    Spec {
+        shared_pool_size: Size::Text(format!("{mb}M")),
+        workload: Slammer {
+            use_nds: nds,
+            ..Slammer::default()
+        },
+        ..Spec::default()
+    }
+}
+
 #[test]
 fn figure1_bigger_pool_is_slower_under_literal_sql() {
     let sizes = [10u64, 20, 30, 40, 50];
     eprintln!("Figure 1 (literal SQL, EXACT): shared pool MB → foreground elapsed s, mean / steady-state free-list search (chunks examined), mean search for handles, free chunks, SP and LC latch sleeps");
     for nds in [false, true] {
-        let r: Vec<CacheReport> = sizes
-            .iter()
-            .map(|&mb| {
-                run(&Spec {
-                    shared_pool_size: Size::Text(format!("{mb}M")),
-                    workload: Slammer {
-                        use_nds: nds,
-                        ..Slammer::default()
-                    },
-                    ..Spec::default()
-                })
-            })
-            .collect();
+        let r: Vec<CacheReport> = sizes.iter().map(|&mb| run(&slammer(mb, nds))).collect();
         for (mb, x) in sizes.iter().zip(&r) {
             eprintln!(
                 "  {:8} {mb:3}M  elapsed {:6.1}  search {:6.1} / {:6.1}  handle {:6.1}  free chunks {:5}  sp sleeps {:5}  lc sleeps {:5}  flushed {:6}",
@@ -190,17 +190,7 @@ fn figure1_bigger_pool_is_slower_under_literal_sql() {
 #[test]
 fn nds_beats_dbms_sql_at_every_pool_size() {
     for mb in [10u64, 50] {
-        let e = |nds| {
-            run(&Spec {
-                shared_pool_size: Size::Text(format!("{mb}M")),
-                workload: Slammer {
-                    use_nds: nds,
-                    ..Slammer::default()
-                },
-                ..Spec::default()
-            })
-            .elapsed_s
-        };
+        let e = |nds| run(&slammer(mb, nds)).elapsed_s;
         assert!(e(true) < e(false), "{mb}M");
     }
 }

@@ -15,6 +15,7 @@ pub use params::{param_doc, ParamArea, ParamDoc, ParamKind, MAX_BUFFERS, PARAMS}
 use crate::error::{Result, SimError};
 use serde_json::Value;
 use std::collections::BTreeMap;
+pub use values::size_bytes;
 use values::{check_range, parse_int, parse_pool_spec, parse_size};
 
 /// The `init` object of a scenario, with names checked and values parsed lazily.

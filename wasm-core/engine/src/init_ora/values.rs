@@ -34,6 +34,20 @@ pub(super) fn parse_int(name: &str, v: &Value) -> Result<u64> {
     }
 }
 
+/// Bytes from `15M`-style text (a whole number with an optional K, M or G suffix), or `None`
+/// if it is not one or overflows. The shared pool size of the library section reads it too.
+pub fn size_bytes(text: &str) -> Option<u64> {
+    let s = text.trim();
+    let (digits, mult) = match s.chars().last().map(|c| c.to_ascii_uppercase()) {
+        Some('K') => (&s[..s.len() - 1], 1u64 << 10),
+        Some('M') => (&s[..s.len() - 1], 1 << 20),
+        Some('G') => (&s[..s.len() - 1], 1 << 30),
+        _ => (s, 1),
+    };
+    let n: u64 = digits.trim().parse().ok()?;
+    n.checked_mul(mult)
+}
+
 pub(super) fn parse_size(name: &str, v: &Value) -> Result<u64> {
     let bad = || {
         SimError::param(
@@ -45,17 +59,7 @@ pub(super) fn parse_size(name: &str, v: &Value) -> Result<u64> {
     };
     match v {
         Value::Number(n) => n.as_u64().ok_or_else(bad),
-        Value::String(s) => {
-            let s = s.trim();
-            let (digits, mult) = match s.chars().last().map(|c| c.to_ascii_uppercase()) {
-                Some('K') => (&s[..s.len() - 1], 1u64 << 10),
-                Some('M') => (&s[..s.len() - 1], 1 << 20),
-                Some('G') => (&s[..s.len() - 1], 1 << 30),
-                _ => (s, 1),
-            };
-            let n: u64 = digits.trim().parse().map_err(|_| bad())?;
-            n.checked_mul(mult).ok_or_else(bad)
-        }
+        Value::String(s) => size_bytes(s).ok_or_else(bad),
         _ => Err(bad()),
     }
 }

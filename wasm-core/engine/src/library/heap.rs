@@ -122,20 +122,19 @@ impl Heap {
             lprev: NIL,
             lnext: NIL,
         };
-        if let Some(i) = self.spare.pop() {
-            self.chunks[i as usize] = c;
-            i
-        } else {
-            self.chunks.push(c);
-            self.chunks.len() as u32 - 1
+        super::slots::put(&mut self.chunks, &mut self.spare, c)
+    }
+
+    /// Free list `b`, or the LRU list for `None`.
+    fn list(&mut self, which: Option<usize>) -> &mut List {
+        match which {
+            Some(b) => &mut self.free[b],
+            None => &mut self.lru,
         }
     }
 
     fn link_tail(&mut self, which: Option<usize>, c: u32) {
-        let l = match which {
-            Some(b) => &mut self.free[b],
-            None => &mut self.lru,
-        };
+        let l = self.list(which);
         let old = l.tail;
         l.tail = c;
         if old == NIL {
@@ -151,25 +150,17 @@ impl Heap {
 
     fn unlink(&mut self, which: Option<usize>, c: u32) {
         let (p, n) = (self.chunks[c as usize].lprev, self.chunks[c as usize].lnext);
-        let l = match which {
-            Some(b) => &mut self.free[b],
-            None => &mut self.lru,
-        };
         if p == NIL {
-            l.head = n
+            self.list(which).head = n
         } else {
             self.chunks[p as usize].lnext = n
         }
-        let l = match which {
-            Some(b) => &mut self.free[b],
-            None => &mut self.lru,
-        };
         if n == NIL {
-            l.tail = p
+            self.list(which).tail = p
         } else {
             self.chunks[n as usize].lprev = p
         }
-        l.len -= 1;
+        self.list(which).len -= 1;
         self.chunks[c as usize].lprev = NIL;
         self.chunks[c as usize].lnext = NIL;
     }

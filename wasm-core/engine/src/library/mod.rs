@@ -42,6 +42,7 @@ mod report;
 mod run;
 mod scenario;
 mod sched;
+mod slots;
 mod spec;
 mod table;
 #[cfg(test)]

@@ -112,13 +112,7 @@ impl Lib {
             kept: false,
             alive: true,
         };
-        if let Some(i) = self.spare.pop() {
-            self.objs[i as usize] = o;
-            i
-        } else {
-            self.objs.push(o);
-            self.objs.len() as u32 - 1
-        }
+        super::slots::put(&mut self.objs, &mut self.spare, o)
     }
 
     /// Allocate `bytes` for `obj`: first fit; if nothing fits, flush `FLUSH_BATCH` unpinned

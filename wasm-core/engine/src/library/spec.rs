@@ -201,14 +201,7 @@ pub fn parse_size(field: &str, s: &Size) -> Result<u64> {
                     ),
                 )
             };
-            let (digits, mult) = match t.chars().last().map(|c| c.to_ascii_uppercase()) {
-                Some('K') => (&t[..t.len() - 1], 1u64 << 10),
-                Some('M') => (&t[..t.len() - 1], 1 << 20),
-                Some('G') => (&t[..t.len() - 1], 1 << 30),
-                _ => (t, 1),
-            };
-            let n: u64 = digits.trim().parse().map_err(|_| bad())?;
-            n.checked_mul(mult).ok_or_else(bad)
+            crate::init_ora::size_bytes(t).ok_or_else(bad)
         }
     }
 }

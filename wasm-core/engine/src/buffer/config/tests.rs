@@ -5,6 +5,11 @@ fn resolve(profile: Profile, v: Value) -> Result<CacheConfig> {
     CacheConfig::resolve(profile, &InitOra::new(v.as_object().unwrap())?)
 }
 
+/// The error a refused configuration gives.
+fn refused(profile: Profile, v: Value) -> SimError {
+    resolve(profile, v).unwrap_err()
+}
+
 #[test]
 fn seed_example_1000_buffers_three_pools() {
     let c = resolve(
@@ -48,34 +53,31 @@ fn db_cache_size_spelling() {
 
 #[test]
 fn fifty_buffers_per_latch() {
-    let e = resolve(
+    let e = refused(
         Profile::V8_0,
         json!({"db_block_buffers": 1000, "db_block_lru_latches": 3,
                "buffer_pool_keep": "(buffers:60,lru_latches:2)"}),
-    )
-    .unwrap_err();
+    );
     assert_eq!(e.path, "init.buffer_pool_keep");
     assert!(e.message.contains("at least 100 buffers"), "{e}");
 }
 
 #[test]
 fn latches_at_most_buffers_over_50() {
-    let e = resolve(
+    let e = refused(
         Profile::V8_0,
         json!({"db_block_buffers": 100, "db_block_lru_latches": 3, "cpu_count": 4}),
-    )
-    .unwrap_err();
+    );
     assert_eq!(e.path, "init.db_block_lru_latches");
     assert!(e.message.contains("db_block_buffers / 50 = 2"), "{e}");
 }
 
 #[test]
 fn latches_at_most_six_per_cpu() {
-    let e = resolve(
+    let e = refused(
         Profile::V8_0,
         json!({"db_block_buffers": 1000, "db_block_lru_latches": 7}),
-    )
-    .unwrap_err();
+    );
     assert!(e.message.contains("6 × cpu_count = 6"), "{e}");
     assert!(resolve(
         Profile::V8_0,
@@ -86,32 +88,29 @@ fn latches_at_most_six_per_cpu() {
 
 #[test]
 fn keep_plus_recycle_within_totals() {
-    let e = resolve(
+    let e = refused(
         Profile::V8_0,
         json!({"db_block_buffers": 1000, "db_block_lru_latches": 3,
                "buffer_pool_keep": "(buffers:600,lru_latches:1)",
                "buffer_pool_recycle": "(buffers:500,lru_latches:1)"}),
-    )
-    .unwrap_err();
+    );
     assert!(e.message.contains("exceed db_block_buffers"), "{e}");
-    let e = resolve(
+    let e = refused(
         Profile::V8_0,
         json!({"db_block_buffers": 1000, "db_block_lru_latches": 2,
                "buffer_pool_keep": "(buffers:100,lru_latches:1)",
                "buffer_pool_recycle": "(buffers:100,lru_latches:1)"}),
-    )
-    .unwrap_err();
+    );
     assert!(e.message.contains("DEFAULT pool no LRU latch"), "{e}");
 }
 
 #[test]
 fn default_keeps_fifty_buffers() {
-    let e = resolve(
+    let e = refused(
         Profile::V8_0,
         json!({"db_block_buffers": 1000, "db_block_lru_latches": 2,
                "buffer_pool_keep": "(buffers:960,lru_latches:1)"}),
-    )
-    .unwrap_err();
+    );
     assert_eq!(e.path, "init.db_block_buffers");
     assert!(e.message.contains("at least 50"), "{e}");
 }
@@ -128,22 +127,21 @@ fn hash_bucket_defaults_per_profile() {
 
 #[test]
 fn aging_parameters_that_would_loop_are_refused() {
-    let e = resolve(Profile::V8_1_5, json!({"_db_aging_stay_count": 2})).unwrap_err();
+    let e = refused(Profile::V8_1_5, json!({"_db_aging_stay_count": 2}));
     assert_eq!(e.path, "init._db_aging_stay_count");
-    let e = resolve(Profile::V8_1_5, json!({"_db_aging_cool_count": 5})).unwrap_err();
+    let e = refused(Profile::V8_1_5, json!({"_db_aging_cool_count": 5}));
     assert_eq!(e.path, "init._db_aging_cool_count");
     assert!(resolve(Profile::V8_1_6, json!({"_db_aging_cool_count": 5})).is_ok());
 }
 
 #[test]
 fn huge_sizes_name_the_limit() {
-    let e = resolve(
+    let e = refused(
         Profile::V8_1_6,
         json!({"db_block_buffers": 10_000_000_000u64}),
-    )
-    .unwrap_err();
+    );
     assert!(e.message.contains("maximum"), "{e}");
-    let e = resolve(Profile::V8_1_6, json!({"db_cache_size": "900G"})).unwrap_err();
+    let e = refused(Profile::V8_1_6, json!({"db_cache_size": "900G"}));
     assert!(e.message.contains("at most 1048576 buffers"), "{e}");
 }
 

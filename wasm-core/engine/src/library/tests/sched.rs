@@ -1,6 +1,7 @@
 use super::super::sched::{Acct, Op};
 use super::super::{latch_sleep_ns, Event, Latch, Sim, LATCH_SLEEP_NS, TIME_SLICE_NS};
 use super::spec;
+use crate::library::report::CacheReport;
 
 /// Two sessions; session 1 "holds" library cache latch 0 and will free it after
 /// `hold_ns` of CPU; session 0 wants it first thing.
@@ -21,6 +22,12 @@ fn contended(cpus: u32, hold_ns: u64) -> (Sim, Vec<Event>) {
         ev.append(&mut sim.events);
     }
     (sim, ev)
+}
+
+/// The library cache latch's (misses, sleeps, spin gets).
+fn misses_sleeps_spin_gets(r: &CacheReport) -> (u64, u64, u64) {
+    let l = &r.latches[0];
+    (l.misses, l.sleeps, l.spin_gets)
 }
 
 #[test]
@@ -45,14 +52,7 @@ fn on_one_cpu_a_spin_cannot_succeed_so_the_session_sleeps() {
         matches!(ev[k + 1], Event::LatchSleep { session: 0, latch, ns, at_ns } if latch == lc && ns == LATCH_SLEEP_NS && at_ns == spin)
     );
     let r = sim.report();
-    assert_eq!(
-        (
-            r.latches[0].misses,
-            r.latches[0].sleeps,
-            r.latches[0].spin_gets
-        ),
-        (1, 1, 0)
-    );
+    assert_eq!(misses_sleeps_spin_gets(&r), (1, 1, 0));
     assert_eq!(r.latch_free_wait_s, 0.01);
     assert!(r.done);
 }
@@ -69,14 +69,7 @@ fn on_two_cpus_the_spinner_gets_the_latch_when_it_is_freed() {
         }
     )));
     let r = sim.report();
-    assert_eq!(
-        (
-            r.latches[0].misses,
-            r.latches[0].sleeps,
-            r.latches[0].spin_gets
-        ),
-        (1, 0, 1)
-    );
+    assert_eq!(misses_sleeps_spin_gets(&r), (1, 0, 1));
     assert_eq!(r.latches[0].impact, 0.0);
 }
 
