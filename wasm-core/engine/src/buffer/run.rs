@@ -1,5 +1,5 @@
-//! A run: a scenario's cache and workload, a cursor (accesses done), the events of the last
-//! step, and snapshots so that seeking backwards replays exactly from the nearest one.
+//! A buffer cache run: a scenario's cache and workload stepped one access at a time by the
+//! shared [`Replay`] (cursor, events of the last step, snapshots, exact seek).
 
 use super::report::{compare, Report};
 use super::Instance;
@@ -7,14 +7,14 @@ use crate::buffer::events::Event;
 use crate::buffer::workload::{Access, Generator};
 use crate::buffer::Cache;
 use crate::error::Result;
+use crate::replay::{Replay, Stepper, SNAPSHOT_BUDGET_BYTES};
 use crate::scenario::paper::PaperComparison;
 use crate::scenario::Scenario;
 
-/// Memory the snapshots of one run may take.
-const SNAPSHOT_BUDGET_BYTES: u64 = 48 << 20;
-
+/// The state one access moves: the cache, the workload generator and the execution in
+/// progress.
 #[derive(Clone)]
-struct State {
+pub struct State {
     cache: Cache,
     gen: Generator,
     /// The accesses of the execution in progress, and how many of them are done.
@@ -26,6 +26,14 @@ struct State {
 }
 
 impl State {
+    fn at_exec_boundary(&self) -> bool {
+        self.qpos == self.queue.len()
+    }
+}
+
+impl Stepper for State {
+    type Event = Event;
+
     /// Serve the next access; false when the workload is done.
     #[inline]
     fn advance(&mut self) -> bool {
@@ -45,21 +53,34 @@ impl State {
         true
     }
 
-    fn at_exec_boundary(&self) -> bool {
-        self.qpos == self.queue.len()
+    #[inline]
+    fn position(&self) -> u64 {
+        self.pos
+    }
+
+    fn begin(&mut self, record: bool) {
+        self.cache.events.clear();
+        self.cache.record = record;
+    }
+
+    fn events(&self) -> &[Event] {
+        &self.cache.events
+    }
+
+    /// Buffers (headers, list links, hash links), hash buckets, and the execution in progress.
+    fn approx_bytes(&self) -> u64 {
+        self.cache.b.len() as u64 * 45
+            + self.cache.hash.heads.len() as u64 * 16
+            + self.queue.capacity() as u64 * std::mem::size_of::<Access>() as u64
+            + 4096
     }
 }
 
 pub struct Run {
     pub scenario: Scenario,
-    state: State,
-    initial: State,
-    snapshots: Vec<State>,
-    snap_every: u64,
-    total_accesses: u64,
+    replay: Replay<State>,
     total_executions: u64,
     notes: Vec<String>,
-    record: bool,
 }
 
 impl Run {
@@ -75,20 +96,14 @@ impl Run {
             exec: 0,
             ended: false,
         };
-        let b = &state.cache.b;
-        let bytes = b.len() as u64 * 45 + state.cache.hash.heads.len() as u64 * 16 + 4096;
-        let max_snaps = (SNAPSHOT_BUDGET_BYTES / bytes).clamp(2, 64);
-        let snap_every = (total_accesses / max_snaps).max(2048);
+        // At most 64 snapshots, at least 2048 accesses apart.
+        let max_snaps = (SNAPSHOT_BUDGET_BYTES / state.approx_bytes()).clamp(2, 64);
+        let every = (total_accesses / max_snaps).max(2048);
         Ok(Run {
             scenario,
-            initial: state.clone(),
-            state,
-            snapshots: Vec::new(),
-            snap_every,
-            total_accesses,
+            replay: Replay::new(state, total_accesses, every),
             total_executions,
             notes: inst.notes,
-            record: false,
         })
     }
 
@@ -98,124 +113,67 @@ impl Run {
 
     /// Record events while stepping (off by default: a full-speed run needs none).
     pub fn set_record(&mut self, on: bool) {
-        self.record = on;
+        self.replay.set_record(on);
     }
 
     pub fn position(&self) -> u64 {
-        self.state.pos
+        self.replay.position()
     }
     pub fn executions_done(&self) -> u64 {
-        self.state.exec
+        self.replay.state().exec
     }
     pub fn total_accesses(&self) -> u64 {
-        self.total_accesses
+        self.replay.total()
     }
     pub fn total_executions(&self) -> u64 {
         self.total_executions
     }
     pub fn done(&self) -> bool {
-        self.state.pos >= self.total_accesses
+        self.position() >= self.replay.total()
     }
     /// The model error that stopped the run, if any.
     pub fn fault(&self) -> Option<&crate::SimError> {
-        self.state.cache.fault.as_ref()
+        self.cache().fault.as_ref()
     }
     pub fn cache(&self) -> &Cache {
-        &self.state.cache
+        &self.replay.state().cache
     }
     /// The events of the last step call.
     pub fn events(&self) -> &[Event] {
-        &self.state.cache.events
-    }
-
-    fn begin(&mut self, record: bool) {
-        self.state.cache.events.clear();
-        self.state.cache.record = record;
-    }
-
-    #[inline]
-    fn advance(&mut self) -> bool {
-        if !self.state.advance() {
-            return false;
-        }
-        if self.state.pos == (self.snapshots.len() as u64 + 1) * self.snap_every {
-            let mut snap = self.state.clone();
-            snap.cache.events = Vec::new();
-            self.snapshots.push(snap);
-        }
-        true
+        self.replay.events()
     }
 
     /// Serve up to `n` accesses; returns how many were served.
     pub fn step(&mut self, n: u64) -> u64 {
-        self.begin(self.record);
-        let mut done = 0;
-        while done < n && self.advance() {
-            done += 1;
-        }
-        done
+        self.replay.step(n)
     }
 
     /// Finish the execution in progress, or serve the whole next one.
     pub fn step_execution(&mut self) -> u64 {
-        self.begin(self.record);
-        let mut done = 0;
-        while self.advance() {
-            done += 1;
-            if self.state.at_exec_boundary() {
-                break;
-            }
-        }
-        done
+        self.replay.step_until(State::at_exec_boundary)
     }
 
     /// Run to the end without recording events.
     pub fn run_to_end(&mut self) -> u64 {
-        self.begin(false);
-        let mut done = 0;
-        while self.advance() {
-            done += 1;
-        }
-        self.state.cache.record = self.record;
-        done
+        self.replay.run_to_end()
     }
 
-    /// Go to position `target` exactly: from the nearest snapshot at or before it, replay.
-    /// The events are those of the last access replayed, as if it had just been stepped.
+    /// Go to position `target` exactly (see [`Replay::seek`]).
     pub fn seek(&mut self, target: u64) {
-        let target = target.min(self.total_accesses);
-        // The latest snapshot strictly before the target (snapshot i is at (i+1)·snap_every),
-        // so that the last access can be replayed with its events.
-        let before = target.saturating_sub(1) / self.snap_every;
-        let snap = (before as usize)
-            .checked_sub(1)
-            .and_then(|i| self.snapshots.get(i));
-        let snap_pos = snap.map_or(0, |s| s.pos);
-        if target <= self.state.pos || snap_pos > self.state.pos {
-            self.state = match snap {
-                Some(s) => s.clone(),
-                None => self.initial.clone(),
-            };
-        }
-        self.begin(false);
-        while self.state.pos + 1 < target && self.advance() {}
-        self.begin(self.record);
-        if self.state.pos < target {
-            self.advance();
-        }
+        self.replay.seek(target);
     }
 
     pub fn reset(&mut self) {
-        self.state = self.initial.clone();
-        self.begin(self.record);
+        self.replay.reset();
     }
 
     pub fn report(&self) -> Report {
+        let s = self.replay.state();
         Report::new(
             &self.scenario.title,
-            &self.state.cache,
-            self.state.pos,
-            self.state.exec,
+            &s.cache,
+            s.pos,
+            s.exec,
             self.done(),
             &self.notes,
         )

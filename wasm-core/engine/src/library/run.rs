@@ -1,6 +1,7 @@
-//! A library cache run: a scenario's [`Sim`] with a position (phases of statements done:
-//! lookups, executions, unpins), the events of the last step, and snapshots taken by a dry run
-//! at creation so that the total is exact and seeking either way replays from the nearest one.
+//! A library cache run: a scenario's [`Sim`] stepped one phase of a statement at a time
+//! (lookup, execute, unpin) by the shared [`Replay`]; a dry run at creation makes the total
+//! exact and spreads snapshots over the whole run, so seeking either way replays from the
+//! nearest one.
 
 use super::metrics::{metric_value, METRICS};
 use super::report::CacheReport;
@@ -9,15 +10,11 @@ use super::sched::Sim;
 use super::Event;
 use crate::error::{Result, SimError};
 use crate::profile::Profile;
+use crate::replay::{Replay, Stepper};
 use crate::scenario::paper::{compared, PaperComparison};
 use crate::scenario::Scenario;
 use serde::Serialize;
 use ts_rs::TS;
-
-/// Memory the snapshots of one run may take.
-const SNAPSHOT_BUDGET_BYTES: u64 = 48 << 20;
-/// At most this many snapshots (more would make creation slow for little gain).
-const MAX_SNAPSHOTS: u64 = 32;
 
 /// The report of a library cache scenario (MODEL.md §4: the buffer cache's sections are left
 /// out).
@@ -48,114 +45,18 @@ pub struct LiteralGroup {
     pub count: u32,
 }
 
+/// The state one phase moves: the simulation, the events of the step call in progress, and
+/// the run's length (its last phase also runs the final sleeps).
 #[derive(Clone)]
-pub struct Run {
-    pub scenario: Scenario,
+pub struct Phases {
     sim: Sim,
-    initial: Sim,
-    /// States spread over the run, in position order.
-    snapshots: Vec<Sim>,
-    total: u64,
-    total_statements: u64,
-    notes: Vec<String>,
-    record: bool,
     events: Vec<Event>,
+    record: bool,
+    total: u64,
 }
 
-/// A rough size of a simulation's state, for the snapshot budget.
-fn approx_bytes(s: &Sim) -> u64 {
-    let objs: u64 = s.lib.objs.iter().map(|o| 64 + o.text.len() as u64).sum();
-    let chunks = s.lib.heap.chunks.len() as u64 * 40;
-    let chains = u64::from(s.lib.table.buckets()) * 24 + u64::from(s.lib.table.objects) * 4;
-    objs + chunks + chains + 4096
-}
-
-impl Run {
-    pub fn new(scenario: Scenario) -> Result<Run> {
-        Run::check_paper(&scenario)?;
-        let (spec, notes) = spec_of(&scenario)?;
-        let initial = Sim::new(&spec)?;
-        let mut notes = notes;
-        if initial.keep_failed > 0 {
-            notes.push(format!(
-                "{} KEEP statement(s) did not fit in the shared pool at startup",
-                initial.keep_failed
-            ));
-        }
-        // The dry run: the exact total, and snapshots spread over it.
-        let statements = spec.workload.statements_total();
-        let mut every = (statements * 3 / MAX_SNAPSHOTS).max(512);
-        let mut sim = initial.clone();
-        let mut snapshots: Vec<(u64, Sim)> = Vec::new();
-        let mut next = every;
-        while sim.step() {
-            if sim.phases < next {
-                continue;
-            }
-            let b = approx_bytes(&sim);
-            // over budget: keep every other snapshot and take them half as often, so that
-            // they stay spread over the whole run
-            while !snapshots.is_empty()
-                && snapshots.iter().map(|(b, _)| b).sum::<u64>() + b > SNAPSHOT_BUDGET_BYTES
-            {
-                let mut k = 0;
-                snapshots.retain(|_| {
-                    k += 1;
-                    k % 2 == 0
-                });
-                every *= 2;
-            }
-            next = sim.phases + every;
-            let mut snap = sim.clone();
-            snap.events = Vec::new();
-            snapshots.push((b, snap));
-        }
-        let snapshots: Vec<Sim> = snapshots.into_iter().map(|(_, s)| s).collect();
-        let (total, total_statements) = (sim.phases, sim.c.statements_done);
-        Ok(Run {
-            scenario,
-            sim: initial.clone(),
-            initial,
-            snapshots,
-            total,
-            total_statements,
-            notes,
-            record: false,
-            events: Vec::new(),
-        })
-    }
-
-    pub fn from_json(text: &str) -> Result<Run> {
-        Run::new(Scenario::parse(text)?)
-    }
-
-    pub fn set_record(&mut self, on: bool) {
-        self.record = on;
-        self.sim.set_record(on);
-    }
-
-    pub fn sim(&self) -> &Sim {
-        &self.sim
-    }
-    pub fn position(&self) -> u64 {
-        self.sim.phases
-    }
-    pub fn total(&self) -> u64 {
-        self.total
-    }
-    pub fn statements_done(&self) -> u64 {
-        self.sim.c.statements_done
-    }
-    pub fn total_statements(&self) -> u64 {
-        self.total_statements
-    }
-    pub fn done(&self) -> bool {
-        self.sim.done()
-    }
-    /// The events of the last step call.
-    pub fn events(&self) -> &[Event] {
-        &self.events
-    }
+impl Stepper for Phases {
+    type Event = Event;
 
     /// One phase; at the last one, the run goes on to its end (the final sleeps).
     fn advance(&mut self) -> bool {
@@ -178,69 +79,137 @@ impl Run {
         self.sim.phases > before || self.sim.done()
     }
 
-    fn begin(&mut self) {
+    fn position(&self) -> u64 {
+        self.sim.phases
+    }
+
+    fn begin(&mut self, record: bool) {
         self.events.clear();
-        self.sim.set_record(self.record);
+        self.record = record;
+        self.sim.set_record(record);
+    }
+
+    fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    /// Cursors (handle and text), heap chunks, hash chains.
+    fn approx_bytes(&self) -> u64 {
+        let lib = &self.sim.lib;
+        let objs: u64 = lib.objs.iter().map(|o| 64 + o.text.len() as u64).sum();
+        let chunks = lib.heap.chunks.len() as u64 * 40;
+        let chains = u64::from(lib.table.buckets()) * 24 + u64::from(lib.table.objects) * 4;
+        objs + chunks + chains + 4096
+    }
+
+    fn set_total(&mut self, total: u64) {
+        self.total = total;
+    }
+
+    fn finish(&mut self) -> Option<()> {
+        self.sim.run_to_end();
+        Some(())
+    }
+}
+
+#[derive(Clone)]
+pub struct Run {
+    pub scenario: Scenario,
+    replay: Replay<Phases>,
+    total_statements: u64,
+    notes: Vec<String>,
+}
+
+impl Run {
+    pub fn new(scenario: Scenario) -> Result<Run> {
+        Run::check_paper(&scenario)?;
+        let (spec, notes) = spec_of(&scenario)?;
+        let sim = Sim::new(&spec)?;
+        let mut notes = notes;
+        if sim.keep_failed > 0 {
+            notes.push(format!(
+                "{} KEEP statement(s) did not fit in the shared pool at startup",
+                sim.keep_failed
+            ));
+        }
+        // The dry run: the exact total, and snapshots spread over it (about 32 to start with:
+        // three phases a statement).
+        let statements = spec.workload.statements_total();
+        let every = (statements * 3 / 32).max(512);
+        let phases = Phases {
+            sim,
+            events: Vec::new(),
+            record: false,
+            total: u64::MAX,
+        };
+        let mut replay = Replay::new(phases, 0, every);
+        let total_statements = replay.prime(|p| p.sim.c.statements_done);
+        Ok(Run {
+            scenario,
+            replay,
+            total_statements,
+            notes,
+        })
+    }
+
+    pub fn from_json(text: &str) -> Result<Run> {
+        Run::new(Scenario::parse(text)?)
+    }
+
+    pub fn set_record(&mut self, on: bool) {
+        self.replay.set_record(on);
+    }
+
+    pub fn sim(&self) -> &Sim {
+        &self.replay.state().sim
+    }
+    pub fn position(&self) -> u64 {
+        self.replay.position()
+    }
+    pub fn total(&self) -> u64 {
+        self.replay.total()
+    }
+    pub fn statements_done(&self) -> u64 {
+        self.sim().c.statements_done
+    }
+    pub fn total_statements(&self) -> u64 {
+        self.total_statements
+    }
+    pub fn done(&self) -> bool {
+        self.sim().done()
+    }
+    /// The events of the last step call.
+    pub fn events(&self) -> &[Event] {
+        self.replay.events()
     }
 
     /// Up to `n` phases; returns how many were done.
     pub fn step(&mut self, n: u64) -> u64 {
-        self.begin();
-        let start = self.position();
-        for _ in 0..n {
-            if !self.advance() {
-                break;
-            }
-        }
-        self.position() - start
+        self.replay.step(n)
     }
 
     /// Until the next statement (of any session) finishes.
     pub fn step_statement(&mut self) -> u64 {
-        self.begin();
-        let (start, target) = (self.position(), self.sim.c.statements_done + 1);
-        while self.sim.c.statements_done < target && self.advance() {}
-        self.position() - start
+        let target = self.statements_done() + 1;
+        self.replay
+            .step_until(|p| p.sim.c.statements_done >= target)
     }
 
     pub fn run_to_end(&mut self) -> u64 {
-        self.events.clear();
-        let start = self.position();
-        self.sim.run_to_end();
-        self.position() - start
+        self.replay.run_to_end()
     }
 
-    /// Go to phase `target` exactly: from the nearest snapshot before it, replay; the events
-    /// are those of the last phase, as if it had just been stepped.
+    /// Go to phase `target` exactly (see [`Replay::seek`]).
     pub fn seek(&mut self, target: u64) {
-        let target = target.min(self.total);
-        let snap = self
-            .snapshots
-            .iter()
-            .rev()
-            .find(|s| s.phases < target)
-            .unwrap_or(&self.initial);
-        if target <= self.position() || snap.phases > self.position() {
-            self.sim = snap.clone();
-        }
-        let record = self.record;
-        self.record = false;
-        self.begin();
-        while self.position() + 1 < target && self.advance() {}
-        self.record = record;
-        self.begin();
-        if self.position() < target {
-            self.advance();
-        }
+        self.replay.seek(target);
     }
 
     pub fn reset(&mut self) {
-        self.sim = self.initial.clone();
-        self.begin();
+        self.replay.reset();
     }
 
     pub fn report(&self) -> Report {
-        let lc = self.sim.report();
+        let lc = self.sim().report();
         Report {
             scenario: self.scenario.title.clone(),
             profile: self.scenario.profile,
@@ -256,7 +225,7 @@ impl Run {
     /// The paper's named figures beside the report's.
     pub fn paper(&self) -> Option<PaperComparison> {
         let p = self.scenario.paper.as_ref()?;
-        let r = self.sim.report();
+        let r = self.sim().report();
         let mut rows = Vec::new();
         if let Some(e) = p.elapsed_s {
             rows.push(compared("", "elapsed_s", e, r.elapsed_s));
@@ -300,7 +269,7 @@ impl Run {
     /// Seed 001's "Finding literal SQL" query over the cursors now in the library cache.
     pub fn literal_sql(&self, prefix_len: usize, min_count: u32) -> Vec<LiteralGroup> {
         let mut groups: std::collections::BTreeMap<String, u32> = Default::default();
-        for o in self.sim.lib.objs.iter().filter(|o| o.alive) {
+        for o in self.sim().lib.objs.iter().filter(|o| o.alive) {
             let prefix: String = o.text.chars().take(prefix_len).collect();
             *groups.entry(prefix).or_default() += 1;
         }
