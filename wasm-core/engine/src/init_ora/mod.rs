@@ -52,8 +52,11 @@ impl InitOra {
         self.values.contains_key(name)
     }
 
-    fn doc(name: &str) -> &'static ParamDoc {
-        param_doc(name).expect("the engine only asks for parameters it documents")
+    /// The parameter's reference entry. Every name in `values` has one (parse refuses the
+    /// others); an engine asking for a name it does not document gets an error, not an abort.
+    fn doc(name: &str) -> Result<&'static ParamDoc> {
+        param_doc(name)
+            .ok_or_else(|| SimError::param(name, "not a documented parameter (an engine bug)"))
     }
 
     /// A whole-number parameter, checked against its documented range.
@@ -61,7 +64,7 @@ impl InitOra {
         let Some(v) = self.values.get(name) else {
             return Ok(None);
         };
-        let doc = Self::doc(name);
+        let doc = Self::doc(name)?;
         let n = match doc.kind {
             ParamKind::Size => parse_size(name, v)?,
             _ => parse_int(name, v)?,
@@ -94,7 +97,7 @@ impl InitOra {
         let Some(v) = self.values.get(name) else {
             return Ok(None);
         };
-        let doc = Self::doc(name);
+        let doc = Self::doc(name)?;
         let word = v.as_str().map(|w| w.trim().to_ascii_uppercase());
         doc.choices
             .iter()
@@ -112,10 +115,7 @@ impl InitOra {
     pub fn foreign(&self, area: ParamArea) -> Vec<&'static str> {
         self.values
             .keys()
-            .filter(|n| {
-                let a = Self::doc(n).area;
-                a != ParamArea::Both && a != area
-            })
+            .filter(|n| param_doc(n).is_some_and(|d| d.area != ParamArea::Both && d.area != area))
             .copied()
             .collect()
     }
