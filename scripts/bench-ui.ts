@@ -1,5 +1,6 @@
 // Frames per second of the D3 views in headless Chromium: builds the views harness
-// (web/views-harness.html) with the project's Vite config into a temporary directory, serves
+// (web/dev/views-harness.html, `--mode harness` of the project's Vite config) into a temporary
+// directory, serves
 // it with `vite preview` (in this process), and reads the harness's frame counter.
 //
 //   npx tsx scripts/bench-ui.ts                 the figures (targets: 60 fps animated, 30 playing)
@@ -130,20 +131,18 @@ async function main(): Promise<void> {
   console.error('bench-ui: building the views harness…');
   await build({
     configFile: join(root, 'vite.config.ts'),
+    mode: 'harness',
     logLevel: 'warn',
-    build: {
-      outDir,
-      emptyOutDir: true,
-      rolldownOptions: { input: { harness: join(root, 'web/views-harness.html') } },
-    },
+    build: { outDir, emptyOutDir: true },
   });
   const server = await preview({
     configFile: join(root, 'vite.config.ts'),
+    mode: 'harness',
     logLevel: 'warn',
     build: { outDir },
     preview: { port: 4190, strictPort: false, open: false },
   });
-  const base = `${(server.resolvedUrls?.local[0] ?? 'http://localhost:4190/').replace(/\/$/, '')}/views-harness.html`;
+  const base = `${(server.resolvedUrls?.local[0] ?? 'http://localhost:4190/').replace(/\/$/, '')}/dev/views-harness.html`;
   const browser = await chromium.launch(CHROMIUM);
   try {
     if (values.shots) await shoot(browser, base, resolve(values.shots));

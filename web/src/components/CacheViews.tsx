@@ -3,9 +3,9 @@ import { useApp, useStoreApi } from '../store/context';
 import { cacheFrame, chainFrame } from '../store/frames';
 import { selectLayout } from '../store/selectors';
 import type { AppStore } from '../store/store';
-import { createChainView } from '../views/chainView';
-import { createLruView } from '../views/lruView';
-import type { ViewOptions } from '../views/types';
+import { createChainView } from '../views/buffer/chainView';
+import { createLruView } from '../views/buffer/lruView';
+import type { ViewOptions } from '../views/buffer/types';
 import { Panel } from './Panel';
 import { useView, ViewFailure } from './useView';
 

@@ -18,10 +18,11 @@ import {
   selectEdit,
   selectGeneration,
   selectLayout,
+  selectMode,
   selectRevertDraft,
 } from '../store/selectors';
+import { selectLibConfig } from '../store/libSelectors';
 import { Field } from './Field';
-import type { AppState } from '../store/store';
 import {
   checkCost,
   checkParam,
@@ -30,13 +31,9 @@ import {
   groupsFor,
   keywordOf,
   paramValue,
-  type SimMode,
 } from './initParams';
 import { Panel } from './Panel';
 import { RawInit } from './RawInit';
-
-const selectMode = (s: AppState): SimMode => s.mode;
-const selectLibConfig = (s: AppState) => s.libConfig;
 
 const PROFILES: { value: Profile; label: string; help: string }[] = [
   { value: '8.0', label: '8.0', help: 'Classic LRU: new blocks and every hit go to the MRU head.' },

@@ -4,14 +4,13 @@
 // numbers; hit ratios are fractions 0–1 as V$LIBRARYCACHE shows them (4 decimals); sleep rates
 // are percentages; times are simulated seconds.
 import type { ReactNode } from 'react';
-import type { LibraryReport } from '../sim/library';
-import type { LcLatchRow } from '../sim/generated/LcLatchRow';
+import type { LcReport, LibraryReport } from '../sim/library';
 import { useApp } from '../store/context';
-import type { AppState } from '../store/store';
+import { selectLibReport } from '../store/libSelectors';
 import { Panel } from './Panel';
 import './library-stats.css';
 
-const selectLibReport = (s: AppState) => s.libReport;
+type LcLatchRow = LcReport['latches'][number];
 
 export const count = (v: number) => v.toLocaleString('en-US');
 /** A hit ratio as V$LIBRARYCACHE writes it: a fraction with 4 decimals. */

@@ -1,12 +1,13 @@
 // The library cache's D3 views (seed 001): the hash table's buckets and chains, and the
 // shared pool's memory map and free lists. Mounted and fed by useView.
 import { useApp, useStoreApi } from '../store/context';
-import { bucketFrame, heapFrame } from '../store/libFrames';
+import { bucketFrame, heapFrame } from '../store/frames';
+import { librarySim } from '../store/selectors';
 import type { AppState, AppStore } from '../store/store';
-import { createBucketView } from '../views/libBuckets';
-import { createHeapView } from '../views/libHeap';
-import { sizeLabel } from '../views/libLayout';
-import type { LibViewOptions } from '../views/libTypes';
+import { createBucketView } from '../views/library/buckets';
+import { createHeapView } from '../views/library/heap';
+import { sizeLabel } from '../views/library/layout';
+import type { LibViewOptions } from '../views/library/types';
 import { Panel } from './Panel';
 import { useView, ViewFailure } from './useView';
 import './library-views.css';
@@ -20,9 +21,10 @@ const fmt = (n: number) => n.toLocaleString('en');
 
 /** "8,191 buckets · 3 latches" (the buckets double on a rehash: the report has today's). */
 const selectBucketSub = (s: AppState): string => {
-  const table = s.libReport?.library_cache.hash_table;
-  const buckets = table?.buckets ?? s.libConfig?.buckets;
-  const latches = table?.latches ?? s.libConfig?.latches;
+  const sim = librarySim(s);
+  const table = sim?.report.library_cache.hash_table;
+  const buckets = table?.buckets ?? sim?.config.buckets;
+  const latches = table?.latches ?? sim?.config.latches;
   if (buckets === undefined || latches === undefined) return '';
   const resized = table && table.resizes > 0 ? ` · rehashed ×${table.resizes}` : '';
   return `${fmt(buckets)} buckets · ${fmt(latches)} latch${latches === 1 ? '' : 'es'}${resized}`;
@@ -30,8 +32,9 @@ const selectBucketSub = (s: AppState): string => {
 
 /** "15 MiB shared pool · 2.1 MiB free". */
 const selectHeapSub = (s: AppState): string => {
-  const pool = s.libReport?.library_cache.shared_pool;
-  const bytes = pool?.size ?? s.libConfig?.pool_bytes;
+  const sim = librarySim(s);
+  const pool = sim?.report.library_cache.shared_pool;
+  const bytes = pool?.size ?? sim?.config.pool_bytes;
   if (bytes === undefined) return '';
   const free = pool
     ? ` · ${sizeLabel(pool.free_bytes)} free in ${fmt(pool.free_chunks)} chunks`

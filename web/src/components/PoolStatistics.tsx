@@ -2,7 +2,7 @@
 import type { PoolStatistics as Row } from '../sim/engine';
 import { useApp } from '../store/context';
 import { selectReport } from '../store/selectors';
-import { poolColor } from '../views/colours';
+import { poolColor } from '../views/shared/colours';
 import { Panel } from './Panel';
 
 const COLUMNS: (keyof Row)[] = [

@@ -2,7 +2,7 @@
 // second that subscribes to the store and redraws from getState() — no React render per frame.
 import { useEffect, useRef, useState } from 'react';
 import type { AppState, AppStore } from '../store/store';
-import type { View } from '../views/types';
+import type { View } from '../views/buffer/types';
 
 export type Factory<F, O> = (el: HTMLElement, opts: O) => View<F>;
 export type FrameOf<F> = (s: AppState, fresh: boolean) => F | null;
@@ -11,9 +11,8 @@ export type OptionsOf<O> = (store: AppStore) => O;
 
 /** What makes a view redraw without a step: the selections and the buffer cache's layout. */
 const redraws = (s: AppState, prev: AppState) =>
-  s.selected !== prev.selected ||
-  s.layout !== prev.layout ||
-  s.selectedBucket !== prev.selectedBucket;
+  s.sim?.selected !== prev.sim?.selected ||
+  (s.sim?.kind === 'buffer' && prev.sim?.kind === 'buffer' && s.sim.layout !== prev.sim.layout);
 
 /**
  * Mount a view factory on a div and feed it whenever the run or a selection changes. A view

@@ -1,13 +1,16 @@
-// Per-frame data for the D3 views, read fresh from the run (typed arrays are views over wasm
-// memory: never keep them across engine calls).
-import type { CacheFrame, ChainFrame } from '../views/types';
+// Per-frame data for the D3 views, read fresh from the slot's run (the buffer cache's typed
+// arrays are views over wasm memory: never keep them across engine calls; the library
+// cache's are copies).
+import type { CacheFrame, ChainFrame } from '../views/buffer/types';
+import type { BucketFrame, HeapFrame } from '../views/library/types';
+import { bufferSim, librarySim } from './selectors';
+import type { Sim } from './slot';
 import type { AppState } from './store';
 
 /** What every view's frame shares: the step's events and how to animate them. */
-function stepOf(s: AppState, fresh: boolean) {
+function stepOf<S extends Sim>(s: AppState, sim: S, fresh: boolean) {
   return {
-    events: fresh ? s.events : [],
-    selected: s.selected,
+    events: fresh ? (sim.events as S['events']) : [],
     animate: fresh && s.animate,
     durationMs: s.durationMs,
   };
@@ -15,8 +18,9 @@ function stepOf(s: AppState, fresh: boolean) {
 
 /** `fresh`: the run moved since the last frame, so its events are new and may animate. */
 export function cacheFrame(s: AppState, fresh: boolean): CacheFrame | null {
-  const { run, layout } = s;
-  if (!run || !layout) return null;
+  const sim = bufferSim(s);
+  if (!sim) return null;
+  const { run, layout } = sim;
   // order() fills a vector in the engine and may grow wasm memory, which detaches typed
   // arrays read before it: read the buffer views after it.
   const { order, info } = run.order();
@@ -30,13 +34,15 @@ export function cacheFrame(s: AppState, fresh: boolean): CacheFrame | null {
     dba: views.dba,
     tch: views.tch,
     flags: views.flags,
-    ...stepOf(s, fresh),
+    selected: sim.selected,
+    ...stepOf(s, sim, fresh),
   };
 }
 
 export function chainFrame(s: AppState, fresh: boolean): ChainFrame | null {
-  const { run, layout } = s;
-  if (!run || !layout) return null;
+  const sim = bufferSim(s);
+  if (!sim) return null;
+  const { run, layout } = sim;
   const views = run.views();
   return {
     buckets: layout.config.hash_buckets,
@@ -45,7 +51,34 @@ export function chainFrame(s: AppState, fresh: boolean): ChainFrame | null {
     dba: views.dba,
     flags: views.flags,
     objects: layout.objects,
-    ...stepOf(s, fresh),
+    selected: sim.selected,
+    ...stepOf(s, sim, fresh),
     chain: (bucket) => run.chain(bucket),
+  };
+}
+
+export function bucketFrame(s: AppState, fresh: boolean): BucketFrame | null {
+  const sim = librarySim(s);
+  if (!sim) return null;
+  const { run, config } = sim;
+  return {
+    chainLengths: run.chainLengths(),
+    latches: Math.max(1, config.latches),
+    selectedBucket: sim.selected,
+    chain: (bucket) => run.chain(bucket),
+    ...stepOf(s, sim, fresh),
+  };
+}
+
+export function heapFrame(s: AppState, fresh: boolean): HeapFrame | null {
+  const sim = librarySim(s);
+  if (!sim) return null;
+  const { run, config } = sim;
+  return {
+    poolBytes: config.pool_bytes,
+    chunks: run.heapChunks(),
+    freeLists: run.freeListLengths(),
+    bucketMin: config.bucket_min,
+    ...stepOf(s, sim, fresh),
   };
 }
