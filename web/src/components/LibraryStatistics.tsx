@@ -8,6 +8,7 @@ import type { LcReport, LibraryReport } from '../sim/library';
 import { useApp } from '../store/context';
 import { selectLibReport } from '../store/libSelectors';
 import { Panel } from './Panel';
+import { Table } from './Table';
 import './library-stats.css';
 
 type LcLatchRow = LcReport['latches'][number];
@@ -295,26 +296,20 @@ export function LibraryStatistics() {
           />
           <details className="more">
             <summary>Free lists ({sp.free_lists.length})</summary>
-            <table className="grid compact" aria-label="Shared pool free lists">
-              <thead>
-                <tr>
-                  <th>bucket</th>
-                  <th>from size</th>
-                  <th>chunks</th>
-                  <th>bytes</th>
+            <Table
+              head={['bucket', 'from size', 'chunks', 'bytes']}
+              className="grid compact"
+              label="Shared pool free lists"
+            >
+              {sp.free_lists.map((f) => (
+                <tr key={f.bucket}>
+                  <td>{f.bucket}</td>
+                  <td>{bytes(f.min_size)}</td>
+                  <td>{count(f.chunks)}</td>
+                  <td>{count(f.bytes)}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {sp.free_lists.map((f) => (
-                  <tr key={f.bucket}>
-                    <td>{f.bucket}</td>
-                    <td>{bytes(f.min_size)}</td>
-                    <td>{count(f.chunks)}</td>
-                    <td>{count(f.bytes)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </Table>
           </details>
         </Section>
         <Section title="Library cache hash table">

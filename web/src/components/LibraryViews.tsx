@@ -1,6 +1,6 @@
 // The library cache's D3 views (seed 001): the hash table's buckets and chains, and the
 // shared pool's memory map and free lists. Mounted and fed by useView.
-import { useApp, useStoreApi } from '../store/context';
+import { useApp } from '../store/context';
 import { bucketFrame, heapFrame } from '../store/frames';
 import { librarySim } from '../store/selectors';
 import type { AppState, AppStore } from '../store/store';
@@ -8,8 +8,7 @@ import { createBucketView } from '../views/library/buckets';
 import { createHeapView } from '../views/library/heap';
 import { sizeLabel } from '../views/library/layout';
 import type { LibViewOptions } from '../views/library/types';
-import { Panel } from './Panel';
-import { useView, ViewFailure } from './useView';
+import { ViewPanel } from './useView';
 import './library-views.css';
 
 /** The library cache views' options: a click on a bucket selects it (again: deselects). */
@@ -43,25 +42,29 @@ const selectHeapSub = (s: AppState): string => {
 };
 
 export function BucketPanel() {
-  const store = useStoreApi();
-  const sub = useApp(selectBucketSub);
-  const { ref, failure } = useView(store, createBucketView, bucketFrame, libOptions);
   return (
-    <Panel title="Library cache hash table" sub={sub} testId="bucket-panel">
-      <ViewFailure message={failure} />
-      <div className="view-host lib-host" ref={ref} data-testid="bucket-view" />
-    </Panel>
+    <ViewPanel
+      title="Library cache hash table"
+      sub={useApp(selectBucketSub)}
+      testId="bucket-panel"
+      host={{ className: 'view-host lib-host', testId: 'bucket-view' }}
+      factory={createBucketView}
+      frameOf={bucketFrame}
+      options={libOptions}
+    />
   );
 }
 
 export function HeapPanel() {
-  const store = useStoreApi();
-  const sub = useApp(selectHeapSub);
-  const { ref, failure } = useView(store, createHeapView, heapFrame, libOptions);
   return (
-    <Panel title="Shared pool heap" sub={sub} testId="heap-panel">
-      <ViewFailure message={failure} />
-      <div className="view-host lib-host" ref={ref} data-testid="heap-view" />
-    </Panel>
+    <ViewPanel
+      title="Shared pool heap"
+      sub={useApp(selectHeapSub)}
+      testId="heap-panel"
+      host={{ className: 'view-host lib-host', testId: 'heap-view' }}
+      factory={createHeapView}
+      frameOf={heapFrame}
+      options={libOptions}
+    />
   );
 }

@@ -7,7 +7,7 @@ import { ChainStrip } from '../shared/chainStrip';
 import { CHAIN_H, drawChain, type G, type Shown } from './chainDiagram';
 import { bucketAt, bucketOf, lookupOf } from '../shared/chainLayout';
 import { MUTED } from '../shared/colours';
-import { claimTestId, PAD_X, PAD_Y, rootStyle } from '../shared/host';
+import { ONE_LINE, PAD_X, PAD_Y, styled, viewRoot, watchSize } from '../shared/host';
 import { stop } from '../shared/stop';
 import type { ChainFrame, View, ViewOptions } from './types';
 
@@ -16,18 +16,9 @@ const SVG_NS = 'http://www.w3.org/2000/svg';
 const hex = (n: number) => `0x${n.toString(16).toUpperCase().padStart(8, '0')}`;
 
 export function createChainView(el: HTMLElement, opts: ViewOptions): View<ChainFrame> {
-  const root = document.createElement('div');
-  claimTestId(el, root, 'chain-view');
-  rootStyle(root);
-  const caption = document.createElement('div');
-  Object.assign(caption.style, {
-    height: '20px',
-    whiteSpace: 'nowrap',
-    overflow: 'hidden',
-    textOverflow: 'ellipsis',
-  });
+  const root = viewRoot(el, 'chain-view');
+  const caption = styled('div', { height: '20px', ...ONE_LINE }, root);
   caption.dataset.testid = 'chain-caption';
-  root.appendChild(caption);
   const strip = new ChainStrip(root);
   strip.el.style.margin = '4px 0 8px';
   const svg = document.createElementNS(SVG_NS, 'svg');
@@ -38,16 +29,11 @@ export function createChainView(el: HTMLElement, opts: ViewOptions): View<ChainF
     .append('g')
     .attr('class', 'chain')
     .attr('transform', 'translate(1,8)');
-  const legend = document.createElement('div');
-  Object.assign(legend.style, {
-    fontSize: '12px',
-    color: MUTED,
-    marginTop: '4px',
-    whiteSpace: 'nowrap',
-    overflow: 'hidden',
-    textOverflow: 'ellipsis',
-  });
-  root.appendChild(legend);
+  const legend = styled(
+    'div',
+    { fontSize: '12px', color: MUTED, marginTop: '4px', ...ONE_LINE },
+    root,
+  );
   el.appendChild(root);
 
   let shown: Shown | null = null;
@@ -150,19 +136,14 @@ export function createChainView(el: HTMLElement, opts: ViewOptions): View<ChainF
   };
   strip.el.addEventListener('click', onStrip);
 
-  let lastSize = '';
-  const resize =
-    typeof ResizeObserver === 'undefined'
-      ? null
-      : new ResizeObserver(() => {
-          size = null;
-          const now = `${width()}x${height()}`;
-          if (now === lastSize) return;
-          const first = lastSize === '';
-          lastSize = now;
-          if (!first && last) draw({ ...last, events: [] }, false);
-        });
-  resize?.observe(el);
+  const unwatch = watchSize(
+    el,
+    () => (size = null),
+    () => `${width()}x${height()}`,
+    () => {
+      if (last) draw({ ...last, events: [] }, false);
+    },
+  );
 
   return {
     update(frame: ChainFrame) {
@@ -178,7 +159,7 @@ export function createChainView(el: HTMLElement, opts: ViewOptions): View<ChainF
       draw(last, frame.animate);
     },
     destroy() {
-      resize?.disconnect();
+      unwatch();
       strip.el.removeEventListener('click', onStrip);
       stop(chainG.selectAll('*'));
       strip.destroy();

@@ -21,9 +21,9 @@ import {
   type Locator,
   type Placement,
 } from './lruLayout';
-import { renderLegend } from '../shared/legend';
+import { renderLegend } from './legend';
 import { buildTimeline } from './timeline';
-import { claimTestId, heightBudget, PAD_X, rootStyle } from '../shared/host';
+import { heightBudget, PAD_X, viewRoot } from '../shared/host';
 import type { CacheFrame, View, ViewOptions } from './types';
 
 /** Above this many buffers, cells are drawn to a canvas. */
@@ -42,9 +42,7 @@ function svgEl<K extends keyof SVGElementTagNameMap>(
 }
 
 export function createLruView(el: HTMLElement, opts: ViewOptions): View<CacheFrame> {
-  const root = document.createElement('div');
-  claimTestId(el, root, 'lru-view');
-  rootStyle(root);
+  const root = viewRoot(el, 'lru-view');
   const legend = document.createElement('div');
   const stage = document.createElement('div');
   Object.assign(stage.style, { position: 'relative', cursor: 'pointer' });

@@ -5,7 +5,7 @@
 //   createBucketView(el, { onSelectBucket }) → { update(frame), destroy() }
 import { bucketAt } from '../shared/chainLayout';
 import { ChainStrip } from '../shared/chainStrip';
-import { claimTestId, div, PAD_X, PAD_Y, rootStyle } from '../shared/host';
+import { div, PAD_X, PAD_Y, viewRoot, watchSize } from '../shared/host';
 import { clip, renderChain, type ChainShown } from './chainList';
 import { chainStats, latchOf, lookupOfLib, parsesOf, rehashOf, type LibLookup } from './layout';
 import type { BucketFrame, LibViewOptions } from './types';
@@ -18,19 +18,14 @@ interface Shown extends ChainShown {
 const fmt = (n: number) => n.toLocaleString('en');
 
 export function createBucketView(el: HTMLElement, opts: LibViewOptions): View<BucketFrame> {
-  const root = div('lib-view lib-buckets');
-  claimTestId(el, root, 'bucket-view');
-  rootStyle(root);
-  const caption = div('lib-caption');
-  caption.dataset.testid = 'bucket-caption';
-  const banner = div('lib-banner rehash');
-  banner.dataset.testid = 'rehash-banner';
+  const root = viewRoot(el, 'bucket-view', 'lib-view lib-buckets');
+  const caption = div('lib-caption', 'bucket-caption');
+  const banner = div('lib-banner rehash', 'rehash-banner');
   banner.hidden = true;
   const stripBox = div('lib-strip-box');
   const strip = new ChainStrip(stripBox);
   const legend = div('lib-legend');
-  const list = div('lib-chain');
-  list.dataset.testid = 'bucket-chain';
+  const list = div('lib-chain', 'bucket-chain');
   root.append(caption, banner, stripBox, legend, list);
   el.appendChild(root);
 
@@ -194,19 +189,14 @@ export function createBucketView(el: HTMLElement, opts: LibViewOptions): View<Bu
   };
   strip.el.addEventListener('click', onClick);
 
-  let lastSize = '';
-  const resize =
-    typeof ResizeObserver === 'undefined'
-      ? null
-      : new ResizeObserver(() => {
-          size = null;
-          const now = `${measure().w}x${measure().h}`;
-          if (now === lastSize) return;
-          const first = lastSize === '';
-          lastSize = now;
-          if (!first && last) draw({ ...last, events: [] }, false);
-        });
-  resize?.observe(el);
+  const unwatch = watchSize(
+    el,
+    () => (size = null),
+    () => `${measure().w}x${measure().h}`,
+    () => {
+      if (last) draw({ ...last, events: [] }, false);
+    },
+  );
 
   return {
     update(frame: BucketFrame) {
@@ -215,7 +205,7 @@ export function createBucketView(el: HTMLElement, opts: LibViewOptions): View<Bu
       draw(frame, frame.animate && frame.events.length > 0);
     },
     destroy() {
-      resize?.disconnect();
+      unwatch();
       strip.el.removeEventListener('click', onClick);
       strip.destroy();
       root.remove();

@@ -28,8 +28,7 @@ export class FreeLists {
   private counter: HTMLDivElement;
 
   constructor(parent: HTMLElement) {
-    this.el = div('lib-freelists');
-    this.el.dataset.testid = 'free-lists';
+    this.el = div('lib-freelists', 'free-lists');
     const head = div('lib-fl-head');
     head.append(span('', 'free list (chunk sizes)'), span('', 'chunks'));
     this.rows = div();

@@ -6,7 +6,7 @@
 //   createHeapView(el, opts) → { update(frame), destroy() }
 import type { LcEvent } from '../../sim/library';
 import { CHUNK_WIDTH } from '../../sim/library';
-import { claimTestId, div, PAD_X, rootStyle } from '../shared/host';
+import { div, PAD_X, viewRoot, watchSize } from '../shared/host';
 import { FreeLists, type Search } from './freeLists';
 import { HeapBand } from './heapBand';
 import {
@@ -34,13 +34,9 @@ const fmt = (n: number) => n.toLocaleString('en');
 const hex = (n: number) => `0x${n.toString(16).toUpperCase().padStart(8, '0')}`;
 
 export function createHeapView(el: HTMLElement, opts: LibViewOptions): View<HeapFrame> {
-  const root = div('lib-view lib-heap');
-  claimTestId(el, root, 'heap-view');
-  rootStyle(root);
-  const caption = div('lib-caption');
-  caption.dataset.testid = 'heap-caption';
-  const banner = div('lib-banner');
-  banner.dataset.testid = 'heap-banner';
+  const root = viewRoot(el, 'heap-view', 'lib-view lib-heap');
+  const caption = div('lib-caption', 'heap-caption');
+  const banner = div('lib-banner', 'heap-banner');
   // Idle (invisible, keeping its room) until a flush or an ORA-04031.
   banner.classList.add('idle');
   const body = div('lib-heap-body');
@@ -202,20 +198,17 @@ export function createHeapView(el: HTMLElement, opts: LibViewOptions): View<Heap
   band.el.addEventListener('mousemove', onMove);
   band.el.addEventListener('mouseleave', onLeave);
 
-  let lastSize = '';
-  const resize =
-    typeof ResizeObserver === 'undefined'
-      ? null
-      : new ResizeObserver(() => {
-          size = null;
-          const m = measure();
-          const now = `${m.w}x${m.h}`;
-          if (now === lastSize) return;
-          const first = lastSize === '';
-          lastSize = now;
-          if (!first && last) draw({ ...last, events: [] }, 0);
-        });
-  resize?.observe(el);
+  const unwatch = watchSize(
+    el,
+    () => (size = null),
+    () => {
+      const m = measure();
+      return `${m.w}x${m.h}`;
+    },
+    () => {
+      if (last) draw({ ...last, events: [] }, 0);
+    },
+  );
 
   return {
     update(frame: HeapFrame) {
@@ -224,7 +217,7 @@ export function createHeapView(el: HTMLElement, opts: LibViewOptions): View<Heap
       draw(frame, frame.animate ? frame.durationMs : 0);
     },
     destroy() {
-      resize?.disconnect();
+      unwatch();
       band.el.removeEventListener('mousemove', onMove);
       band.el.removeEventListener('mouseleave', onLeave);
       lists.destroy();

@@ -15,8 +15,7 @@ import {
   type Band,
   type Rect,
 } from './layout';
-
-const SVG_NS = 'http://www.w3.org/2000/svg';
+import { PixelCanvas } from '../shared/pixelCanvas';
 
 export interface Mark {
   offset: number;
@@ -26,30 +25,16 @@ export interface Mark {
   piece: string;
 }
 
-export class HeapBand {
-  readonly el: HTMLDivElement;
-  private canvas: HTMLCanvasElement;
-  private ctx: CanvasRenderingContext2D;
-  private svg: SVGSVGElement;
-  private image: ImageData | null = null;
-  private pixels = new Uint32Array(0);
+export class HeapBand extends PixelCanvas {
   private readonly colours = Uint32Array.from(CLASS_COLOR, (c) => packRgba(c));
   private readonly bounds = new Int32Array(2 * CLASSES);
   private mix: Float32Array = new Float32Array(0);
   band: Band | null = null;
 
   constructor(parent: HTMLElement) {
-    this.el = document.createElement('div');
+    super(parent);
     this.el.className = 'lib-band';
-    this.canvas = document.createElement('canvas');
-    this.canvas.style.display = 'block';
-    this.svg = document.createElementNS(SVG_NS, 'svg');
     this.svg.setAttribute('class', 'lib-band-marks');
-    this.el.append(this.canvas, this.svg);
-    parent.appendChild(this.el);
-    const ctx = this.canvas.getContext('2d');
-    if (!ctx) throw new Error('no 2D canvas context');
-    this.ctx = ctx;
   }
 
   draw(chunks: Uint32Array, poolBytes: number, width: number, height: number): void {
@@ -58,19 +43,7 @@ export class HeapBand {
     this.band = band;
     const W = band.cols;
     const H = Math.max(1, Math.round(band.height * dpr));
-    let image = this.image;
-    if (!image || image.width !== W || image.height !== H) {
-      this.canvas.width = W;
-      this.canvas.height = H;
-      this.canvas.style.width = `${band.width}px`;
-      this.canvas.style.height = `${band.height}px`;
-      this.el.style.width = `${band.width}px`;
-      this.el.style.height = `${band.height}px`;
-      this.svg.setAttribute('width', String(band.width));
-      this.svg.setAttribute('height', String(band.height));
-      image = this.image = this.ctx.createImageData(W, H);
-      this.pixels = new Uint32Array(image.data.buffer);
-    }
+    const image = this.fit(W, H, band.width, band.height);
     const px = this.pixels;
     px.fill(0);
     const mix = (this.mix = columnMix(chunks, band, this.mix));
@@ -114,9 +87,5 @@ export class HeapBand {
       .attr('stroke', ALLOC_MARK)
       .attr('stroke-width', 2)
       .style('animation-delay', (r) => `${Math.round(r.index * step)}ms`);
-  }
-
-  destroy(): void {
-    this.el.remove();
   }
 }

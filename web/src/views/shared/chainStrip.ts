@@ -5,17 +5,11 @@
 import { select } from 'd3';
 import { FREE_FILL, latchColor, packRgba, SELECT, shade } from './colours';
 import { bucketXY, lengthShade, stripGeom, type Strip } from './chainLayout';
+import { PixelCanvas } from './pixelCanvas';
 
-const SVG_NS = 'http://www.w3.org/2000/svg';
 const MAX_SIBLINGS = 64;
 
-export class ChainStrip {
-  readonly el: HTMLDivElement;
-  private canvas: HTMLCanvasElement;
-  private ctx: CanvasRenderingContext2D;
-  private svg: SVGSVGElement;
-  private image: ImageData | null = null;
-  private pixels = new Uint32Array(0);
+export class ChainStrip extends PixelCanvas {
   private colours = new Uint32Array(0);
   private latches = 0;
   private readonly empty = packRgba(FREE_FILL);
@@ -25,11 +19,8 @@ export class ChainStrip {
   private seen = new Uint32Array(0);
 
   constructor(parent: HTMLElement) {
-    this.el = document.createElement('div');
+    super(parent);
     Object.assign(this.el.style, { position: 'relative', cursor: 'pointer' });
-    this.canvas = document.createElement('canvas');
-    this.canvas.style.display = 'block';
-    this.svg = document.createElementNS(SVG_NS, 'svg');
     Object.assign(this.svg.style, {
       position: 'absolute',
       left: '0',
@@ -37,11 +28,6 @@ export class ChainStrip {
       overflow: 'visible',
     });
     this.svg.setAttribute('pointer-events', 'none');
-    this.el.append(this.canvas, this.svg);
-    parent.appendChild(this.el);
-    const ctx = this.canvas.getContext('2d');
-    if (!ctx) throw new Error('no 2D canvas context');
-    this.ctx = ctx;
   }
 
   /** Packed colour of a latch at a chain-length level (0 empty, 1, 2, 3+), computed once. */
@@ -77,18 +63,7 @@ export class ChainStrip {
     this.geom = g;
     const W = Math.max(1, Math.round(g.width * dpr));
     const H = Math.max(1, Math.round(g.height * dpr));
-    if (!this.image || this.image.width !== W || this.image.height !== H) {
-      this.canvas.width = W;
-      this.canvas.height = H;
-      this.canvas.style.width = `${g.width}px`;
-      this.canvas.style.height = `${g.height}px`;
-      this.el.style.width = `${g.width}px`;
-      this.el.style.height = `${g.height}px`;
-      this.svg.setAttribute('width', String(g.width));
-      this.svg.setAttribute('height', String(g.height));
-      this.image = this.ctx.createImageData(W, H);
-      this.pixels = new Uint32Array(this.image.data.buffer);
-    }
+    this.fit(W, H, g.width, g.height);
     const px = this.pixels;
     const d = Math.round(g.pitch * dpr);
     const size = d >= 4 ? d - 1 : d;
@@ -162,9 +137,5 @@ export class ChainStrip {
       .attr('stroke-width', (m) => (m.kind === 'sibling' ? 1.2 : 2.5))
       .attr('stroke-dasharray', (m) => (m.kind === 'selected' ? '3 2' : null));
     return marks.some((m) => m.kind === 'sibling');
-  }
-
-  destroy(): void {
-    this.el.remove();
   }
 }

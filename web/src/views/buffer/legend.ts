@@ -8,7 +8,8 @@ import {
   MIDPOINT,
   REGION_COLOR,
   segmentColor,
-} from './colours';
+} from '../shared/colours';
+import { styled } from '../shared/host';
 
 const keys = new WeakMap<HTMLElement, string>();
 
@@ -17,25 +18,17 @@ function item(
   swatch: Partial<CSSStyleDeclaration>,
   label: string,
 ): HTMLElement {
-  const span = document.createElement('span');
-  Object.assign(span.style, {
-    display: 'inline-flex',
-    alignItems: 'center',
-    gap: '6px',
-    whiteSpace: 'nowrap',
-  });
-  const sw = document.createElement('span');
-  Object.assign(sw.style, {
-    display: 'inline-block',
-    width: '13px',
-    height: '13px',
-    borderRadius: '3px',
-    ...swatch,
-  });
-  const text = document.createElement('span');
-  text.textContent = label;
-  span.append(sw, text);
-  parent.appendChild(span);
+  const span = styled(
+    'span',
+    { display: 'inline-flex', alignItems: 'center', gap: '6px', whiteSpace: 'nowrap' },
+    parent,
+  );
+  styled(
+    'span',
+    { display: 'inline-block', width: '13px', height: '13px', borderRadius: '3px', ...swatch },
+    span,
+  );
+  styled('span', {}, span).textContent = label;
   return span;
 }
 
@@ -68,9 +61,7 @@ export function renderLegend(
     span.dataset.segment = String(seg);
     span.style.fontWeight = '600';
   });
-  const sep = document.createElement('span');
-  Object.assign(sep.style, { width: '1px', alignSelf: 'stretch', background: '#ced4da' });
-  el.appendChild(sep);
+  styled('span', { width: '1px', alignSelf: 'stretch', background: '#ced4da' }, el);
   const rail = (c: string): Partial<CSSStyleDeclaration> => ({
     height: '4px',
     borderRadius: '2px',
