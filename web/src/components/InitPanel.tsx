@@ -87,6 +87,14 @@ function derived(name: string, config: CacheConfig | undefined): string | null {
 
 type Edit = (change: (d: Scenario) => Scenario) => void;
 
+/** What the form's parts get: the draft, how to edit it, and the field in error. */
+interface FormProps {
+  draft: Scenario;
+  edit: Edit;
+  errorPath: string;
+  errorText: string | null;
+}
+
 function setInit(edit: Edit, name: string, value: InitValue | null) {
   edit((d) => {
     const init = { ...(d.init ?? {}) };
@@ -171,17 +179,7 @@ function ParamField({
   );
 }
 
-function InitForm({
-  draft,
-  edit,
-  errorPath,
-  errorText,
-}: {
-  draft: Scenario;
-  edit: Edit;
-  errorPath: string;
-  errorText: string | null;
-}) {
+function InitForm({ draft, edit, errorPath, errorText }: FormProps) {
   const docs = parameterDocs();
   const layout = useApp(selectLayout);
   const libConfig = useApp(selectLibConfig);
@@ -228,17 +226,7 @@ function InitForm({
 }
 
 /** The buffer cache's costs (`cost`): they advance simulated time. */
-function BufferCosts({
-  draft,
-  edit,
-  errorPath,
-  errorText,
-}: {
-  draft: Scenario;
-  edit: Edit;
-  errorPath: string;
-  errorText: string | null;
-}) {
+function BufferCosts({ draft, edit, errorPath, errorText }: FormProps) {
   return (
     <fieldset className="field-group">
       <legend>Costs (simulated time)</legend>

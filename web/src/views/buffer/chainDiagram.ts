@@ -166,15 +166,7 @@ function walk(
       .attr('fill', 'none')
       .attr('stroke', hit ? FOUND : WALK)
       .attr('stroke-width', hit ? 3.5 : 2.5);
-    mark
-      .append('text')
-      .attr('x', BOX_W / 2)
-      .attr('y', BOX_H + 14)
-      .attr('text-anchor', 'middle')
-      .attr('font-size', 11)
-      .attr('font-weight', 700)
-      .attr('fill', hit ? FOUND : WALK)
-      .text(hit ? '✓ found' : `≠ ${i + 1}`);
+    below(mark, hit ? FOUND : WALK, hit ? '✓ found' : `≠ ${i + 1}`, true);
     if (ms)
       mark
         .transition()
@@ -191,27 +183,13 @@ function walk(
     )
     .attr('opacity', ms ? 0 : 1);
   if (look.found === null) {
-    result
-      .append('text')
-      .attr('y', BOX_H + 14)
-      .attr('font-size', 11)
-      .attr('font-weight', 700)
-      .attr('fill', MISSED)
-      .text('✗ miss');
+    below(result, MISSED, '✗ miss', false);
     if (look.inserted !== null && visible[0] === look.inserted) {
       const neu = chainG
         .append('g')
         .attr('transform', `translate(${xOf(0)},0)`)
         .attr('opacity', ms ? 0 : 1);
-      neu
-        .append('text')
-        .attr('x', BOX_W / 2)
-        .attr('y', BOX_H + 14)
-        .attr('text-anchor', 'middle')
-        .attr('font-size', 11)
-        .attr('font-weight', 700)
-        .attr('fill', '#1c7ed6')
-        .text('new: hung at head');
+      below(neu, '#1c7ed6', 'new: hung at head', true);
       if (ms)
         neu
           .transition()
@@ -226,6 +204,15 @@ function walk(
       .delay(path.length * beat)
       .duration(150)
       .attr('opacity', 1);
+}
+
+/** A bold caption under a box (centred on it, or from its left edge). */
+function below(g: G, fill: string, text: string, centred: boolean): void {
+  const t = g.append('text');
+  if (centred) t.attr('x', BOX_W / 2);
+  t.attr('y', BOX_H + 14);
+  if (centred) t.attr('text-anchor', 'middle');
+  t.attr('font-size', 11).attr('font-weight', 700).attr('fill', fill).text(text);
 }
 
 function arrow(g: G, x0: number, x1: number): void {
