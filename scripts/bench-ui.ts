@@ -84,14 +84,20 @@ const SHOTS = [
   },
 ];
 
-async function measure(browser: Browser, base: string, c: Case): Promise<void> {
+/** A page of the harness at `hash`, once it is ready (or failed); its page errors. */
+async function openHarness(browser: Browser, base: string, hash: string) {
   const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${base}#${c.hash}`);
+  await page.goto(`${base}#${hash}`);
   await page.waitForFunction(() => window.__harness?.ready || window.__harness?.error, null, {
     timeout: 60_000,
   });
+  return { page, errors };
+}
+
+async function measure(browser: Browser, base: string, c: Case): Promise<void> {
+  const { page, errors } = await openHarness(browser, base, c.hash);
   const failed = await page.evaluate(() => window.__harness?.error);
   if (failed) throw new Error(`${c.name}: ${failed}`);
   await page.waitForTimeout(1500);
@@ -111,13 +117,7 @@ async function measure(browser: Browser, base: string, c: Case): Promise<void> {
 async function shoot(browser: Browser, base: string, dir: string): Promise<void> {
   mkdirSync(dir, { recursive: true });
   for (const s of SHOTS) {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${base}#${s.hash}`);
-    await page.waitForFunction(() => window.__harness?.ready || window.__harness?.error, null, {
-      timeout: 60_000,
-    });
+    const { page, errors } = await openHarness(browser, base, s.hash);
     await page.waitForTimeout(s.wait);
     const path = join(dir, s.file);
     await page.screenshot({ path, fullPage: true });

@@ -8,7 +8,7 @@ import type { LcReport, LibraryReport } from '../sim/library';
 import { useApp } from '../store/context';
 import { selectLibReport } from '../store/libSelectors';
 import { Panel } from './Panel';
-import { Table } from './Table';
+import { Notes, Table } from './Table';
 import './library-stats.css';
 
 type LcLatchRow = LcReport['latches'][number];
@@ -332,11 +332,7 @@ export function LibraryStatistics() {
             ]}
           />
         </Section>
-        {report.notes.map((t) => (
-          <p className="note" key={t}>
-            {t}
-          </p>
-        ))}
+        <Notes notes={report.notes} />
       </div>
     </Panel>
   );

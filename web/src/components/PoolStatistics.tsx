@@ -4,7 +4,7 @@ import { useApp } from '../store/context';
 import { selectReport } from '../store/selectors';
 import { poolColor } from '../views/shared/colours';
 import { Panel } from './Panel';
-import { Table } from './Table';
+import { Notes, Table } from './Table';
 
 const COLUMNS: (keyof Row)[] = [
   'set_msize',
@@ -133,11 +133,7 @@ export function PoolStatistics() {
             latch {n(report.hash_chains.latch_gets_max)} gets, idlest{' '}
             {n(report.hash_chains.latch_gets_min)}.
           </p>
-          {report.notes.map((t) => (
-            <p className="note" key={t}>
-              {t}
-            </p>
-          ))}
+          <Notes notes={report.notes} />
         </details>
       </div>
     </Panel>

@@ -26,3 +26,12 @@ export function Table({ head, className = 'grid', label, testId, style, children
     </table>
   );
 }
+
+/** A report's notes, one paragraph each. */
+export function Notes({ notes }: { notes: string[] }) {
+  return notes.map((t) => (
+    <p className="note" key={t}>
+      {t}
+    </p>
+  ));
+}
