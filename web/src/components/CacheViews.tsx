@@ -1,6 +1,6 @@
 // The buffer cache's D3 views, mounted and fed by useView.
 import { useApp } from '../store/context';
-import { cacheFrame, chainFrame } from '../store/frames';
+import { cacheFrame, chainFrame } from './frames';
 import { selectLayout } from '../store/selectors';
 import type { AppStore } from '../store/store';
 import { createChainView } from '../views/buffer/chainView';

@@ -1,7 +1,7 @@
 // The library cache's D3 views (seed 001): the hash table's buckets and chains, and the
 // shared pool's memory map and free lists. Mounted and fed by useView.
 import { useApp } from '../store/context';
-import { bucketFrame, heapFrame } from '../store/frames';
+import { bucketFrame, heapFrame } from './frames';
 import { librarySim } from '../store/selectors';
 import type { AppState, AppStore } from '../store/store';
 import { createBucketView } from '../views/library/buckets';

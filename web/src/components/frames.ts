@@ -1,11 +1,11 @@
-// Per-frame data for the D3 views, read fresh from the slot's run (the buffer cache's typed
-// arrays are views over wasm memory: never keep them across engine calls; the library
-// cache's are copies).
+// Per-frame data for the D3 views (the glue between the store and views/), read fresh from
+// the slot's run: the buffer cache's typed arrays are views over wasm memory (never keep them
+// across engine calls), the library cache's are copies.
 import type { CacheFrame, ChainFrame } from '../views/buffer/types';
 import type { BucketFrame, HeapFrame } from '../views/library/types';
-import { bufferSim, librarySim } from './selectors';
-import type { Sim } from './slot';
-import type { AppState } from './store';
+import { bufferSim, librarySim } from '../store/selectors';
+import type { Sim } from '../store/slot';
+import type { AppState } from '../store/store';
 
 /** What every view's frame shares: the step's events and how to animate them. */
 function stepOf<S extends Sim>(s: AppState, sim: S, fresh: boolean) {
