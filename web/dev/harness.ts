@@ -1,5 +1,6 @@
-// Dev-only page (web/dev/views-harness.html, never in dist/): the D3 views on a generated scenario, without the
-// app, for screenshots and the UI benchmark (scripts/bench-ui.ts). Everything is in the hash:
+// Dev-only page (web/dev/views-harness.html, never in dist/; `vite build --mode harness` builds
+// it alone): the D3 views on a generated scenario, without the app, for screenshots and the UI
+// benchmark (scripts/bench-ui.ts). Everything is in the hash:
 //
 //   #buffers=1000            db_block_buffers (50 … 1,000,000)
 //   &profile=8.1.5           8.0 | 8.1.5 | 8.1.6
