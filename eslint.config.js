@@ -7,6 +7,7 @@ import tseslint from 'typescript-eslint';
 export default defineConfig([
   globalIgnores([
     'dist/',
+    'dist-harness/',
     'web/src/wasm/pkg/',
     'web/src/sim/generated/',
     'wasm-core/',

@@ -1,5 +1,12 @@
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM, PREVIEW_PORT, SUBPATH, SUBPATH_PORT } from './e2e/ports';
+import {
+  CHROMIUM,
+  HARNESS_PATH,
+  HARNESS_PORT,
+  PREVIEW_PORT,
+  SUBPATH,
+  SUBPATH_PORT,
+} from './e2e/ports';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -20,7 +27,8 @@ export default defineConfig({
       },
     },
   ],
-  // Both serve the already built dist/ (npm test runs `vite build` first).
+  // The first two serve the already built dist/ (npm test runs `vite build` first); the third
+  // builds the dev-only views harness (not in dist/) and serves it.
   webServer: [
     {
       command: `npx vite preview --port ${PREVIEW_PORT} --strictPort`,
@@ -33,6 +41,12 @@ export default defineConfig({
       url: `http://localhost:${SUBPATH_PORT}${SUBPATH}`,
       reuseExistingServer: false,
       timeout: 30_000,
+    },
+    {
+      command: `npx vite build --mode harness --logLevel warn && npx vite preview --mode harness --port ${HARNESS_PORT} --strictPort`,
+      url: `http://localhost:${HARNESS_PORT}${HARNESS_PATH}`,
+      reuseExistingServer: false,
+      timeout: 180_000,
     },
   ],
 });

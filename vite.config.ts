@@ -3,22 +3,27 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 const repoRoot = fileURLToPath(new URL('.', import.meta.url));
+const page = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+const inputs = (mode: string): Record<string, string> =>
+  mode === 'harness' ? { harness: HARNESS_HTML } : { main: page('web/index.html') };
 
-export default defineConfig({
+/** The dev-only views harness (web/dev/): never in dist/; `--mode harness` builds it alone. */
+export const HARNESS_HTML = page('web/dev/views-harness.html');
+export const HARNESS_OUT = page('dist-harness');
+
+export default defineConfig(({ mode }) => ({
   root: 'web',
   // Relative asset URLs: the built site works from any sub-path (GitHub Pages /repo/) and offline.
   base: './',
   publicDir: '../public',
   plugins: [react()],
   build: {
-    outDir: '../dist',
+    outDir: mode === 'harness' ? HARNESS_OUT : '../dist',
     emptyOutDir: true,
-    // The views harness (web/views-harness.html) ships too: the fps benchmark and e2e use it.
+    // The site ships index.html only. The views harness (the fps benchmark and its e2e spec
+    // use it) is built on its own into dist-harness/ with `vite build --mode harness`.
     rolldownOptions: {
-      input: {
-        main: fileURLToPath(new URL('web/index.html', import.meta.url)),
-        harness: fileURLToPath(new URL('web/views-harness.html', import.meta.url)),
-      },
+      input: inputs(mode),
     },
   },
   server: {
@@ -31,9 +36,10 @@ export default defineConfig({
     strictPort: true,
   },
   test: {
-    // Vite's root is web/; tests live in web/src and scripts/, so resolve them from the repo root.
+    // Vite's root is web/; tests live in web/src, web/dev and scripts/, so resolve them from
+    // the repo root.
     root: repoRoot,
-    include: ['web/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+    include: ['web/src/**/*.test.{ts,tsx}', 'web/dev/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
   },
-});
+}));

@@ -1,6 +1,9 @@
 /** Where Playwright's web servers listen (see playwright.config.ts). */
 export const PREVIEW_PORT = 4173;
 export const SUBPATH_PORT = 4174;
+/** The dev-only views harness, built on its own (`vite build --mode harness`). */
+export const HARNESS_PORT = 4175;
+export const HARNESS_PATH = '/dev/views-harness.html';
 export const SUBPATH = '/repo/';
 
 /**

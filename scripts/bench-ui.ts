@@ -1,5 +1,6 @@
 // Frames per second of the D3 views in headless Chromium: builds the views harness
-// (web/views-harness.html) with the project's Vite config into a temporary directory, serves
+// (web/dev/views-harness.html, `--mode harness` of the project's Vite config) into a temporary
+// directory, serves
 // it with `vite preview` (in this process), and reads the harness's frame counter.
 //
 //   npx tsx scripts/bench-ui.ts                 the figures (targets: 60 fps animated, 30 playing)
@@ -10,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import { chromium, type Browser } from '@playwright/test';
 import { CHROMIUM } from '../e2e/ports';
 import { build, preview } from 'vite';
 
@@ -83,15 +84,12 @@ const SHOTS = [
   },
 ];
 
-/** Open the harness at `url` and wait until it is ready (or says why not); page errors collect in `errors`. */
-async function openHarness(
-  browser: Browser,
-  url: string,
-): Promise<{ page: Page; errors: string[] }> {
+/** A page of the harness at `hash`, once it is ready (or failed); its page errors. */
+async function openHarness(browser: Browser, base: string, hash: string) {
   const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(url);
+  await page.goto(`${base}#${hash}`);
   await page.waitForFunction(() => window.__harness?.ready || window.__harness?.error, null, {
     timeout: 60_000,
   });
@@ -99,7 +97,7 @@ async function openHarness(
 }
 
 async function measure(browser: Browser, base: string, c: Case): Promise<void> {
-  const { page, errors } = await openHarness(browser, `${base}#${c.hash}`);
+  const { page, errors } = await openHarness(browser, base, c.hash);
   const failed = await page.evaluate(() => window.__harness?.error);
   if (failed) throw new Error(`${c.name}: ${failed}`);
   await page.waitForTimeout(1500);
@@ -119,7 +117,7 @@ async function measure(browser: Browser, base: string, c: Case): Promise<void> {
 async function shoot(browser: Browser, base: string, dir: string): Promise<void> {
   mkdirSync(dir, { recursive: true });
   for (const s of SHOTS) {
-    const { page, errors } = await openHarness(browser, `${base}#${s.hash}`);
+    const { page, errors } = await openHarness(browser, base, s.hash);
     await page.waitForTimeout(s.wait);
     const path = join(dir, s.file);
     await page.screenshot({ path, fullPage: true });
@@ -133,20 +131,18 @@ async function main(): Promise<void> {
   console.error('bench-ui: building the views harness…');
   await build({
     configFile: join(root, 'vite.config.ts'),
+    mode: 'harness',
     logLevel: 'warn',
-    build: {
-      outDir,
-      emptyOutDir: true,
-      rolldownOptions: { input: { harness: join(root, 'web/views-harness.html') } },
-    },
+    build: { outDir, emptyOutDir: true },
   });
   const server = await preview({
     configFile: join(root, 'vite.config.ts'),
+    mode: 'harness',
     logLevel: 'warn',
     build: { outDir },
     preview: { port: 4190, strictPort: false, open: false },
   });
-  const base = `${(server.resolvedUrls?.local[0] ?? 'http://localhost:4190/').replace(/\/$/, '')}/views-harness.html`;
+  const base = `${(server.resolvedUrls?.local[0] ?? 'http://localhost:4190/').replace(/\/$/, '')}/dev/views-harness.html`;
   const browser = await chromium.launch(CHROMIUM);
   try {
     if (values.shots) await shoot(browser, base, resolve(values.shots));

@@ -6,7 +6,7 @@ import { loadEngine } from './sim/engine';
 import { StoreProvider } from './store/context';
 import { BUNDLED } from './store/scenarios';
 import { createAppStore } from './store/store';
-import './styles.css';
+import './styles/index.css';
 import wasmUrl from './wasm/pkg/cachesim_bg.wasm?url';
 
 const store = createAppStore({ scenarios: BUNDLED });

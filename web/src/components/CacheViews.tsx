@@ -1,13 +1,12 @@
 // The buffer cache's D3 views, mounted and fed by useView.
-import { useApp, useStoreApi } from '../store/context';
-import { cacheFrame, chainFrame } from '../store/frames';
+import { useApp } from '../store/context';
+import { cacheFrame, chainFrame } from './frames';
 import { selectLayout } from '../store/selectors';
 import type { AppStore } from '../store/store';
-import { createChainView } from '../views/chainView';
-import { createLruView } from '../views/lruView';
-import type { ViewOptions } from '../views/types';
-import { Panel } from './Panel';
-import { useView, ViewFailure } from './useView';
+import { createChainView } from '../views/buffer/chainView';
+import { createLruView } from '../views/buffer/lruView';
+import type { ViewOptions } from '../views/buffer/types';
+import { ViewPanel } from './useView';
 
 /** The buffer cache views' options: a click on a buffer selects it. */
 const cacheOptions = (store: AppStore): ViewOptions => ({
@@ -15,31 +14,27 @@ const cacheOptions = (store: AppStore): ViewOptions => ({
 });
 
 export function LruPanel() {
-  const store = useStoreApi();
   const layout = useApp(selectLayout);
-  const { ref, failure } = useView(store, createLruView, cacheFrame, cacheOptions);
   const sets = layout?.sets.length ?? 0;
   const buffers = layout?.sets.reduce((n, s) => n + (s.hi - s.lo), 0) ?? 0;
   return (
-    <Panel
+    <ViewPanel
       title="Replacement lists"
       sub={`${buffers.toLocaleString('en')} buffers · ${sets} working set${sets === 1 ? '' : 's'} (LRU latches)`}
       className="grow"
       testId="lru-panel"
-    >
-      <ViewFailure message={failure} />
-      <div className="view-host" ref={ref} data-testid="lru-view" />
-    </Panel>
+      host={{ className: 'view-host', testId: 'lru-view' }}
+      factory={createLruView}
+      frameOf={cacheFrame}
+      options={cacheOptions}
+    />
   );
 }
 
 export function ChainPanel() {
-  const store = useStoreApi();
-  const layout = useApp(selectLayout);
-  const { ref, failure } = useView(store, createChainView, chainFrame, cacheOptions);
-  const cfg = layout?.config;
+  const cfg = useApp(selectLayout)?.config;
   return (
-    <Panel
+    <ViewPanel
       title="Cache buffers chains"
       sub={
         cfg
@@ -47,9 +42,10 @@ export function ChainPanel() {
           : ''
       }
       testId="chain-panel"
-    >
-      <ViewFailure message={failure} />
-      <div className="view-host chain-host" ref={ref} data-testid="chain-view" />
-    </Panel>
+      host={{ className: 'view-host chain-host', testId: 'chain-view' }}
+      factory={createChainView}
+      frameOf={chainFrame}
+      options={cacheOptions}
+    />
   );
 }

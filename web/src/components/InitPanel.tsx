@@ -18,10 +18,11 @@ import {
   selectEdit,
   selectGeneration,
   selectLayout,
+  selectMode,
   selectRevertDraft,
 } from '../store/selectors';
+import { selectLibConfig } from '../store/libSelectors';
 import { Field } from './Field';
-import type { AppState } from '../store/store';
 import {
   checkCost,
   checkParam,
@@ -30,13 +31,9 @@ import {
   groupsFor,
   keywordOf,
   paramValue,
-  type SimMode,
 } from './initParams';
 import { Panel } from './Panel';
 import { RawInit } from './RawInit';
-
-const selectMode = (s: AppState): SimMode => s.mode;
-const selectLibConfig = (s: AppState) => s.libConfig;
 
 const PROFILES: { value: Profile; label: string; help: string }[] = [
   { value: '8.0', label: '8.0', help: 'Classic LRU: new blocks and every hit go to the MRU head.' },
@@ -89,6 +86,14 @@ function derived(name: string, config: CacheConfig | undefined): string | null {
 }
 
 type Edit = (change: (d: Scenario) => Scenario) => void;
+
+/** What the form's parts get: the draft, how to edit it, and the field in error. */
+interface FormProps {
+  draft: Scenario;
+  edit: Edit;
+  errorPath: string;
+  errorText: string | null;
+}
 
 function setInit(edit: Edit, name: string, value: InitValue | null) {
   edit((d) => {
@@ -174,17 +179,7 @@ function ParamField({
   );
 }
 
-function InitForm({
-  draft,
-  edit,
-  errorPath,
-  errorText,
-}: {
-  draft: Scenario;
-  edit: Edit;
-  errorPath: string;
-  errorText: string | null;
-}) {
+function InitForm({ draft, edit, errorPath, errorText }: FormProps) {
   const docs = parameterDocs();
   const layout = useApp(selectLayout);
   const libConfig = useApp(selectLibConfig);
@@ -231,17 +226,7 @@ function InitForm({
 }
 
 /** The buffer cache's costs (`cost`): they advance simulated time. */
-function BufferCosts({
-  draft,
-  edit,
-  errorPath,
-  errorText,
-}: {
-  draft: Scenario;
-  edit: Edit;
-  errorPath: string;
-  errorText: string | null;
-}) {
+function BufferCosts({ draft, edit, errorPath, errorText }: FormProps) {
   return (
     <fieldset className="field-group">
       <legend>Costs (simulated time)</legend>

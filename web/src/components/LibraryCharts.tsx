@@ -1,75 +1,43 @@
 // The library cache over the run (seed 001): four line charts fed from the store's library
 // series (plus the current position), against simulated seconds or statements done, with the
 // paper's final figures as dashed references.
-import { useEffect, useRef, useState } from 'react';
-import { useStoreApi } from '../store/context';
+import { useCallback, useState } from 'react';
+import { libPaperMarks } from '../series/library';
+import { librarySim } from '../store/selectors';
+import { chartPoints } from '../store/slot';
 import type { AppState } from '../store/store';
 import {
+  createLibChart,
   LIB_CHARTS,
-  libPaperMarks,
-  libPointOf,
   X_LABEL,
   type LibChart,
   type LibChartSpec,
   type LibX,
-} from '../views/libCharts';
-import { createLibChart } from '../views/libLineChart';
-import type { LibSeriesPoint } from '../views/libTypes';
+} from '../views/library/charts';
 import { Panel } from './Panel';
+import { useChart } from './useChart';
 import './library-stats.css';
 
-/** The sampled series, with the current position as its last point. */
-export function libPoints(s: AppState): LibSeriesPoint[] {
-  const { libSeries, libReport, position, seconds } = s;
-  const last = libSeries[libSeries.length - 1];
-  if (!libReport || (last && last.position === position)) return libSeries;
-  return [
-    ...libSeries.filter((p) => p.position < position),
-    libPointOf(libReport, position, seconds),
-  ];
-}
+const makers = new Map<LibChartSpec, (el: HTMLElement) => LibChart>();
+/** A stable factory per spec (the chart is mounted once). */
+const maker = (spec: LibChartSpec) => {
+  let make = makers.get(spec);
+  if (!make) {
+    make = (el) => createLibChart(el, spec);
+    makers.set(spec, make);
+  }
+  return make;
+};
 
 function useLibChart(spec: LibChartSpec, x: LibX) {
-  const store = useStoreApi();
-  const ref = useRef<HTMLDivElement>(null);
-  const chart = useRef<LibChart | null>(null);
-
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const c = createLibChart(el, spec);
-    chart.current = c;
-    return () => {
-      c.destroy();
-      chart.current = null;
-    };
-  }, [spec]);
-
-  useEffect(() => {
-    let reported = false;
-    const feed = (s: AppState) => {
-      try {
-        chart.current?.update(libPoints(s), { x, paper: libPaperMarks(s.current?.paper) });
-      } catch (e) {
-        // A chart that throws must not stop the store's other listeners.
-        if (!reported) console.error('a library cache chart failed to draw:', e);
-        reported = true;
-      }
-    };
-    feed(store.getState());
-    return store.subscribe((s, prev) => {
-      if (
-        s.libSeries !== prev.libSeries ||
-        s.position !== prev.position ||
-        s.libReport !== prev.libReport ||
-        s.current !== prev.current
-      ) {
-        feed(s);
-      }
-    });
-  }, [store, x]);
-
-  return ref;
+  const feed = useCallback(
+    (chart: LibChart, s: AppState) => {
+      const sim = librarySim(s);
+      chart.update(sim ? chartPoints(sim) : [], { x, paper: libPaperMarks(s.current?.paper) });
+    },
+    [x],
+  );
+  return useChart(maker(spec), feed);
 }
 
 export function LibraryCharts() {

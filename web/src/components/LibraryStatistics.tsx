@@ -4,14 +4,14 @@
 // numbers; hit ratios are fractions 0–1 as V$LIBRARYCACHE shows them (4 decimals); sleep rates
 // are percentages; times are simulated seconds.
 import type { ReactNode } from 'react';
-import type { LibraryReport } from '../sim/library';
-import type { LcLatchRow } from '../sim/generated/LcLatchRow';
+import type { LcReport, LibraryReport } from '../sim/library';
 import { useApp } from '../store/context';
-import type { AppState } from '../store/store';
+import { selectLibReport } from '../store/libSelectors';
 import { Panel } from './Panel';
+import { Notes, Table } from './Table';
 import './library-stats.css';
 
-const selectLibReport = (s: AppState) => s.libReport;
+type LcLatchRow = LcReport['latches'][number];
 
 export const count = (v: number) => v.toLocaleString('en-US');
 /** A hit ratio as V$LIBRARYCACHE writes it: a fraction with 4 decimals. */
@@ -296,26 +296,20 @@ export function LibraryStatistics() {
           />
           <details className="more">
             <summary>Free lists ({sp.free_lists.length})</summary>
-            <table className="grid compact" aria-label="Shared pool free lists">
-              <thead>
-                <tr>
-                  <th>bucket</th>
-                  <th>from size</th>
-                  <th>chunks</th>
-                  <th>bytes</th>
+            <Table
+              head={['bucket', 'from size', 'chunks', 'bytes']}
+              className="grid compact"
+              label="Shared pool free lists"
+            >
+              {sp.free_lists.map((f) => (
+                <tr key={f.bucket}>
+                  <td>{f.bucket}</td>
+                  <td>{bytes(f.min_size)}</td>
+                  <td>{count(f.chunks)}</td>
+                  <td>{count(f.bytes)}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {sp.free_lists.map((f) => (
-                  <tr key={f.bucket}>
-                    <td>{f.bucket}</td>
-                    <td>{bytes(f.min_size)}</td>
-                    <td>{count(f.chunks)}</td>
-                    <td>{count(f.bytes)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </Table>
           </details>
         </Section>
         <Section title="Library cache hash table">
@@ -338,11 +332,7 @@ export function LibraryStatistics() {
             ]}
           />
         </Section>
-        {report.notes.map((t) => (
-          <p className="note" key={t}>
-            {t}
-          </p>
-        ))}
+        <Notes notes={report.notes} />
       </div>
     </Panel>
   );

@@ -1,14 +1,14 @@
 // The library cache's D3 views (seed 001): the hash table's buckets and chains, and the
 // shared pool's memory map and free lists. Mounted and fed by useView.
-import { useApp, useStoreApi } from '../store/context';
-import { bucketFrame, heapFrame } from '../store/libFrames';
+import { useApp } from '../store/context';
+import { bucketFrame, heapFrame } from './frames';
+import { librarySim } from '../store/selectors';
 import type { AppState, AppStore } from '../store/store';
-import { createBucketView } from '../views/libBuckets';
-import { createHeapView } from '../views/libHeap';
-import { sizeLabel } from '../views/libLayout';
-import type { LibViewOptions } from '../views/libTypes';
-import { Panel } from './Panel';
-import { useView, ViewFailure } from './useView';
+import { createBucketView } from '../views/library/buckets';
+import { createHeapView } from '../views/library/heap';
+import { sizeLabel } from '../views/library/layout';
+import type { LibViewOptions } from '../views/library/types';
+import { ViewPanel } from './useView';
 import './library-views.css';
 
 /** The library cache views' options: a click on a bucket selects it (again: deselects). */
@@ -20,9 +20,10 @@ const fmt = (n: number) => n.toLocaleString('en');
 
 /** "8,191 buckets · 3 latches" (the buckets double on a rehash: the report has today's). */
 const selectBucketSub = (s: AppState): string => {
-  const table = s.libReport?.library_cache.hash_table;
-  const buckets = table?.buckets ?? s.libConfig?.buckets;
-  const latches = table?.latches ?? s.libConfig?.latches;
+  const sim = librarySim(s);
+  const table = sim?.report.library_cache.hash_table;
+  const buckets = table?.buckets ?? sim?.config.buckets;
+  const latches = table?.latches ?? sim?.config.latches;
   if (buckets === undefined || latches === undefined) return '';
   const resized = table && table.resizes > 0 ? ` · rehashed ×${table.resizes}` : '';
   return `${fmt(buckets)} buckets · ${fmt(latches)} latch${latches === 1 ? '' : 'es'}${resized}`;
@@ -30,8 +31,9 @@ const selectBucketSub = (s: AppState): string => {
 
 /** "15 MiB shared pool · 2.1 MiB free". */
 const selectHeapSub = (s: AppState): string => {
-  const pool = s.libReport?.library_cache.shared_pool;
-  const bytes = pool?.size ?? s.libConfig?.pool_bytes;
+  const sim = librarySim(s);
+  const pool = sim?.report.library_cache.shared_pool;
+  const bytes = pool?.size ?? sim?.config.pool_bytes;
   if (bytes === undefined) return '';
   const free = pool
     ? ` · ${sizeLabel(pool.free_bytes)} free in ${fmt(pool.free_chunks)} chunks`
@@ -40,25 +42,29 @@ const selectHeapSub = (s: AppState): string => {
 };
 
 export function BucketPanel() {
-  const store = useStoreApi();
-  const sub = useApp(selectBucketSub);
-  const { ref, failure } = useView(store, createBucketView, bucketFrame, libOptions);
   return (
-    <Panel title="Library cache hash table" sub={sub} testId="bucket-panel">
-      <ViewFailure message={failure} />
-      <div className="view-host lib-host" ref={ref} data-testid="bucket-view" />
-    </Panel>
+    <ViewPanel
+      title="Library cache hash table"
+      sub={useApp(selectBucketSub)}
+      testId="bucket-panel"
+      host={{ className: 'view-host lib-host', testId: 'bucket-view' }}
+      factory={createBucketView}
+      frameOf={bucketFrame}
+      options={libOptions}
+    />
   );
 }
 
 export function HeapPanel() {
-  const store = useStoreApi();
-  const sub = useApp(selectHeapSub);
-  const { ref, failure } = useView(store, createHeapView, heapFrame, libOptions);
   return (
-    <Panel title="Shared pool heap" sub={sub} testId="heap-panel">
-      <ViewFailure message={failure} />
-      <div className="view-host lib-host" ref={ref} data-testid="heap-view" />
-    </Panel>
+    <ViewPanel
+      title="Shared pool heap"
+      sub={useApp(selectHeapSub)}
+      testId="heap-panel"
+      host={{ className: 'view-host lib-host', testId: 'heap-view' }}
+      factory={createHeapView}
+      frameOf={heapFrame}
+      options={libOptions}
+    />
   );
 }

@@ -5,7 +5,6 @@
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { Scenario } from '../sim/engine';
-import type { LcCost } from '../sim/generated/LcCost';
 import type { Slammer } from '../sim/library';
 import { useApp } from '../store/context';
 import type { AppState } from '../store/store';
@@ -13,6 +12,9 @@ import { checkCost } from './initParams';
 import { Field } from './Field';
 import { Panel } from './Panel';
 import './library-stats.css';
+
+/** The library cache's per-operation costs (a scenario's `cost.library`). */
+type LcCost = NonNullable<NonNullable<Scenario['cost']>['library']>;
 
 const selectWorkloadEditor = (s: AppState) => ({
   draft: s.draft,

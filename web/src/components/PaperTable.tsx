@@ -4,6 +4,7 @@ import { useApp } from '../store/context';
 import { selectMode, selectPaper, selectPlayback } from '../store/selectors';
 import { useShallow } from 'zustand/react/shallow';
 import { Panel } from './Panel';
+import { Table } from './Table';
 
 export function PaperTable() {
   const paper = useApp(selectPaper);
@@ -16,35 +17,25 @@ export function PaperTable() {
         <p className="note" style={{ marginTop: 0, marginBottom: 4 }}>
           {paper.source}
         </p>
-        <table className="grid" data-testid="paper-table">
-          <thead>
-            <tr>
-              <th>Figure</th>
-              <th>Paper</th>
-              <th>Simulator</th>
-              <th>Diff</th>
-            </tr>
-          </thead>
-          <tbody>
-            {paper.rows.map((r) => (
-              <tr key={`${r.pool}:${r.metric}`} data-metric={r.metric} data-pool={r.pool}>
-                <td>
-                  {r.pool && <span className="mono">{r.pool} </span>}
-                  {metricLabel(r.metric)}
+        <Table head={['Figure', 'Paper', 'Simulator', 'Diff']} testId="paper-table">
+          {paper.rows.map((r) => (
+            <tr key={`${r.pool}:${r.metric}`} data-metric={r.metric} data-pool={r.pool}>
+              <td>
+                {r.pool && <span className="mono">{r.pool} </span>}
+                {metricLabel(r.metric)}
+              </td>
+              <td>{formatMetric(r.metric, r.paper)}</td>
+              <td>{formatMetric(r.metric, r.sim)}</td>
+              {done ? (
+                <td className={Math.abs(r.diff_pct) <= 10 ? 'diff-good' : 'diff-bad'}>
+                  {formatDiff(r)}
                 </td>
-                <td>{formatMetric(r.metric, r.paper)}</td>
-                <td>{formatMetric(r.metric, r.sim)}</td>
-                {done ? (
-                  <td className={Math.abs(r.diff_pct) <= 10 ? 'diff-good' : 'diff-bad'}>
-                    {formatDiff(r)}
-                  </td>
-                ) : (
-                  <td className="muted">—</td>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+              ) : (
+                <td className="muted">—</td>
+              )}
+            </tr>
+          ))}
+        </Table>
         {library && (
           <p className="note">
             Seed 001 measured a ~400 MHz Pentium under Windows NT; the model&apos;s costs are read

@@ -2,8 +2,9 @@
 import type { PoolStatistics as Row } from '../sim/engine';
 import { useApp } from '../store/context';
 import { selectReport } from '../store/selectors';
-import { poolColor } from '../views/colours';
+import { poolColor } from '../views/shared/colours';
 import { Panel } from './Panel';
+import { Notes, Table } from './Table';
 
 const COLUMNS: (keyof Row)[] = [
   'set_msize',
@@ -110,28 +111,21 @@ export function PoolStatistics() {
               </tbody>
             </table>
           </div>
-          <table className="grid compact" style={{ marginTop: 8 }}>
-            <thead>
-              <tr>
-                <th>DBWR</th>
-                <th>sets</th>
-                <th>batches</th>
-                <th>writes</th>
-                <th>busy</th>
+          <Table
+            head={['DBWR', 'sets', 'batches', 'writes', 'busy']}
+            className="grid compact"
+            style={{ marginTop: 8 }}
+          >
+            {report.dbwr.map((d) => (
+              <tr key={d.id}>
+                <td className="mono">DBW{d.id}</td>
+                <td>{d.sets.join(', ')}</td>
+                <td>{n(d.batches)}</td>
+                <td>{n(d.writes)}</td>
+                <td>{d.busy_s.toFixed(2)} s</td>
               </tr>
-            </thead>
-            <tbody>
-              {report.dbwr.map((d) => (
-                <tr key={d.id}>
-                  <td className="mono">DBW{d.id}</td>
-                  <td>{d.sets.join(', ')}</td>
-                  <td>{n(d.batches)}</td>
-                  <td>{n(d.writes)}</td>
-                  <td>{d.busy_s.toFixed(2)} s</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </Table>
           <p className="note">
             Hash chains: {n(report.hash_chains.lookups)} lookups,{' '}
             {report.hash_chains.avg_walk.toFixed(2)} headers compared per lookup (max{' '}
@@ -139,11 +133,7 @@ export function PoolStatistics() {
             latch {n(report.hash_chains.latch_gets_max)} gets, idlest{' '}
             {n(report.hash_chains.latch_gets_min)}.
           </p>
-          {report.notes.map((t) => (
-            <p className="note" key={t}>
-              {t}
-            </p>
-          ))}
+          <Notes notes={report.notes} />
         </details>
       </div>
     </Panel>

@@ -1,11 +1,12 @@
 // The scenario's segments: name, type, blocks, BUFFER_POOL and the CACHE clause.
 import { useState } from 'react';
 import type { PoolId, Scenario, Segment } from '../sim/engine';
-import type { SegmentType } from '../sim/generated/SegmentType';
 import { useApp } from '../store/context';
 import { selectDraft, selectDraftError, selectEdit, selectGeneration } from '../store/selectors';
-import { segmentColor } from '../views/colours';
+import { segmentColor } from '../views/shared/colours';
 import { Panel } from './Panel';
+
+type SegmentType = Segment['type'];
 
 const TYPES: SegmentType[] = ['TABLE', 'INDEX', 'CLUSTER'];
 const POOLS: PoolId[] = ['DEFAULT', 'KEEP', 'RECYCLE'];

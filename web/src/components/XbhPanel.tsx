@@ -8,7 +8,7 @@ import {
   selectSelected,
   selectTick,
 } from '../store/selectors';
-import { REGION_COLOR } from '../views/colours';
+import { REGION_COLOR } from '../views/shared/colours';
 import { Panel } from './Panel';
 
 const REGION_FILL: Record<string, string> = {

@@ -2,8 +2,11 @@
 // limits, defaults, choices and the one-line help all come from there) and reads what is
 // typed. The form shows the parameters of the scenario's own simulation (a doc's `area`).
 import type { ParamDoc } from '../sim/engine';
-import type { ParamArea } from '../sim/generated/ParamArea';
+
 import type { InitValue } from '../store/initOra';
+
+/** Which simulation a parameter acts on (ParamDoc's `area`). */
+type ParamArea = ParamDoc['area'];
 
 /** Which simulation the scenario drives (the store's `mode`). */
 export type SimMode = 'buffer' | 'library';

@@ -1,8 +1,10 @@
 // Mounting a D3 view: each owns the inside of one element. Mounted in one effect, fed in a
 // second that subscribes to the store and redraws from getState() — no React render per frame.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useStoreApi } from '../store/context';
 import type { AppState, AppStore } from '../store/store';
-import type { View } from '../views/types';
+import type { View } from '../views/shared/types';
+import { Panel } from './Panel';
 
 export type Factory<F, O> = (el: HTMLElement, opts: O) => View<F>;
 export type FrameOf<F> = (s: AppState, fresh: boolean) => F | null;
@@ -11,9 +13,8 @@ export type OptionsOf<O> = (store: AppStore) => O;
 
 /** What makes a view redraw without a step: the selections and the buffer cache's layout. */
 const redraws = (s: AppState, prev: AppState) =>
-  s.selected !== prev.selected ||
-  s.layout !== prev.layout ||
-  s.selectedBucket !== prev.selectedBucket;
+  s.sim?.selected !== prev.sim?.selected ||
+  (s.sim?.kind === 'buffer' && prev.sim?.kind === 'buffer' && s.sim.layout !== prev.sim.layout);
 
 /**
  * Mount a view factory on a div and feed it whenever the run or a selection changes. A view
@@ -79,5 +80,28 @@ export function ViewFailure({ message }: { message: string | null }) {
     <p className="view-failure" role="status">
       This view failed to draw ({message}); the numbers and the narration are still live.
     </p>
+  );
+}
+
+interface ViewPanelProps<F, O> {
+  title: string;
+  sub: ReactNode;
+  className?: string;
+  testId: string;
+  /** The element the view draws in. */
+  host: { className: string; testId: string };
+  factory: Factory<F, O>;
+  frameOf: FrameOf<F>;
+  options: OptionsOf<O>;
+}
+
+/** A panel holding one D3 view (mounted and fed by useView). */
+export function ViewPanel<F, O>(p: ViewPanelProps<F, O>) {
+  const { ref, failure } = useView(useStoreApi(), p.factory, p.frameOf, p.options);
+  return (
+    <Panel title={p.title} sub={p.sub} className={p.className} testId={p.testId}>
+      <ViewFailure message={failure} />
+      <div className={p.host.className} ref={ref} data-testid={p.host.testId} />
+    </Panel>
   );
 }

@@ -1,18 +1,23 @@
 // Module-level selectors of the library cache panels; the ones returning objects go through
 // useShallow at the call.
+import type { LcEvent } from '../sim/library';
+import { librarySim } from './selectors';
 import type { AppState } from './store';
 
-export const selectLib = (s: AppState) => s.lib;
-export const selectLibConfig = (s: AppState) => s.libConfig;
+const NO_EVENTS: LcEvent[] = [];
+
+export const selectLib = (s: AppState) => librarySim(s)?.run ?? null;
+export const selectLibConfig = (s: AppState) => librarySim(s)?.config ?? null;
+export const selectLibReport = (s: AppState) => librarySim(s)?.report ?? null;
 export const selectLibTick = (s: AppState) => s.tick;
 export const selectPlaying = (s: AppState) => s.playing;
 
 /** The statement stream: the last step's events and where the run is. */
 export const selectStream = (s: AppState) => ({
-  lib: s.lib,
-  events: s.libEvents,
-  position: s.position,
-  forced: s.libConfig?.cursor_sharing === 'FORCE',
+  lib: librarySim(s)?.run ?? null,
+  events: librarySim(s)?.events ?? NO_EVENTS,
+  position: s.sim?.position ?? 0,
+  forced: librarySim(s)?.config.cursor_sharing === 'FORCE',
 });
 
 /**

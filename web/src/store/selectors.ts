@@ -1,5 +1,12 @@
 // Small module-level selectors; the ones returning objects go through useShallow at the call.
+import type { BufferSim, LibrarySim } from './slot';
 import { SPEEDS, type AppState } from './store';
+
+/** The slot when it runs the buffer cache (or the library cache), else null. */
+export const bufferSim = (s: AppState): BufferSim | null =>
+  s.sim?.kind === 'buffer' ? s.sim : null;
+export const librarySim = (s: AppState): LibrarySim | null =>
+  s.sim?.kind === 'library' ? s.sim : null;
 
 export const selectActions = (s: AppState) => ({
   step: s.step,
@@ -13,13 +20,13 @@ export const selectActions = (s: AppState) => ({
 });
 
 export const selectPlayback = (s: AppState) => ({
-  ready: s.run !== null || s.lib !== null,
-  position: s.position,
-  total: s.total,
-  executions: s.executions,
-  totalExecutions: s.totalExecutions,
-  seconds: s.seconds,
-  done: s.done,
+  ready: s.sim !== null,
+  position: s.sim?.position ?? 0,
+  total: s.sim?.total ?? 0,
+  executions: s.sim?.executions ?? 0,
+  totalExecutions: s.sim?.totalExecutions ?? 0,
+  seconds: s.sim?.seconds ?? 0,
+  done: s.sim?.done ?? false,
   playing: s.playing,
   speed: s.speed,
 });
@@ -29,7 +36,7 @@ export const selectHeader = (s: AppState) => ({
   scenarioId: s.scenarioId,
   edited: s.edited,
   title: s.current?.title ?? '',
-  ready: s.run !== null || s.lib !== null,
+  ready: s.sim !== null,
 });
 
 export const selectEngine = (s: AppState) => ({ engine: s.engine, error: s.engineError });
@@ -38,22 +45,24 @@ export const selectDismissLinkError = (s: AppState) => s.dismissLinkError;
 export const selectDraft = (s: AppState) => s.draft;
 export const selectDraftError = (s: AppState) => s.draftError;
 export const selectEdit = (s: AppState) => s.edit;
-export const selectLayout = (s: AppState) => s.layout;
-export const selectReport = (s: AppState) => s.report;
-export const selectPaper = (s: AppState) => s.paper;
+export const selectLayout = (s: AppState) => bufferSim(s)?.layout ?? null;
+export const selectReport = (s: AppState) => bufferSim(s)?.report ?? null;
+export const selectPaper = (s: AppState) => s.sim?.paper ?? null;
 export const selectSource = (s: AppState) => s.current?.paper?.source ?? null;
 export const selectNarration = (s: AppState) => s.narration;
-export const selectSelected = (s: AppState) => s.selected;
+export const selectSelected = (s: AppState) => bufferSim(s)?.selected ?? null;
 export const selectSelect = (s: AppState) => s.select;
 export const selectTick = (s: AppState) => s.tick;
-export const selectRun = (s: AppState) => s.run;
+export const selectRun = (s: AppState) => bufferSim(s)?.run ?? null;
 export const selectSpeedValue = (s: AppState) => SPEEDS[s.speed] ?? Infinity;
 export const selectLoadScenario = (s: AppState) => s.loadScenario;
-export const selectReady = (s: AppState) => s.run !== null || s.lib !== null;
-export const selectMode = (s: AppState) => s.mode;
+export const selectReady = (s: AppState) => s.sim !== null;
+/** Which simulation the scenario drives ('buffer' before any is loaded). */
+export const selectMode = (s: AppState) => s.sim?.kind ?? 'buffer';
 export const selectProfile = (s: AppState) => s.current?.profile ?? null;
 export const selectEdited = (s: AppState) => s.edited;
-export const selectSeries = (s: AppState) => s.series;
+const NO_SERIES: BufferSim['series'] = [];
+export const selectSeries = (s: AppState) => bufferSim(s)?.series ?? NO_SERIES;
 export const selectCurrent = (s: AppState) => s.current;
 export const selectGeneration = (s: AppState) => s.generation;
 export const selectRevertDraft = (s: AppState) => s.revertDraft;

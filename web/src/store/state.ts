@@ -1,19 +1,9 @@
 // The store's shape: its state and its actions (implemented in ./store).
 import type { NarrationGroup } from '../narration/narrate';
 import type { SharedState } from '../share/link';
-import type {
-  EngineLayout,
-  Event,
-  PaperComparison,
-  Report,
-  Scenario,
-  ScenarioError,
-  SimRun,
-} from '../sim/engine';
-import type { LibraryConfig, LcEvent, LibRun, LibraryReport } from '../sim/library';
-import type { LibSeriesPoint } from '../views/libTypes';
-import type { SeriesPoint } from '../views/types';
+import type { Scenario, ScenarioError } from '../sim/engine';
 import type { ScenarioEntry } from './scenarios';
+import type { Sim } from './slot';
 
 /** Steps per second of the speed control; Infinity is "full speed". */
 export const SPEEDS = [1, 2, 5, 10, 25, 100, 500, 2000, Infinity] as const;
@@ -24,13 +14,6 @@ export const ANIMATE_MAX_SPEED = 10;
 
 export interface AppState {
   engine: 'loading' | 'ready' | 'failed';
-  /**
-   * Which simulation the current scenario drives: the buffer cache (`run`, `layout`, `report`,
-   * `events`, `series`) or the library cache (`lib`, `libConfig`, `libReport`, `libEvents`,
-   * `libSeries`). The playback fields (position, total, seconds, done, paper, narration,
-   * tick, animate, durationMs) serve both.
-   */
-  mode: 'buffer' | 'library';
   engineError: string | null;
   scenarios: ScenarioEntry[];
   /** The bundled scenario the current one comes from (null: from a link, unknown base). */
@@ -42,46 +25,25 @@ export interface AppState {
   draftError: ScenarioError | null;
   /** The scenario the run was built from (always valid). */
   current: Scenario | null;
-  run: SimRun | null;
-  layout: EngineLayout | null;
+  /**
+   * The simulation the current scenario drives (buffer cache or library cache): its run and
+   * everything mirrored from it (position, report, events, series, selection). Null until
+   * the engine has loaded a scenario.
+   */
+  sim: Sim | null;
   /** A share link could not be opened: what was wrong with it. */
   linkError: string | null;
   /** Bumped when another scenario is loaded (not on edits): editors reset their local text. */
   generation: number;
-
-  /** Accesses (buffer cache) or statement phases (library cache) done, and in the run. */
-  position: number;
-  total: number;
-  /** Executions (buffer cache) or statements (library cache) finished, and in the run. */
-  executions: number;
-  totalExecutions: number;
-  seconds: number;
-  done: boolean;
-  report: Report | null;
-  paper: PaperComparison | null;
-  series: SeriesPoint[];
 
   playing: boolean;
   /** Index into SPEEDS. */
   speed: number;
   /** Bumped on every change of the run's state: the views redraw on it. */
   tick: number;
-  /** The events of the last step (empty after a jump). */
-  events: Event[];
   animate: boolean;
   durationMs: number;
   narration: NarrationGroup[];
-  selected: number | null;
-
-  /** The library cache run (mode 'library'), else null. */
-  lib: LibRun | null;
-  libConfig: LibraryConfig | null;
-  libReport: LibraryReport | null;
-  /** The library cache events of the last step (empty after a jump). */
-  libEvents: LcEvent[];
-  libSeries: LibSeriesPoint[];
-  /** The hash bucket the user selected in the library cache view (its chain is listed). */
-  selectedBucket: number | null;
 
   engineReady(hash: string): void;
   engineFailed(message: string): void;
@@ -103,7 +65,9 @@ export interface AppState {
   pause(): void;
   togglePlay(): void;
   setSpeed(index: number): void;
+  /** Select a buffer (buffer cache views). */
   select(buf: number | null): void;
+  /** Select a hash bucket (library cache view): its chain is listed. */
   selectBucket(bucket: number | null): void;
   dismissLinkError(): void;
   sharedState(): SharedState | null;

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { encodeState } from '../share/link';
 import { loadEngineNode } from '../sim/node';
 import { BUNDLED, DEFAULT_SCENARIO_ID } from './scenarios';
+import { bufferSim } from './selectors';
 import { createAppStore, SPEEDS } from './store';
 
 beforeAll(() => loadEngineNode());
@@ -17,10 +18,10 @@ describe('the app store', () => {
     expect(BUNDLED.map((s) => s.id)).toContain(DEFAULT_SCENARIO_ID);
     const s = fresh().getState();
     expect(s.scenarioId).toBe(DEFAULT_SCENARIO_ID);
-    expect(s.position).toBe(0);
-    expect(s.total).toBe(40000);
-    expect(s.report?.pools.map((p) => p.name)).toEqual(['DEFAULT']);
-    expect(s.series).toHaveLength(1);
+    expect(s.sim?.position).toBe(0);
+    expect(s.sim?.total).toBe(40000);
+    expect(bufferSim(s)?.report.pools.map((p) => p.name)).toEqual(['DEFAULT']);
+    expect(s.sim?.series).toHaveLength(1);
     expect(s.linkError).toBeNull();
   });
 
@@ -28,16 +29,16 @@ describe('the app store', () => {
     const a = fresh();
     const b = fresh();
     a.getState().step();
-    expect(a.getState().position).toBe(1);
-    expect(b.getState().position).toBe(0);
+    expect(a.getState().sim?.position).toBe(1);
+    expect(b.getState().sim?.position).toBe(0);
   });
 
   it('steps one access with events and narration', () => {
     const store = fresh();
     store.getState().step();
     const s = store.getState();
-    expect(s.position).toBe(1);
-    expect(s.events[0]).toMatchObject({ type: 'access', pos: 0 });
+    expect(s.sim?.position).toBe(1);
+    expect(s.sim?.events[0]).toMatchObject({ type: 'access', pos: 0 });
     const group = s.narration[s.narration.length - 1];
     expect(group.position).toBe(1);
     expect(group.lines.map((l) => l.kind)).toEqual([
@@ -52,36 +53,36 @@ describe('the app store', () => {
   it('steps one execution (four accesses of the buffer stuffer)', () => {
     const store = fresh();
     store.getState().stepExecution();
-    expect(store.getState().position).toBe(4);
-    expect(store.getState().executions).toBe(1);
+    expect(store.getState().sim?.position).toBe(4);
+    expect(store.getState().sim?.executions).toBe(1);
   });
 
   it('steps back exactly: the same numbers as a run stopped there', () => {
     const store = fresh();
     store.getState().seek(2999);
-    const at2999 = store.getState().report;
+    const at2999 = store.getState().sim?.report;
     store.getState().step();
     store.getState().step();
     store.getState().stepBack();
     store.getState().stepBack();
-    expect(store.getState().position).toBe(2999);
-    expect(store.getState().report).toEqual(at2999);
+    expect(store.getState().sim?.position).toBe(2999);
+    expect(store.getState().sim?.report).toEqual(at2999);
   });
 
   it('seeks back and forth, keeping the chart series bounded and ordered', () => {
     const store = fresh();
     store.getState().runToEnd();
     const end = store.getState();
-    expect(end.done).toBe(true);
-    expect(end.position).toBe(40000);
-    expect(end.series.length).toBeLessThanOrEqual(402);
-    const positions = end.series.map((p) => p.position);
+    expect(end.sim?.done).toBe(true);
+    expect(end.sim?.position).toBe(40000);
+    expect(end.sim?.series.length).toBeLessThanOrEqual(402);
+    const positions = (end.sim?.series ?? []).map((p) => p.position);
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
     store.getState().seek(10000);
-    expect(store.getState().series.every((p) => p.position <= 10000)).toBe(true);
-    expect(store.getState().position).toBe(10000);
+    expect((store.getState().sim?.series ?? []).every((p) => p.position <= 10000)).toBe(true);
+    expect(store.getState().sim?.position).toBe(10000);
     store.getState().seek(40000);
-    expect(store.getState().report).toEqual(end.report);
+    expect(store.getState().sim?.report).toEqual(end.sim?.report);
   });
 
   it('rebuilds the run on an edit, at the same position', () => {
@@ -91,17 +92,17 @@ describe('the app store', () => {
     const s = store.getState();
     expect(s.draftError).toBeNull();
     expect(s.edited).toBe(true);
-    expect(s.position).toBe(5000);
-    expect(s.layout?.config.pools[0].percent_hot).toBe(0);
+    expect(s.sim?.position).toBe(5000);
+    expect(bufferSim(s)?.layout.config.pools[0].percent_hot).toBe(0);
   });
 
   it('keeps the run and reports the field when an edit is invalid', () => {
     const store = fresh();
-    const before = store.getState().run;
+    const before = store.getState().sim?.run;
     store.getState().edit((d) => ({ ...d, init: { ...d.init, db_block_lru_latches: 30 } }));
     const s = store.getState();
     expect(s.draftError?.path).toBe('init.db_block_lru_latches');
-    expect(s.run).toBe(before);
+    expect(s.sim?.run).toBe(before);
     expect(s.draft?.init?.db_block_lru_latches).toBe(30);
   });
 
@@ -114,9 +115,9 @@ describe('the app store', () => {
     const b = createAppStore({ scenarios: BUNDLED });
     b.getState().engineReady(`#${encodeState(shared!)}`);
     expect(b.getState().linkError).toBeNull();
-    expect(b.getState().position).toBe(1234);
+    expect(b.getState().sim?.position).toBe(1234);
     expect(b.getState().current).toEqual(a.getState().current);
-    expect(b.getState().report).toEqual(a.getState().report);
+    expect(b.getState().sim?.report).toEqual(a.getState().sim?.report);
     expect(b.getState().edited).toBe(true);
 
     const c = createAppStore({ scenarios: BUNDLED });
@@ -131,7 +132,7 @@ describe('the app store', () => {
     const b = createAppStore({ scenarios: BUNDLED });
     b.getState().engineReady(`#${encodeState({ scenario: bad, position: 0 })}`);
     expect(b.getState().linkError).toMatch(/init\.db_block_buffers/);
-    expect(b.getState().run).not.toBeNull();
+    expect(b.getState().sim?.run ?? null).not.toBeNull();
   });
 
   it('plays: advance narrates at slow speeds and jumps at high ones', () => {
@@ -142,7 +143,7 @@ describe('the app store', () => {
     expect(store.getState().narration.length).toBeGreaterThan(1);
     store.getState().setSpeed(SPEEDS.length - 1);
     store.getState().advance(5000);
-    expect(store.getState().position).toBe(5001);
-    expect(store.getState().events).toEqual([]);
+    expect(store.getState().sim?.position).toBe(5001);
+    expect(store.getState().sim?.events).toEqual([]);
   });
 });

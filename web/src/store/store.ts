@@ -1,30 +1,14 @@
-// The one store of the app (a factory, so every test gets a fresh one). It owns the SimRun,
-// the scenario being edited and the playback position; components read it through the
-// selectors in ./selectors, the animation loop drives it through `advance`.
+// The one store of the app (a factory, so every test gets a fresh one). It owns the slot (the
+// run and what is mirrored from it: ./slot), the scenario being edited and the playback;
+// components read it through the selectors in ./selectors, the animation loop drives it
+// through `advance`.
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { narrateEvents, type NarrationGroup } from '../narration/narrate';
-import { narrateLibraryEvents } from '../narration/narrateLibrary';
+import type { NarrationGroup } from '../narration/narrate';
 import { decodeHash } from '../share/link';
-import {
-  ScenarioError,
-  validateScenario,
-  type Event,
-  type Playable,
-  type Scenario,
-} from '../sim/engine';
-import { isLibraryScenario, type LcEvent } from '../sim/library';
-import {
-  build,
-  buildLibrary,
-  forward,
-  libSample,
-  libSnapshot,
-  sample,
-  sampleEvery,
-  seriesUpTo,
-  snapshot,
-} from './run';
+import { ScenarioError, validateScenario, type Scenario } from '../sim/engine';
+import { isLibraryScenario } from '../sim/library';
 import { DEFAULT_SCENARIO_ID, type ScenarioEntry } from './scenarios';
+import { jumpSim, openSim, resetSim, stepSim, type Sim } from './slot';
 import { ANIMATE_MAX_SPEED, NARRATE_MAX_SPEED, SPEEDS, type AppState } from './state';
 
 export { ANIMATE_MAX_SPEED, NARRATE_MAX_SPEED, SPEEDS } from './state';
@@ -44,38 +28,29 @@ export interface StoreOptions {
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 const speedOf = (s: AppState) => SPEEDS[s.speed] ?? Infinity;
+const hintOf = (scenario: Scenario) => (isLibraryScenario(scenario) ? LIB_HINT : HINT);
+const asScenarioError = (e: unknown) =>
+  e instanceof ScenarioError ? e : new ScenarioError('', message(e));
 
 export function createAppStore({
   scenarios,
   defaultId = DEFAULT_SCENARIO_ID,
 }: StoreOptions): AppStore {
   return createStore<AppState>()((set, get) => {
-    /** Mirror the run after an engine call; `extra` says what else changed. */
-    const sync = (extra: Partial<AppState> = {}) => {
-      const { run, lib, current, tick } = get();
-      const paper = !!current?.paper;
-      if (run) set({ ...snapshot(run, paper), tick: tick + 1, ...extra });
-      else if (lib) set({ ...libSnapshot(lib, paper), tick: tick + 1, ...extra });
-    };
+    const hasPaper = () => !!get().current?.paper;
 
-    /** The run the playback drives, whichever simulation it is. */
-    const runner = (): Playable | null => get().run ?? get().lib;
-
-    /** Add the sample at the run's position to its series (after a step that crossed one). */
-    const withSample = (): Partial<AppState> => {
-      const { run, lib, series, libSeries } = get();
-      if (run) return { series: [...series, sample(run)] };
-      if (lib) return { libSeries: [...libSeries, libSample(lib)] };
-      return {};
-    };
+    /** Install the slot after an engine call (the views redraw); `extra` says what else changed. */
+    const put = (sim: Sim, extra: Partial<AppState> = {}) =>
+      set({ sim, tick: get().tick + 1, ...extra });
 
     const addNarration = (groups: NarrationGroup[]) => {
       if (groups.length === 0) return get().narration;
       return [...get().narration, ...groups].slice(-NARRATION_GROUPS);
     };
 
-    const note = (title: string, text: string, why = ''): NarrationGroup => ({
-      position: runner()?.position ?? 0,
+    /** A narration line of the store's own (at the slot's position unless `at` says). */
+    const note = (title: string, text: string, why = '', at?: Sim): NarrationGroup => ({
+      position: (at ?? get().sim)?.position ?? 0,
       title,
       lines: [{ kind: 'sleep', text, why }],
     });
@@ -88,60 +63,19 @@ export function createAppStore({
       what: string,
       why = '',
     ) => {
-      const old = runner();
+      const old = get().sim;
+      const sim = openSim(scenario, position, old);
       const original = scenarios.find((s) => s.id === base);
-      const common = {
+      old?.run.free();
+      put(sim, {
         current: scenario,
         draft: scenario,
         draftError: null,
         scenarioId: original ? original.id : null,
         edited: !original || !same(original.scenario, scenario),
-        events: [],
-        libEvents: [],
         animate: false,
-        narration: [],
-      };
-      if (isLibraryScenario(scenario)) {
-        const lib = buildLibrary(scenario);
-        const libSeries = [libSample(lib)];
-        forward(lib, Math.min(position, lib.total), libSeries, sampleEvery(lib.total), libSample);
-        const bucket = get().selectedBucket;
-        set({
-          ...common,
-          mode: 'library',
-          lib,
-          libConfig: lib.config(),
-          libSeries,
-          run: null,
-          layout: null,
-          report: null,
-          series: [],
-          selected: null,
-          selectedBucket: bucket !== null && bucket < lib.chainLengths().length ? bucket : null,
-        });
-      } else {
-        const built = build(scenario);
-        const { run } = built;
-        const series = [sample(run)];
-        forward(run, Math.min(position, run.total), series, sampleEvery(run.total), sample);
-        const buffers = built.layout.sets.reduce((n, s) => Math.max(n, s.hi), 0);
-        const selected = get().selected;
-        set({
-          ...common,
-          mode: 'buffer',
-          run,
-          layout: built.layout,
-          series,
-          lib: null,
-          libConfig: null,
-          libReport: null,
-          libSeries: [],
-          selectedBucket: null,
-          selected: selected !== null && selected < buffers ? selected : null,
-        });
-      }
-      old?.free();
-      sync({ narration: [note('configuration', what, why)] });
+        narration: [note('configuration', what, why, sim)],
+      });
     };
 
     const loadDefault = () => {
@@ -155,79 +89,37 @@ export function createAppStore({
 
     /** Step one by one with the events recorded and narrated. */
     const stepNarrated = (how: 'one' | 'unit', count = 1) => {
-      const { run, lib, layout, libConfig } = get();
-      const r = runner();
-      if (!r || r.done) return;
-      const before = r.position;
-      const every = sampleEvery(r.total);
-      r.setRecordEvents(true);
-      const events: Event[] = [];
-      const libEvents: LcEvent[] = [];
-      for (let i = 0; i < count && !r.done; i++) {
-        if (how === 'unit') r.stepUnit();
-        else r.step(1);
-        if (run) events.push(...run.events());
-        else if (lib) libEvents.push(...lib.events());
-      }
-      r.setRecordEvents(false);
-      const crossed = Math.floor(r.position / every) > Math.floor(before / every) || r.done;
-      let told: NarrationGroup[] = [];
-      if (run && layout) {
-        const ctx = { config: layout.config, objects: layout.objects, sets: layout.sets };
-        told = narrateEvents(ctx, events, before);
-      } else if (lib && libConfig) {
-        told = narrateLibraryEvents({ config: libConfig }, libEvents, before);
-      }
+      const current = get().sim;
+      if (!current || current.run.done) return;
+      const { sim, told } = stepSim(current, how, count, hasPaper());
       const speed = speedOf(get());
-      const animate = !get().playing || speed <= ANIMATE_MAX_SPEED;
-      sync({
-        events,
-        libEvents,
-        animate,
+      put(sim, {
+        animate: !get().playing || speed <= ANIMATE_MAX_SPEED,
         durationMs: get().playing ? Math.min(600, 850 / speed) : 600,
-        ...(crossed ? withSample() : {}),
         narration: addNarration(told),
       });
     };
 
     /** Jump to `target` (either way) without events. */
     const jump = (target: number, why: string | null, budgetMs?: number) => {
-      const { run, lib } = get();
-      const r = runner();
-      if (!r) return;
-      const every = sampleEvery(r.total);
-      const back = target < r.position;
+      const current = get().sim;
+      if (!current) return;
       const deadline = budgetMs === undefined ? Infinity : performance.now() + budgetMs;
-      /** The series after the move: trimmed (back) or extended (forward). */
-      const move = <P extends { position: number }>(series: P[], point: () => P): P[] => {
-        if (back) {
-          r.seek(target);
-          const kept = seriesUpTo(series, target);
-          const last = kept[kept.length - 1];
-          if ((!last || last.position !== target) && target % every === 0) kept.push(point());
-          return kept;
-        }
-        const grown = [...series];
-        forward(r, target, grown, every, point, deadline);
-        return grown;
-      };
-      const moved: Partial<AppState> = run
-        ? { series: move(get().series, () => sample(run)) }
-        : lib
-          ? { libSeries: move(get().libSeries, () => libSample(lib)) }
-          : {};
-      sync({
-        ...moved,
-        events: [],
-        libEvents: [],
+      const sim = jumpSim(current, target, hasPaper(), deadline);
+      put(sim, {
         animate: false,
-        narration: why ? addNarration([note('jump', why)]) : get().narration,
+        narration: why ? addNarration([note('jump', why, '', sim)]) : get().narration,
       });
+    };
+
+    /** Change the slot's selection when it is of `kind`. */
+    const selectIn = (kind: Sim['kind'], selected: number | null) => {
+      const sim = get().sim;
+      if (sim?.kind === kind) set({ sim: { ...sim, selected } });
     };
 
     return {
       engine: 'loading',
-      mode: 'buffer',
       engineError: null,
       scenarios,
       scenarioId: null,
@@ -235,33 +127,15 @@ export function createAppStore({
       draft: null,
       draftError: null,
       current: null,
-      run: null,
-      layout: null,
+      sim: null,
       linkError: null,
       generation: 0,
-      position: 0,
-      total: 0,
-      executions: 0,
-      totalExecutions: 0,
-      seconds: 0,
-      done: false,
-      report: null,
-      paper: null,
-      series: [],
       playing: false,
       speed: 2,
       tick: 0,
-      events: [],
       animate: false,
       durationMs: 0,
       narration: [],
-      selected: null,
-      lib: null,
-      libConfig: null,
-      libReport: null,
-      libEvents: [],
-      libSeries: [],
-      selectedBucket: null,
 
       engineReady(hash) {
         set({ engine: 'ready', engineError: null });
@@ -293,8 +167,7 @@ export function createAppStore({
           return;
         }
         try {
-          const hint = isLibraryScenario(scenario) ? LIB_HINT : HINT;
-          install(scenario, position, base ?? null, 'opened from a share link', hint);
+          install(scenario, position, base ?? null, 'opened from a share link', hintOf(scenario));
           set({ linkError: null, generation: get().generation + 1 });
         } catch (e) {
           set({ linkError: `This link’s scenario could not be run: ${message(e)}` });
@@ -305,22 +178,20 @@ export function createAppStore({
       loadScenario(id) {
         const entry = scenarios.find((s) => s.id === id);
         if (!entry) return;
-        set({ playing: false, selected: null, generation: get().generation + 1 });
+        set({ playing: false, generation: get().generation + 1 });
+        selectIn('buffer', null);
         try {
-          const hint = isLibraryScenario(entry.scenario) ? LIB_HINT : HINT;
-          install(entry.scenario, 0, entry.id, `loaded ${entry.id}: ${entry.title}`, hint);
+          const { scenario } = entry;
+          install(scenario, 0, entry.id, `loaded ${entry.id}: ${entry.title}`, hintOf(scenario));
         } catch (e) {
-          set({
-            draft: entry.scenario,
-            scenarioId: entry.id,
-            draftError: e instanceof ScenarioError ? e : new ScenarioError('', message(e)),
-          });
+          set({ draft: entry.scenario, scenarioId: entry.id, draftError: asScenarioError(e) });
         }
       },
 
       edit(change) {
-        const { draft, position, scenarioId } = get();
+        const { draft, sim, scenarioId } = get();
         if (!draft) return;
+        const position = sim?.position ?? 0;
         const next = change(draft);
         const invalid = validateScenario(next);
         if (invalid) {
@@ -335,10 +206,7 @@ export function createAppStore({
             `configuration changed: the run was rebuilt and replayed to #${position}`,
           );
         } catch (e) {
-          set({
-            draft: next,
-            draftError: e instanceof ScenarioError ? e : new ScenarioError('', message(e)),
-          });
+          set({ draft: next, draftError: asScenarioError(e) });
         }
       },
 
@@ -357,49 +225,39 @@ export function createAppStore({
       },
 
       stepBack() {
-        const r = runner();
+        const sim = get().sim;
         set({ playing: false });
-        if (!r || r.position === 0) return;
-        const target = r.position - 1;
+        if (!sim || sim.position === 0) return;
+        const target = sim.position - 1;
         jump(target, `stepped back to #${target}: replayed exactly from a snapshot`);
       },
 
       runToEnd() {
-        const r = runner();
+        const sim = get().sim;
         set({ playing: false });
-        if (!r) return;
-        jump(r.total, 'ran to the end without narration');
+        if (!sim) return;
+        jump(sim.total, 'ran to the end without narration');
       },
 
       reset() {
-        const { run, lib } = get();
+        const sim = get().sim;
         set({ playing: false });
-        if (run) {
-          run.reset();
-          set({ series: [sample(run)], narration: [] });
-        } else if (lib) {
-          lib.reset();
-          set({ libSeries: [libSample(lib)], narration: [] });
-        } else return;
-        sync({
-          events: [],
-          libEvents: [],
-          animate: false,
-          narration: [note('reset', 'back to the start')],
-        });
+        if (!sim) return;
+        const back = resetSim(sim, hasPaper());
+        put(back, { animate: false, narration: [note('reset', 'back to the start', '', back)] });
       },
 
       seek(position) {
-        const r = runner();
-        if (!r) return;
-        const target = Math.max(0, Math.min(r.total, Math.round(position)));
+        const sim = get().sim;
+        if (!sim) return;
+        const target = Math.max(0, Math.min(sim.total, Math.round(position)));
         set({ playing: false });
         jump(target, null);
       },
 
       advance(n, budgetMs) {
-        const run = runner();
-        if (!run || run.done) {
+        const sim = get().sim;
+        if (!sim || sim.done) {
           set({ playing: false });
           return;
         }
@@ -420,15 +278,15 @@ export function createAppStore({
               ]),
             });
           }
-          jump(Math.min(run.total, run.position + n), null, budgetMs);
+          jump(Math.min(sim.total, sim.position + n), null, budgetMs);
         }
-        if (get().done) set({ playing: false });
+        if (get().sim?.done) set({ playing: false });
       },
 
       play() {
-        const run = runner();
-        if (!run) return;
-        if (run.done) get().reset();
+        const sim = get().sim;
+        if (!sim) return;
+        if (sim.done) get().reset();
         set({ playing: true });
       },
 
@@ -446,11 +304,11 @@ export function createAppStore({
       },
 
       select(buf) {
-        set({ selected: buf });
+        selectIn('buffer', buf);
       },
 
       selectBucket(bucket) {
-        set({ selectedBucket: bucket });
+        selectIn('library', bucket);
       },
 
       dismissLinkError() {
@@ -458,16 +316,17 @@ export function createAppStore({
       },
 
       sharedState() {
-        const { current, position, scenarioId } = get();
+        const { current, sim, scenarioId } = get();
         if (!current) return null;
+        const position = sim?.position ?? 0;
         return scenarioId
           ? { scenario: current, position, base: scenarioId }
           : { scenario: current, position };
       },
 
       dispose() {
-        runner()?.free();
-        set({ run: null, lib: null, playing: false });
+        get().sim?.run.free();
+        set({ sim: null, playing: false });
       },
     };
   });

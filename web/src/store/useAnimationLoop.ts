@@ -25,7 +25,7 @@ export function useAnimationLoop(store: AppStore): void {
         carry = 1; // the first step comes at once
       else carry += (Math.min(now - last, 250) * speed) / 1000;
       last = now;
-      let n = state.total;
+      let n = state.sim?.total ?? 0;
       if (Number.isFinite(speed)) {
         n = Math.floor(carry);
         if (n < 1) return;

@@ -1,0 +1,233 @@
+// Dev-only page (web/dev/views-harness.html, never in dist/; `vite build --mode harness` builds
+// it alone): the D3 views on a generated scenario, without the app, for screenshots and the UI
+// benchmark (scripts/bench-ui.ts). Everything is in the hash:
+//
+//   #buffers=1000            db_block_buffers (50 … 1,000,000)
+//   &profile=8.1.5           8.0 | 8.1.5 | 8.1.6
+//   &latches=1&pools=1&dbwr=1&seed=7
+//   &mode=animate            animate: one access per `step` ms, tweened; play: `speed`
+//   &step=600&speed=500      accesses per frame, drawn without tweens
+//   &warm=3000               accesses run before the first frame
+//   &paused=1&select=17      hold still (screenshots); select a buffer
+//   &still=promote           … on the first access with that event (promote, cool, victim …)
+//   &views=lru,chain,charts  which views to mount
+//
+// window.__harness exposes the frame counter the benchmark reads.
+import wasmUrl from '../src/wasm/pkg/cachesim_bg.wasm?url';
+import { loadEngine, SimRun, type Report } from '../src/sim/engine';
+import { createChainView } from '../src/views/buffer/chainView';
+import type { SeriesPoint } from '../src/series/buffer';
+import {
+  createHitRatioChart,
+  createPhysicalReadsChart,
+  type Chart,
+} from '../src/views/buffer/charts';
+import { harnessScenario, parseHarnessHash } from './harnessScenario';
+import { createLruView } from '../src/views/buffer/lruView';
+import type { CacheFrame, ChainFrame, View } from '../src/views/buffer/types';
+
+export interface HarnessStats {
+  frames: number;
+  seconds: number;
+  fps: number;
+  /** Mean and worst time spent in the views' update calls per frame, ms. */
+  updateMs: number;
+  worstUpdateMs: number;
+  /** Longest gap between two frames, ms. */
+  worstFrameMs: number;
+  position: number;
+  buffers: number;
+  mode: string;
+}
+
+declare global {
+  interface Window {
+    __harness?: {
+      ready: boolean;
+      error?: string;
+      stats(): HarnessStats;
+      reset(): void;
+      pause(paused: boolean): void;
+    };
+  }
+}
+
+const byId = (id: string) => {
+  const el = document.getElementById(id);
+  if (!el) throw new Error(`views-harness.html has no #${id}`);
+  return el;
+};
+
+async function main(): Promise<void> {
+  const p = parseHarnessHash(location.hash);
+  const q = p.extra;
+  const mode =
+    q.get('mode') === 'play' || (!q.has('mode') && p.buffers > 3000) ? 'play' : 'animate';
+  const stepMs = Number(q.get('step') ?? 600);
+  const speed = Math.max(1, Number(q.get('speed') ?? Math.max(1, Math.round(p.buffers / 100))));
+  const views = new Set((q.get('views') ?? 'lru,chain,charts').split(','));
+  let paused = q.get('paused') === '1';
+  const selected = q.has('select') ? Number(q.get('select')) : null;
+
+  await loadEngine(wasmUrl);
+  const sim = SimRun.create(harnessScenario(p));
+  const layout = sim.layoutInfo();
+  sim.setRecordEvents(false);
+  const series: SeriesPoint[] = [];
+  const pointOf = (r: Report): SeriesPoint => ({
+    position: sim.position,
+    seconds: sim.now,
+    pools: r.pools.map((x) => ({
+      name: x.name,
+      hit_ratio: x.hit_ratio,
+      physical_reads: x.physical_reads,
+      logical_reads: x.logical_reads,
+    })),
+  });
+  // Warm up in 100 slices, so the charts have a history.
+  const warm = Number(q.get('warm') ?? p.buffers * 2);
+  for (let i = 1; i <= 100; i++) {
+    sim.step(Math.round((warm * i) / 100) - sim.position);
+    series.push(pointOf(sim.report()));
+  }
+  sim.setRecordEvents(mode === 'animate');
+
+  const onSelect = (buf: number) => {
+    sel = buf;
+    draw(false);
+  };
+  let sel = selected;
+  const lru: View<CacheFrame> | null = views.has('lru')
+    ? createLruView(byId('lru'), { onSelect })
+    : null;
+  const chain: View<ChainFrame> | null = views.has('chain')
+    ? createChainView(byId('chain'), { onSelect })
+    : null;
+  const charts: Chart[] = views.has('charts')
+    ? [createHitRatioChart(byId('hit')), createPhysicalReadsChart(byId('reads'))]
+    : [];
+  const status = byId('status');
+
+  function draw(animate: boolean): void {
+    const events = animate ? sim.events() : [];
+    // order() may grow wasm memory (it fills a vector), which detaches earlier views: read it first.
+    const { order, info } = sim.order();
+    const v = sim.views();
+    const common = { events, selected: sel, animate, durationMs: stepMs };
+    lru?.update({
+      ...common,
+      profile: layout.config.profile,
+      sets: layout.sets,
+      objects: layout.objects,
+      order,
+      info,
+      dba: v.dba,
+      tch: v.tch,
+      flags: v.flags,
+    });
+    chain?.update({
+      ...common,
+      buckets: layout.config.hash_buckets,
+      latches: layout.config.hash_latches,
+      chainLengths: v.chainLengths,
+      dba: v.dba,
+      flags: v.flags,
+      objects: layout.objects,
+      chain: (b) => sim.chain(b),
+    });
+    if (charts.length) {
+      series.push(pointOf(sim.report()));
+      if (series.length > 400) for (let i = series.length - 2; i > 0; i -= 2) series.splice(i, 1);
+      for (const c of charts) c.update(series);
+    }
+  }
+
+  let frames = 0;
+  let t0 = performance.now();
+  let last = t0;
+  let lastStep = -Infinity;
+  let updateSum = 0;
+  let worstUpdate = 0;
+  let worstFrame = 0;
+  const stats = (): HarnessStats => {
+    const seconds = (performance.now() - t0) / 1000;
+    return {
+      frames,
+      seconds,
+      fps: frames / Math.max(1e-9, seconds),
+      updateMs: updateSum / Math.max(1, frames),
+      worstUpdateMs: worstUpdate,
+      worstFrameMs: worstFrame,
+      position: sim.position,
+      buffers: p.buffers,
+      mode,
+    };
+  };
+  const reset = () => {
+    frames = 0;
+    t0 = last = performance.now();
+    updateSum = worstUpdate = worstFrame = 0;
+  };
+
+  function tick(now: number): void {
+    frames++;
+    worstFrame = Math.max(worstFrame, now - last);
+    last = now;
+    if (!paused) {
+      const u = performance.now();
+      if (mode === 'play') {
+        sim.step(speed);
+        draw(false);
+      } else if (now - lastStep >= stepMs) {
+        lastStep = now;
+        sim.step(1);
+        draw(true);
+      }
+      const dt = performance.now() - u;
+      updateSum += dt;
+      worstUpdate = Math.max(worstUpdate, dt);
+    }
+    if (frames % 30 === 0) {
+      const s = stats();
+      status.textContent = `${p.buffers.toLocaleString('en-US')} buffers · ${mode} · access ${s.position.toLocaleString('en-US')} · ${s.fps.toFixed(1)} fps · update ${s.updateMs.toFixed(2)} ms`;
+    }
+    requestAnimationFrame(tick);
+  }
+
+  draw(mode === 'animate' && !paused);
+  if (paused) {
+    // A still: one access animated, so its captions and rings are in the picture; with
+    // `still=promote` (or any event type) the first access after the warm-up that has one.
+    sim.setRecordEvents(true);
+    const want = q.get('still');
+    for (let i = 0; i < 100_000; i++) {
+      sim.step(1);
+      if (!want || sim.events().some((e) => e.type === want)) break;
+    }
+    // Draw the state before it, then the access itself: replay it from one step back.
+    const target = sim.position;
+    sim.seek(target - 1);
+    draw(false);
+    sim.step(1);
+    draw(true);
+  }
+  window.__harness = { ready: true, stats, reset, pause: (v) => (paused = v) };
+  status.textContent = `${p.buffers.toLocaleString('en-US')} buffers · ${mode}`;
+  requestAnimationFrame(tick);
+}
+
+main().catch((e: unknown) => {
+  const message = e instanceof Error ? e.message : String(e);
+  window.__harness = {
+    ready: false,
+    error: message,
+    stats: () => {
+      throw new Error(message);
+    },
+    reset: () => undefined,
+    pause: () => undefined,
+  };
+  const el = document.getElementById('status');
+  if (el) el.textContent = `error: ${message}`;
+  console.error(e);
+});

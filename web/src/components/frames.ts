@@ -1,0 +1,84 @@
+// Per-frame data for the D3 views (the glue between the store and views/), read fresh from
+// the slot's run: the buffer cache's typed arrays are views over wasm memory (never keep them
+// across engine calls), the library cache's are copies.
+import type { CacheFrame, ChainFrame } from '../views/buffer/types';
+import type { BucketFrame, HeapFrame } from '../views/library/types';
+import { bufferSim, librarySim } from '../store/selectors';
+import type { Sim } from '../store/slot';
+import type { AppState } from '../store/store';
+
+/** What every view's frame shares: the step's events and how to animate them. */
+function stepOf<S extends Sim>(s: AppState, sim: S, fresh: boolean) {
+  return {
+    events: fresh ? (sim.events as S['events']) : [],
+    animate: fresh && s.animate,
+    durationMs: s.durationMs,
+  };
+}
+
+/** `fresh`: the run moved since the last frame, so its events are new and may animate. */
+export function cacheFrame(s: AppState, fresh: boolean): CacheFrame | null {
+  const sim = bufferSim(s);
+  if (!sim) return null;
+  const { run, layout } = sim;
+  // order() fills a vector in the engine and may grow wasm memory, which detaches typed
+  // arrays read before it: read the buffer views after it.
+  const { order, info } = run.order();
+  const views = run.views();
+  return {
+    profile: layout.config.profile,
+    sets: layout.sets,
+    objects: layout.objects,
+    order,
+    info,
+    dba: views.dba,
+    tch: views.tch,
+    flags: views.flags,
+    selected: sim.selected,
+    ...stepOf(s, sim, fresh),
+  };
+}
+
+export function chainFrame(s: AppState, fresh: boolean): ChainFrame | null {
+  const sim = bufferSim(s);
+  if (!sim) return null;
+  const { run, layout } = sim;
+  const views = run.views();
+  return {
+    buckets: layout.config.hash_buckets,
+    latches: layout.config.hash_latches,
+    chainLengths: views.chainLengths,
+    dba: views.dba,
+    flags: views.flags,
+    objects: layout.objects,
+    selected: sim.selected,
+    ...stepOf(s, sim, fresh),
+    chain: (bucket) => run.chain(bucket),
+  };
+}
+
+export function bucketFrame(s: AppState, fresh: boolean): BucketFrame | null {
+  const sim = librarySim(s);
+  if (!sim) return null;
+  const { run, config } = sim;
+  return {
+    chainLengths: run.chainLengths(),
+    latches: Math.max(1, config.latches),
+    selectedBucket: sim.selected,
+    chain: (bucket) => run.chain(bucket),
+    ...stepOf(s, sim, fresh),
+  };
+}
+
+export function heapFrame(s: AppState, fresh: boolean): HeapFrame | null {
+  const sim = librarySim(s);
+  if (!sim) return null;
+  const { run, config } = sim;
+  return {
+    poolBytes: config.pool_bytes,
+    chunks: run.heapChunks(),
+    freeLists: run.freeListLengths(),
+    bucketMin: config.bucket_min,
+    ...stepOf(s, sim, fresh),
+  };
+}

@@ -1,0 +1,264 @@
+// The buffer cache as the replacement lists of its working sets. D3 owns the inside of `el`.
+//
+//   createLruView(el, { onSelect }) → { update(frame), destroy() }
+//
+// Up to SVG_LIMIT buffers each is an SVG cell keyed by buf#, animated by the step's events;
+// above it the cells go to a canvas (same layout, same colours) and only the buffers the
+// events name are highlighted.
+import { FLAG, splitDba } from '../../sim/engine';
+import { LruChrome } from './lruChrome';
+import { CanvasCells } from './lruCanvas';
+import { SvgCells, type CellState } from './lruCells';
+import { LruEffects } from './lruEffects';
+import {
+  computeGrid,
+  hitTest,
+  locate,
+  place,
+  placementLocator,
+  sections,
+  type Grid,
+  type Locator,
+  type Placement,
+} from './lruLayout';
+import { renderLegend } from './legend';
+import { buildTimeline } from './timeline';
+import { heightBudget, PAD_X, viewRoot } from '../shared/host';
+import type { CacheFrame, View, ViewOptions } from './types';
+
+/** Above this many buffers, cells are drawn to a canvas. */
+export const SVG_LIMIT = 3000;
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+function svgEl<K extends keyof SVGElementTagNameMap>(
+  tag: K,
+  parent: Element,
+  cls?: string,
+): SVGElementTagNameMap[K] {
+  const e = document.createElementNS(SVG_NS, tag);
+  if (cls) e.setAttribute('class', cls);
+  parent.appendChild(e);
+  return e;
+}
+
+export function createLruView(el: HTMLElement, opts: ViewOptions): View<CacheFrame> {
+  const root = viewRoot(el, 'lru-view');
+  const legend = document.createElement('div');
+  const stage = document.createElement('div');
+  Object.assign(stage.style, { position: 'relative', cursor: 'pointer' });
+  root.append(legend, stage);
+  el.appendChild(root);
+
+  const svg = svgEl('svg', stage);
+  Object.assign(svg.style, { position: 'relative', display: 'block', overflow: 'visible' });
+  svg.setAttribute('role', 'img');
+  const under = svgEl('g', svg, 'under');
+  const cellLayer = svgEl('g', svg, 'cells');
+  // Thousands of cells repaint whenever one moves, in software on a projector laptop:
+  // crisp edges and fast text raster noticeably cheaper, and look the same on whole pixels.
+  cellLayer.setAttribute('shape-rendering', 'crispEdges');
+  cellLayer.setAttribute('text-rendering', 'optimizeSpeed');
+  const over = svgEl('g', svg, 'over');
+  const labels = svgEl('g', svg, 'labels');
+  const fx = svgEl('g', svg, 'effects');
+  const selLayer = svgEl('g', svg, 'selection');
+  fx.setAttribute('pointer-events', 'none');
+
+  const chrome = new LruChrome(under, over, labels);
+  const effects = new LruEffects(fx, selLayer);
+  let cells: SvgCells | null = null;
+  let canvas: CanvasCells | null = null;
+
+  let grid: Grid | null = null;
+  let gridInput = '';
+  let gridSig = '';
+  let placement: Placement | null = null;
+  // The placement before last, whose arrays the next frame reuses.
+  let spare: Placement | null = null;
+  let last: CacheFrame | null = null;
+  // The frame before, for where the buffers of a step were before it (canvas mode).
+  let prev: CacheFrame | null = null;
+  let order: Uint32Array = new Uint32Array(0);
+  let warned = false;
+  // Measured when first needed and again when the host is resized.
+  let budget: number | null = null;
+
+  // The host's width, measured when first needed and again on resize: reading it every frame
+  // would force a layout right after the previous frame's DOM changes.
+  let hostW = 0;
+  const width = () => (hostW ||= Math.max(320, Math.floor((el.clientWidth || 960) - 2 * PAD_X)));
+
+  function draw(frame: CacheFrame, animated: boolean, resized = false): void {
+    const n = frame.dba.length;
+    const useCanvas = n > SVG_LIMIT;
+    const dpr = window.devicePixelRatio || 1;
+    const sizes = frame.sets.map((s) => s.hi - s.lo);
+    const touchCount = frame.profile !== '8.0';
+    // The legend first: its height comes off the budget. Its touch-count note follows the
+    // cell size, so it is checked again once the grid is known.
+    renderLegend(legend, frame.objects, touchCount, (grid?.text ?? n <= 400) && touchCount);
+    budget ??= opts.maxHeight ?? heightBudget(el, root, legend);
+    const inputKey = `${width()}|${budget}|${sizes.join(',')}|${useCanvas}|${dpr}`;
+    let fresh = false;
+    if (inputKey !== gridInput) {
+      gridInput = inputKey;
+      const g = computeGrid({ width: width(), budget, setSizes: sizes, canvas: useCanvas, dpr });
+      const sig = `${g.width}|${g.height}|${g.pitch}|${g.cell}|${g.sets.map((b) => `${b.top}:${b.cols}`).join(',')}`;
+      if (sig !== gridSig) {
+        grid = g;
+        gridSig = sig;
+        fresh = true;
+        svg.setAttribute('width', String(g.width));
+        svg.setAttribute('height', String(g.height));
+        svg.setAttribute('viewBox', `0 0 ${g.width} ${g.height}`);
+        stage.style.height = `${g.height}px`;
+        effects.clear();
+      }
+    }
+    // A resize that leaves the grid as it was changes nothing (and keeps the step's captions).
+    if (resized && !fresh) return;
+    if (!grid) return;
+    if (useCanvas && cells) {
+      cells.destroy();
+      cells = null;
+    }
+    if (!useCanvas && canvas) {
+      canvas.destroy();
+      canvas = null;
+    }
+    const secs = sections(frame.info);
+    chrome.update(grid, secs, frame.sets, touchCount);
+    renderLegend(legend, frame.objects, touchCount, grid.text && touchCount);
+    svg.setAttribute(
+      'aria-label',
+      `Buffer cache: ${n} buffers in ${frame.sets.length} working set${frame.sets.length === 1 ? '' : 's'}`,
+    );
+    root.dataset.mode = useCanvas ? 'canvas' : 'svg';
+    root.dataset.buffers = String(n);
+
+    const tl =
+      animated && frame.events.length ? buildTimeline(frame.events, frame.durationMs) : null;
+    const st: CellState = {
+      dba: frame.dba,
+      tch: frame.tch,
+      flags: frame.flags,
+      showTch: touchCount,
+    };
+    let before: Locator | null = null;
+    let after: Locator;
+    if (useCanvas) {
+      // The canvas draws from the order; only the buffers the step names (and the selected
+      // one) need a position, now and — for the scan — before the step.
+      placement = spare = null;
+      canvas ??= new CanvasCells(stage);
+      canvas.draw(grid, secs, frame.order, st, dpr);
+      const named = new Set<number>(tl ? tl.steps.map((x) => x.buf).filter((b) => b >= 0) : []);
+      if (frame.selected !== null) named.add(frame.selected);
+      after = locate(grid, frame.order, frame.info, named);
+      if (tl && prev && !fresh) before = locate(grid, prev.order, prev.info, named);
+    } else {
+      const pl = place(grid, frame.order, frame.info, n, spare);
+      if (!fresh && placement) before = placementLocator(placement);
+      spare = placement;
+      placement = pl;
+      after = placementLocator(pl);
+      cells ??= new SvgCells(cellLayer);
+      cells.update(grid, pl, st, tl && !fresh ? tl : null, frame.selected);
+    }
+    effects.selectRing(grid, useCanvas ? after : null, frame.selected);
+    if (tl) effects.play(tl, grid, before, after);
+    else effects.clear();
+  }
+
+  function update(frame: CacheFrame): void {
+    // A view detached by wasm memory growth reads as empty: keep the last picture.
+    const n = frame.order.length;
+    if (n === 0 || frame.dba.length !== n || frame.tch.length !== n || frame.flags.length !== n) {
+      if (!warned) console.warn('lru view: buffer arrays are empty or detached; frame skipped');
+      warned = true;
+      return;
+    }
+    // Keep copies: the engine's arrays are views over wasm memory, valid until its next call.
+    const copy: CacheFrame = {
+      ...frame,
+      order: frame.order.slice(),
+      info: frame.info.slice(),
+      dba: frame.dba.slice(),
+      tch: frame.tch.slice(),
+      flags: frame.flags.slice(),
+    };
+    order = copy.order;
+    prev = last;
+    last = copy;
+    draw(copy, frame.animate);
+  }
+
+  function bufAt(ev: MouseEvent): number | null {
+    if (!grid || !last) return null;
+    const r = stage.getBoundingClientRect();
+    return hitTest(grid, sections(last.info), order, ev.clientX - r.left, ev.clientY - r.top);
+  }
+
+  function describe(b: number): string {
+    if (!last) return '';
+    const where = splitDba(last.dba[b]);
+    const obj = where
+      ? `${last.objects[where.seg]?.name ?? `segment ${where.seg}`} block ${where.block}`
+      : 'free';
+    const f = last.flags[b];
+    const dirty = f & FLAG.DIRTY ? ' · dirty' : '';
+    const region =
+      f & FLAG.FREE
+        ? 'free'
+        : f & FLAG.WRITING
+          ? 'being written'
+          : f & FLAG.ON_WRITE_LIST
+            ? 'write list'
+            : f & FLAG.HOT
+              ? 'hot'
+              : last.profile === '8.0'
+                ? 'LRU list'
+                : 'cold';
+    return `buf# ${b} — ${obj} · tch ${last.tch[b]}${dirty} · ${region}`;
+  }
+
+  const onClick = (ev: MouseEvent) => {
+    const b = bufAt(ev);
+    if (b !== null) opts.onSelect(b);
+  };
+  const onMove = (ev: MouseEvent) => {
+    const b = bufAt(ev);
+    const text = b === null ? '' : describe(b);
+    if (stage.title !== text) stage.title = text;
+  };
+  stage.addEventListener('click', onClick);
+  stage.addEventListener('mousemove', onMove);
+
+  let lastSize = '';
+  const resize =
+    typeof ResizeObserver === 'undefined'
+      ? null
+      : new ResizeObserver(() => {
+          hostW = 0;
+          const size = `${width()}x${el.clientHeight}`;
+          if (size === lastSize) return;
+          lastSize = size;
+          budget = null;
+          if (last) draw(last, false, true);
+        });
+  resize?.observe(el);
+
+  return {
+    update,
+    destroy() {
+      resize?.disconnect();
+      stage.removeEventListener('click', onClick);
+      stage.removeEventListener('mousemove', onMove);
+      cells?.destroy();
+      canvas?.destroy();
+      effects.destroy();
+      root.remove();
+      last = null;
+    },
+  };
+}

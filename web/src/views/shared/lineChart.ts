@@ -1,0 +1,380 @@
+// One line chart over the run, for both simulations: lines against a measure of the run (x),
+// a left axis and, when a line asks for it, a right one; references (the paper's figures) as
+// dashed lines; a legend right of the title (in rows under it when it does not fit); a hover
+// readout. D3 owns everything inside `el`; a `look` keeps each half's drawing as it was.
+//
+//   createLineChart(el, spec) → { update(points, { refs, x? }), destroy() }
+import {
+  axisBottom,
+  axisLeft,
+  axisRight,
+  line,
+  max,
+  pointer,
+  scaleLinear,
+  select,
+  type ScaleLinear,
+} from 'd3';
+import { INK, MUTED } from './colours';
+import { claimTestId } from './host';
+import { textWidth } from './text';
+
+/** One line: a value of each point (null or NaN: a gap). */
+export interface Line<P> {
+  key: string;
+  label: string;
+  color: string;
+  value: (p: P) => number | null;
+  /** Drawn against the right-hand axis. */
+  right?: boolean;
+}
+
+/** A dashed reference: a vertical line at an x value, or a horizontal one on an axis. */
+export interface Ref {
+  label: string;
+  value: number;
+  axis: 'x' | 'y' | 'y2';
+  color: string;
+  /** The pool it belongs to (buffer cache charts), as data-pool. */
+  pool?: string;
+}
+
+/** What differs in drawing between the halves' charts (sizes in px). */
+export interface Look {
+  axisFont: number;
+  lineWidth: number;
+  /** Width of plot per x tick. */
+  xTickPx: number;
+  /** The grid under the axes (else over them). */
+  gridUnder: boolean;
+  /** Legend: swatch length, where its text starts, space after an item. */
+  legendSwatch: number;
+  legendTextX: number;
+  legendGap: number;
+  paperColor: string;
+  refWidth: number;
+  /** Label of a horizontal reference: x offset, y offset and dy. */
+  refText: { x: number; y: number; dy: string | null };
+  /** The attribute naming a line's key. */
+  lineAttr: 'data-pool' | 'data-line';
+}
+
+export interface LineChartSpec<P, X extends string = string> {
+  testId: string;
+  title: string;
+  ariaLabel: string;
+  yLabel: string;
+  y2Label?: string;
+  /** The lines, from the points (the buffer cache draws one per pool seen). */
+  lines: (points: P[]) => Line<P>[];
+  /** Where a point sits on the x axis measured in `x`. */
+  xOf: (p: P, x: X) => number;
+  xLabel: (x: X) => string;
+  xTick: (v: number, x: X) => string;
+  /** The smallest x domain's end. */
+  xMin: (x: X) => number;
+  /** Tick text of the left axis, and of the right one. */
+  fmt: (v: number) => string;
+  fmt2?: (v: number) => string;
+  /** The left axis' domain from every value it shows. */
+  domain: (values: number[]) => [number, number];
+  /** The hover readout of a point. */
+  readout: (p: P, lines: Line<P>[], x: X) => string;
+  empty: string;
+  look: Look;
+}
+
+export interface LineChart<P, X extends string = string> {
+  update(points: P[], opts: { refs: Ref[]; x: X }): void;
+  destroy(): void;
+}
+
+const M = { top: 26, right: 16, bottom: 34, left: 58 };
+const FONT = '12px system-ui, sans-serif';
+const finite = (v: number | null): v is number => v !== null && Number.isFinite(v);
+type Scale = ScaleLinear<number, number>;
+
+export function createLineChart<P, X extends string>(
+  el: HTMLElement,
+  spec: LineChartSpec<P, X>,
+  x0: X,
+): LineChart<P, X> {
+  const { look } = spec;
+  let lineList: Line<P>[] = spec.lines([]);
+  const hasRight = () => lineList.some((l) => l.right);
+  const m = { ...M, right: hasRight() ? 64 : M.right };
+  const root = document.createElement('div');
+  claimTestId(el, root, spec.testId);
+  Object.assign(root.style, { position: 'relative', width: '100%', height: '100%', font: FONT });
+  el.appendChild(root);
+  const svg = select(root).append('svg').style('display', 'block').attr('role', 'img');
+  svg.attr('aria-label', spec.ariaLabel);
+  const plot = svg.append('g').attr('transform', `translate(${m.left},${m.top})`);
+  const gridFirst = look.gridUnder ? plot.append('g').attr('class', 'grid') : null;
+  const xAxis = plot.append('g').attr('class', 'x-axis');
+  const yAxis = plot.append('g').attr('class', 'y-axis');
+  const y2Axis = plot.append('g').attr('class', 'y2-axis');
+  const grid = gridFirst ?? plot.append('g').attr('class', 'grid');
+  const refs = plot.append('g').attr('class', 'paper');
+  const lines = plot.append('g').attr('class', 'lines');
+  const hover = plot
+    .append('g')
+    .attr('class', 'hover')
+    .attr('pointer-events', 'none')
+    .attr('display', 'none');
+  const label = (t: string) =>
+    svg.append('text').attr('text-anchor', 'middle').attr('fill', MUTED).text(t);
+  const xLabel = label(spec.xLabel(x0)).attr('data-axis', 'x');
+  const yLabel = label(spec.yLabel).attr('data-axis', 'y');
+  const y2Label = label(spec.y2Label ?? '').attr('data-axis', 'y2');
+  const legend = svg.append('g').attr('class', 'legend');
+  const empty = plot.append('text').attr('fill', MUTED).attr('text-anchor', 'middle');
+  empty.text(spec.empty);
+  hover.append('line').attr('stroke', '#adb5bd').attr('stroke-dasharray', '3 3');
+  const readout = hover.append('text').attr('font-size', 11.5).attr('fill', INK);
+  readout.attr('paint-order', 'stroke').attr('stroke', '#fff').attr('stroke-width', 4);
+
+  let points: P[] = [];
+  let xMode = x0;
+  let refList: Ref[] = [];
+  let x: Scale = scaleLinear();
+  let plotH = 0;
+  let size: { W: number; H: number } | null = null;
+  // Axes and legend are redrawn only when a domain, the x measure or the size changes.
+  let axesKey = '';
+  let legendKey = '';
+
+  function draw(): void {
+    size ??= { W: Math.max(240, el.clientWidth || 480), H: Math.max(140, el.clientHeight || 200) };
+    const { W, H } = size;
+    lineList = spec.lines(points);
+    m.right = hasRight() ? 64 : M.right;
+    const lk = `${W}|${lineList.map((l) => l.key).join(',')}|${refList.length > 0}`;
+    if (lk !== legendKey) {
+      legendKey = lk;
+      drawLegend(W, refList.length > 0);
+    }
+    const w = W - m.left - m.right;
+    const h = (plotH = H - m.top - m.bottom);
+    svg.attr('width', W).attr('height', H);
+    const ref = (axis: Ref['axis']) => refList.filter((r) => r.axis === axis).map((r) => r.value);
+    const vals = (right: boolean) =>
+      lineList
+        .filter((l) => !!l.right === right)
+        .flatMap((l) => points.map(l.value))
+        .filter(finite);
+    const xMax = Math.max(max(points, (p) => spec.xOf(p, xMode)) ?? 0, ...ref('x'));
+    x = scaleLinear()
+      .domain([0, Math.max(spec.xMin(xMode), xMax)])
+      .range([0, w])
+      .nice();
+    const y = scaleLinear()
+      .domain(spec.domain([...vals(false), ...ref('y')]))
+      .range([h, 0])
+      .nice();
+    const y2 = scaleLinear()
+      .domain([0, Math.max(1, (max([...vals(true), ...ref('y2')]) ?? 0) * 1.05)])
+      .range([h, 0])
+      .nice();
+    const key = [W, H, m.top, xMode, x.domain(), y.domain(), y2.domain(), points.length > 0].join(
+      '|',
+    );
+    if (key !== axesKey) {
+      axesKey = key;
+      drawAxes(W, H, y, y2);
+    }
+
+    const path = (l: Line<P>) =>
+      line<P>()
+        .defined((p) => finite(l.value(p)))
+        .x((p) => x(spec.xOf(p, xMode)))
+        .y((p) => (l.right ? y2 : y)(l.value(p) ?? 0))(points);
+    lines
+      .selectAll<SVGPathElement, Line<P>>('path')
+      .data(lineList, (l) => l.key)
+      .join('path')
+      .attr(look.lineAttr, (l) => l.key)
+      .attr('fill', 'none')
+      .attr('stroke', (l) => l.color)
+      .attr('stroke-width', look.lineWidth)
+      .attr('stroke-linejoin', 'round')
+      .attr('d', (l) => path(l) ?? '');
+
+    const at = (r: Ref) => (r.axis === 'x' ? x : r.axis === 'y2' ? y2 : y)(r.value);
+    const t = look.refText;
+    const g = refs
+      .selectAll<SVGGElement, Ref>('g')
+      .data(refList, (r) => r.label)
+      .join((e) => {
+        const gg = e.append('g');
+        gg.append('line').attr('stroke-dasharray', '6 4').attr('stroke-width', look.refWidth);
+        gg.append('text').attr('font-size', 11).attr('dy', t.dy).attr('paint-order', 'stroke');
+        return gg;
+      })
+      .attr('data-pool', (r) => r.pool ?? null)
+      .attr('data-ref', (r) => r.axis)
+      .attr('data-value', (r) => r.value);
+    g.select('line')
+      .attr('stroke', (r) => r.color)
+      .attr('x1', (r) => (r.axis === 'x' ? at(r) : 0))
+      .attr('x2', (r) => (r.axis === 'x' ? at(r) : w))
+      .attr('y1', (r) => (r.axis === 'x' ? 0 : at(r)))
+      .attr('y2', (r) => (r.axis === 'x' ? h : at(r)));
+    g.select('text')
+      .attr('stroke', '#fff')
+      .attr('stroke-width', 3.5)
+      .attr('fill', (r) => r.color)
+      .attr('text-anchor', (r) => (r.axis === 'y' ? 'start' : 'end'))
+      .attr('x', (r) => (r.axis === 'x' ? at(r) - 4 : r.axis === 'y2' ? w - 4 : t.x))
+      .attr('y', (r) => (r.axis === 'x' ? h - 6 : at(r) + t.y))
+      .text((r) => r.label);
+  }
+
+  function drawAxes(W: number, H: number, y: Scale, y2: Scale): void {
+    const w = W - m.left - m.right;
+    const h = H - m.top - m.bottom;
+    const ticks = Math.max(2, Math.floor(h / 32));
+    xAxis.attr('transform', `translate(0,${h})`).call(
+      axisBottom(x)
+        .ticks(Math.max(2, Math.floor(w / look.xTickPx)))
+        .tickFormat((v) => spec.xTick(+v, xMode)),
+    );
+    yAxis.call(
+      axisLeft(y)
+        .ticks(ticks)
+        .tickFormat((v) => spec.fmt(+v)),
+    );
+    y2Axis.attr('transform', `translate(${w},0)`).attr('display', hasRight() ? null : 'none');
+    const fmt2 = spec.fmt2 ?? spec.fmt;
+    if (hasRight())
+      y2Axis.call(
+        axisRight(y2)
+          .ticks(ticks)
+          .tickFormat((v) => fmt2(+v)),
+      );
+    for (const a of [xAxis, yAxis, y2Axis]) {
+      a.selectAll('text').attr('font-size', look.axisFont).attr('fill', MUTED);
+    }
+    grid
+      .selectAll('line')
+      .data(y.ticks(ticks))
+      .join('line')
+      .attr('x1', 0)
+      .attr('x2', w)
+      .attr('y1', (v) => y(v))
+      .attr('y2', (v) => y(v))
+      .attr('stroke', '#eceef2');
+    xLabel
+      .text(spec.xLabel(xMode))
+      .attr('x', m.left + w / 2)
+      .attr('y', H - 4);
+    yLabel.attr('transform', `translate(14,${m.top + h / 2}) rotate(-90)`);
+    y2Label.attr('transform', `translate(${W - 8},${m.top + h / 2}) rotate(90)`);
+    empty
+      .attr('x', w / 2)
+      .attr('y', h / 2)
+      .attr('display', points.length ? 'none' : null);
+  }
+
+  function drawLegend(W: number, paper: boolean): void {
+    const items = [
+      ...lineList.map((l) => ({ key: l.key, text: l.label, color: l.color, dashed: false })),
+      ...(paper ? [{ key: 'paper', text: 'paper', color: look.paperColor, dashed: true }] : []),
+    ];
+    const swatch = look.legendSwatch;
+    // One row right of the title when it fits, else rows under it.
+    const widths = items.map((it) => textWidth(it.text, FONT) + look.legendTextX + look.legendGap);
+    const total = widths.reduce((a, b) => a + b, 0);
+    const titleEnd = m.left + textWidth(spec.title, `700 ${FONT}`) + 12;
+    const oneRow = W - m.right - total > titleEnd;
+    let cx = oneRow ? W - m.right - total : m.left;
+    let cy = oneRow ? 12 : 27;
+    const placed = items.map((it, i) => {
+      if (!oneRow && cx > m.left && cx + widths[i] > W - 4) {
+        cx = m.left;
+        cy += 15;
+      }
+      const at = { ...it, x: cx, y: cy };
+      cx += widths[i];
+      return at;
+    });
+    m.top = M.top + cy - 12;
+    plot.attr('transform', `translate(${m.left},${m.top})`);
+    legend
+      .selectAll<SVGGElement, (typeof placed)[number]>('g')
+      .data(placed, (d) => d.key)
+      .join((e) => {
+        const gg = e.append('g');
+        gg.append('line').attr('x1', 0).attr('x2', swatch).attr('stroke-width', 2.4);
+        gg.append('text').attr('x', look.legendTextX).attr('dy', '0.35em').style('font', FONT);
+        return gg;
+      })
+      .attr('transform', (d) => `translate(${d.x},${d.y})`)
+      .call((s) =>
+        s
+          .select('line')
+          .attr('stroke', (d) => d.color)
+          .attr('stroke-dasharray', (d) => (d.dashed ? '6 4' : null)),
+      )
+      .call((s) =>
+        s
+          .select('text')
+          .attr('fill', INK)
+          .text((d) => d.text),
+      );
+    legend
+      .selectAll('text.title')
+      .data([spec.title])
+      .join('text')
+      .attr('class', 'title')
+      .attr('x', m.left)
+      .attr('y', 12)
+      .attr('dy', '0.35em')
+      .attr('font-weight', 700)
+      .attr('fill', INK)
+      .text((t) => t);
+  }
+
+  const onMove = (ev: MouseEvent) => {
+    if (!points.length) return;
+    const at = x.invert(pointer(ev, plot.node())[0]);
+    const dist = (p: P) => Math.abs(spec.xOf(p, xMode) - at);
+    const p = points.reduce((a, b) => (dist(b) < dist(a) ? b : a));
+    const px = x(spec.xOf(p, xMode));
+    const right = px > x.range()[1] / 2;
+    hover.attr('display', null);
+    hover.select('line').attr('x1', px).attr('x2', px).attr('y1', 0).attr('y2', plotH);
+    readout
+      .attr('x', px + (right ? -6 : 6))
+      .attr('text-anchor', right ? 'end' : 'start')
+      .attr('y', 12)
+      .text(spec.readout(p, lineList, xMode));
+  };
+  svg.on('mousemove', onMove).on('mouseleave', () => hover.attr('display', 'none'));
+
+  const resize =
+    typeof ResizeObserver === 'undefined'
+      ? null
+      : new ResizeObserver(() => {
+          size = null;
+          axesKey = legendKey = '';
+          draw();
+        });
+  resize?.observe(el);
+  draw();
+
+  return {
+    update(next, opts) {
+      if (opts.x !== xMode) axesKey = '';
+      points = next;
+      xMode = opts.x;
+      refList = opts.refs;
+      draw();
+    },
+    destroy() {
+      resize?.disconnect();
+      svg.on('mousemove', null).on('mouseleave', null);
+      root.remove();
+    },
+  };
+}
