@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { SimRun } from '../web/src/sim/engine';
-import { LibRun } from '../web/src/sim/library';
+import * as library from '../web/src/sim/library';
 import { loadEngineNode } from '../web/src/sim/node';
 
 interface Row {
@@ -86,7 +86,7 @@ function wasmLibrary(workload: string): { perS: number; hard: number } {
   let statements = 0;
   let hard = 0;
   for (let k = 0; k < 3; k++) {
-    const run = LibRun.bench(workload);
+    const run = library.Run.bench(workload);
     const t = performance.now();
     run.runToEnd();
     best = Math.min(best, (performance.now() - t) / 1000);

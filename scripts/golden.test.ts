@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SimRun } from '../web/src/sim/engine';
-import { isLibraryScenario, LibRun } from '../web/src/sim/library';
+import { isLibraryScenario } from '../web/src/sim/library';
+import * as library from '../web/src/sim/library';
 import { loadEngineNode } from '../web/src/sim/node';
 
 const dir = fileURLToPath(new URL('../scenarios', import.meta.url));
@@ -22,15 +23,21 @@ describe('golden reports (wasm)', () => {
     expect(names.length).toBeGreaterThanOrEqual(20);
   });
 
-  it.each(names)('%s', (name) => {
-    const text = readFileSync(join(dir, name), 'utf8');
-    const golden = JSON.parse(readFileSync(join(dir, 'golden', name), 'utf8'));
-    const run = isLibraryScenario(JSON.parse(text)) ? LibRun.create(text) : SimRun.create(text);
-    try {
-      run.runToEnd();
-      expect({ report: run.report(), paper: run.paper() }).toEqual(golden);
-    } finally {
-      run.free();
-    }
-  }, 120_000);
+  it.each(names)(
+    '%s',
+    (name) => {
+      const text = readFileSync(join(dir, name), 'utf8');
+      const golden = JSON.parse(readFileSync(join(dir, 'golden', name), 'utf8'));
+      const run = isLibraryScenario(JSON.parse(text))
+        ? library.Run.create(text)
+        : SimRun.create(text);
+      try {
+        run.runToEnd();
+        expect({ report: run.report(), paper: run.paper() }).toEqual(golden);
+      } finally {
+        run.free();
+      }
+    },
+    120_000,
+  );
 });

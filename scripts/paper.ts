@@ -4,7 +4,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { SimRun, type Compared, type PaperComparison, type Scenario } from '../web/src/sim/engine';
-import { isLibraryScenario, LibRun, type LibraryReport } from '../web/src/sim/library';
+import { isLibraryScenario } from '../web/src/sim/library';
+import * as library from '../web/src/sim/library';
 import { metricLabel } from '../web/src/sim/metrics';
 import { loadEngineNode } from '../web/src/sim/node';
 
@@ -19,10 +20,10 @@ function fmt(row: Compared, v: number): string {
 }
 
 /** Run a scenario to its end: its paper comparison and, for the library cache, its report. */
-function runToEnd(text: string): { cmp: PaperComparison | null; lib: LibraryReport | null } {
+function runToEnd(text: string): { cmp: PaperComparison | null; lib: library.Report | null } {
   const scenario = JSON.parse(text) as Scenario;
   if (isLibraryScenario(scenario)) {
-    const run = LibRun.create(text);
+    const run = library.Run.create(text);
     run.runToEnd();
     const out = { cmp: run.paper(), lib: run.report() };
     run.free();
@@ -87,7 +88,7 @@ if (sweep.length > 0) {
     for (const file of sweep) {
       const scenario = JSON.parse(readFileSync(dir + file, 'utf8')) as Scenario;
       if (scenario.workload.kind === 'sql_slammer') scenario.workload.use_nds = method === 'NDS';
-      let lib: LibraryReport | null;
+      let lib: library.Report | null;
       try {
         lib = runToEnd(JSON.stringify(scenario)).lib;
       } catch (e) {

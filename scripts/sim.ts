@@ -2,7 +2,8 @@
 // wasm module the browser loads and prints the JSON report (MODEL.md §4) on stdout.
 import { readFileSync } from 'node:fs';
 import { SimRun } from '../web/src/sim/engine';
-import { isLibraryScenario, LibRun } from '../web/src/sim/library';
+import { isLibraryScenario } from '../web/src/sim/library';
+import * as library from '../web/src/sim/library';
 import { loadEngineNode } from '../web/src/sim/node';
 
 const args = process.argv.slice(2);
@@ -22,13 +23,13 @@ try {
 
 loadEngineNode();
 try {
-  let library = false;
+  let isLibrary = false;
   try {
-    library = isLibraryScenario(JSON.parse(text));
+    isLibrary = isLibraryScenario(JSON.parse(text));
   } catch {
     // not JSON: SimRun.create says so, naming the problem
   }
-  const run = library ? LibRun.create(text) : SimRun.create(text);
+  const run = isLibrary ? library.Run.create(text) : SimRun.create(text);
   run.runToEnd();
   process.stdout.write(JSON.stringify(run.report(), null, 2) + '\n');
   run.free();

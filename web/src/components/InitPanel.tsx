@@ -9,7 +9,7 @@ import {
   type Profile,
   type Scenario,
 } from '../sim/engine';
-import type { LibraryConfig } from '../sim/library';
+import type * as library from '../sim/library';
 import { useApp } from '../store/context';
 import type { InitValue } from '../store/initOra';
 import {
@@ -55,7 +55,7 @@ const LIBRARY_PROFILE_HELP: Record<Profile, string> = {
 const figure = (v: number) => v.toLocaleString('en-US');
 
 /** The value the library cache run derived from a parameter (shown under its help). */
-function libDerived(name: string, config: LibraryConfig | null): string | null {
+function libDerived(name: string, config: library.Config | null): string | null {
   if (!config) return null;
   switch (name) {
     case '_kgl_bucket_count':
@@ -117,7 +117,7 @@ function ParamField({
   edit: Edit;
   error: string | null;
   config: CacheConfig | undefined;
-  libConfig: LibraryConfig | null;
+  libConfig: library.Config | null;
 }) {
   const value = draft.init?.[doc.name];
   const placeholder =

@@ -4,14 +4,12 @@
 // numbers; hit ratios are fractions 0–1 as V$LIBRARYCACHE shows them (4 decimals); sleep rates
 // are percentages; times are simulated seconds.
 import type { ReactNode } from 'react';
-import type { LcReport, LibraryReport } from '../sim/library';
+import type * as library from '../sim/library';
 import { useApp } from '../store/context';
 import { selectLibReport } from '../store/libSelectors';
 import { Panel } from './Panel';
 import { Notes, Table } from './Table';
 import './library-stats.css';
-
-type LcLatchRow = LcReport['latches'][number];
 
 export const count = (v: number) => v.toLocaleString('en-US');
 /** A hit ratio as V$LIBRARYCACHE writes it: a fraction with 4 decimals. */
@@ -43,7 +41,7 @@ function KeyValues({ rows, label }: { rows: Row[]; label: string }) {
   );
 }
 
-function Headline({ report }: { report: LibraryReport }) {
+function Headline({ report }: { report: library.Report }) {
   const lc = report.library_cache;
   const tiles: Row[] = [
     [
@@ -89,7 +87,7 @@ function Headline({ report }: { report: LibraryReport }) {
   );
 }
 
-const LATCH_ROWS: [keyof LcLatchRow, string, string, (v: number) => string][] = [
+const LATCH_ROWS: [keyof library.LatchRow, string, string, (v: number) => string][] = [
   ['gets', 'gets', 'Times the latch was taken (willing-to-wait).', count],
   ['misses', 'misses', 'Gets that found the latch busy at the first try.', count],
   ['sleeps', 'sleeps', 'Times a session gave up spinning and slept (latch free wait).', count],
@@ -104,10 +102,10 @@ const LATCH_ROWS: [keyof LcLatchRow, string, string, (v: number) => string][] = 
   ],
 ];
 
-function Latches({ latches }: { latches: LcLatchRow[] }) {
+function Latches({ latches }: { latches: library.LatchRow[] }) {
   const shown = ['library cache', 'shared pool']
     .map((name) => latches.find((l) => l.name === name))
-    .filter((l): l is LcLatchRow => l !== undefined);
+    .filter((l): l is library.LatchRow => l !== undefined);
   return (
     <table className="grid compact" aria-label="V$LATCH">
       <thead>

@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { Scenario } from '../sim/engine';
+import type * as library from '../sim/library';
 import type { Slammer } from '../sim/library';
 import { useApp } from '../store/context';
 import type { AppState } from '../store/store';
@@ -14,7 +15,6 @@ import { Panel } from './Panel';
 import './library-stats.css';
 
 /** The library cache's per-operation costs (a scenario's `cost.library`). */
-type LcCost = NonNullable<NonNullable<Scenario['cost']>['library']>;
 
 const selectWorkloadEditor = (s: AppState) => ({
   draft: s.draft,
@@ -94,7 +94,7 @@ const LINES: { key: LinesKey; help: string }[] = [
 ];
 
 /** `cost.library`: unit, default and meaning (wasm-core/engine/src/library/spec.rs). */
-const COSTS: { key: keyof LcCost; unit: string; def: number; help: string }[] = [
+const COSTS: { key: keyof library.OpCost; unit: string; def: number; help: string }[] = [
   {
     key: 'execute_us',
     unit: 'µs',
@@ -177,14 +177,14 @@ function setSlammer<K extends keyof Slammer>(edit: Edit, key: K, value: Slammer[
   });
 }
 
-function setCost(edit: Edit, key: keyof LcCost, value: number | undefined) {
+function setCost(edit: Edit, key: keyof library.OpCost, value: number | undefined) {
   edit((d) => {
-    const library: LcCost = { ...(d.cost?.library ?? {}) };
-    if (value === undefined) delete library[key];
-    else library[key] = value;
+    const costs: library.OpCost = { ...(d.cost?.library ?? {}) };
+    if (value === undefined) delete costs[key];
+    else costs[key] = value;
     const cost = { ...(d.cost ?? {}) };
-    if (Object.keys(library).length === 0) delete cost.library;
-    else cost.library = library;
+    if (Object.keys(costs).length === 0) delete cost.library;
+    else cost.library = costs;
     return { ...d, cost };
   });
 }

@@ -4,14 +4,14 @@
 import { useApp } from '../store/context';
 import { selectLib, selectLibConfig, selectLibTick } from '../store/libSelectors';
 import { clip } from '../narration/narrateLibrary';
-import type { LcLatch, LcLatchView, LcSessionView, LibraryConfig } from '../sim/library';
+import type * as library from '../sim/library';
 import { Panel } from './Panel';
 import './library-panels.css';
 
 /** Above this many library cache children, only the busy ones are listed. */
 const ALL_CHILDREN = 8;
 
-function stateLabel(s: LcSessionView): string {
+function stateLabel(s: library.SessionView): string {
   switch (s.state) {
     case 'on_cpu':
       return `on CPU ${s.cpu ?? '?'}`;
@@ -28,7 +28,7 @@ function stateLabel(s: LcSessionView): string {
   }
 }
 
-const STATE_HELP: Record<LcSessionView['state'], string> = {
+const STATE_HELP: Record<library.SessionView['state'], string> = {
   on_cpu: 'running on one of cpu_count CPUs',
   queued: 'ready, waiting for a CPU (10 ms time slices, FIFO)',
   sleeping: 'SQLSlammer slam_sleeptime between slams',
@@ -37,15 +37,15 @@ const STATE_HELP: Record<LcSessionView['state'], string> = {
   done: 'ran all its total_slams slams',
 };
 
-function shortLatch(cfg: LibraryConfig | null, l: LcLatch): string {
+function shortLatch(cfg: library.Config | null, l: library.Latch): string {
   if (l.name === 'shared_pool') return 'shared pool';
   return cfg && cfg.latches > 1 ? `library cache #${l.child}` : 'library cache';
 }
 
 const who = (ids: number[]) => (ids.length === 0 ? '—' : ids.map((id) => `s${id}`).join(' '));
 
-function LatchRows({ latches, cfg }: { latches: LcLatchView[]; cfg: LibraryConfig | null }) {
-  const busy = (l: LcLatchView) =>
+function LatchRows({ latches, cfg }: { latches: library.LatchView[]; cfg: library.Config | null }) {
+  const busy = (l: library.LatchView) =>
     l.holder !== null || l.spinning.length > 0 || l.sleeping.length > 0;
   const children = latches.filter((l) => l.latch.name === 'library_cache');
   const shown =

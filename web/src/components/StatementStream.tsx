@@ -6,7 +6,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { clip, splitForced, type TextPart } from '../narration/narrateLibrary';
 import { useApp } from '../store/context';
 import { selectStream } from '../store/libSelectors';
-import type { LcEvent, LcSessionView, LibRun } from '../sim/library';
+import type * as library from '../sim/library';
 import { Panel } from './Panel';
 import './library-panels.css';
 
@@ -30,14 +30,14 @@ export interface Entry {
 }
 
 export interface Stream {
-  lib: LibRun | null;
-  events: LcEvent[];
+  lib: library.Run | null;
+  events: library.Event[];
   position: number;
   seq: number;
   entries: Entry[];
 }
 
-function outcomeOf(e: LcEvent): Outcome | null {
+function outcomeOf(e: library.Event): Outcome | null {
   switch (e.type) {
     case 'soft_parse':
       return 'soft parse';
@@ -55,8 +55,8 @@ function outcomeOf(e: LcEvent): Outcome | null {
 /** The stream after the store moved: new statements appended, later events attached. */
 export function advanceStream(
   prev: Stream,
-  lib: LibRun | null,
-  events: LcEvent[],
+  lib: library.Run | null,
+  events: library.Event[],
   position: number,
 ): Stream {
   const restart = lib !== prev.lib || position < prev.position;
@@ -176,7 +176,7 @@ function StatementRow({ e }: { e: Entry }) {
   );
 }
 
-function SessionTexts({ sessions }: { sessions: LcSessionView[] }) {
+function SessionTexts({ sessions }: { sessions: library.SessionView[] }) {
   const sending = sessions.filter((s) => s.text !== '');
   if (sending.length === 0) return <p className="empty">No statement sent yet: step the run.</p>;
   return (

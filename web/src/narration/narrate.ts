@@ -1,7 +1,7 @@
 // Every engine event in words: what happened, and which rule and init.ora parameter made it
 // happen. The same events drive the animation; this turns them into the narration log.
 import { splitDba, type CacheConfig, type Event, type Segment, type SetInfo } from '../sim/engine';
-import type { LcEvent } from '../sim/library';
+import type * as library from '../sim/library';
 
 export interface NarrationContext {
   config: CacheConfig;
@@ -10,7 +10,7 @@ export interface NarrationContext {
 }
 
 export interface NarrationLine {
-  kind: Event['type'] | LcEvent['type'];
+  kind: Event['type'] | library.Event['type'];
   /** What happened. */
   text: string;
   /** The rule and the parameter that made it happen. */

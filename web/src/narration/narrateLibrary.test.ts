@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Scenario } from '../sim/engine';
-import { LibRun, type LcEvent, type LibraryConfig } from '../sim/library';
+import * as library from '../sim/library';
 import { loadEngineNode } from '../sim/node';
 import test0 from '../../../scenarios/seed001-8.1.6-test0.json';
 import test3 from '../../../scenarios/seed001-8.1.6-test3.json';
@@ -14,7 +14,7 @@ import {
 
 beforeAll(() => loadEngineNode());
 
-const config: LibraryConfig = {
+const config: library.Config = {
   pool_bytes: 15 * 2 ** 20,
   buckets: 8191,
   latches: 3,
@@ -29,7 +29,7 @@ const config: LibraryConfig = {
 const ctx: LibraryNarrationContext = { config };
 const force: LibraryNarrationContext = { config: { ...config, cursor_sharing: 'FORCE' } };
 
-const say = (c: LibraryNarrationContext, e: LcEvent) => {
+const say = (c: LibraryNarrationContext, e: library.Event) => {
   const l = narrateLibraryEvent(c, e);
   expect(l.kind).toBe(e.type);
   return `${l.text} | ${l.why}`;
@@ -38,7 +38,7 @@ const say = (c: LibraryNarrationContext, e: LcEvent) => {
 const LITERAL = `SELECT /* comment:  */ "DUMMY" FROM dual WHERE dummy = '863639'`;
 const FORCED = `SELECT /* comment:  */ "DUMMY" FROM dual WHERE dummy = :"SYS_B_0"`;
 const base = { session: 3, at_ns: 1000 };
-const statement = (forced: string | null): LcEvent => ({
+const statement = (forced: string | null): library.Event => ({
   type: 'statement',
   ...base,
   text: LITERAL,
@@ -151,7 +151,7 @@ describe('library cache narration', () => {
   });
 
   it('groups by session and counts the phases (chain_walk, execute, unpin)', () => {
-    const events: LcEvent[] = [
+    const events: library.Event[] = [
       {
         type: 'alloc',
         session: 0,
@@ -183,7 +183,7 @@ describe('library cache narration', () => {
 
   it('narrates every event of a real run, its positions matching the run', () => {
     for (const scenario of [test0, test3]) {
-      const run = LibRun.create(scenario as unknown as Scenario);
+      const run = library.Run.create(scenario as unknown as Scenario);
       const c = { config: run.config() };
       run.seek(900);
       run.setRecordEvents(true);

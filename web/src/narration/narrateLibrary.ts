@@ -1,11 +1,12 @@
 // The library cache's events in words (seed 001): what a session did with its statement, and
 // which rule and init.ora parameter (or SQLSlammer setting) made it happen. The rules are the
 // engine's (wasm-core/engine/src/library: sched/session.rs, objects.rs, sched/latch.rs, sched/mod.rs).
-import { libraryConstants, type LcEvent, type LcLatch, type LibraryConfig } from '../sim/library';
+import { libraryConstants } from '../sim/library';
+import type * as library from '../sim/library';
 import type { NarrationGroup, NarrationLine } from './narrate';
 
 export interface LibraryNarrationContext {
-  config: LibraryConfig;
+  config: library.Config;
 }
 
 /** The engine's fixed constants (flush batch and tries, time slice, DBMS_SQL calls, latch
@@ -18,8 +19,8 @@ const sleeps = () => {
 };
 
 /** The events that complete a phase: the position counts them. */
-const PHASES: ReadonlySet<LcEvent['type']> = new Set(['chain_walk', 'execute', 'unpin']);
-export const isPhase = (e: LcEvent): boolean => PHASES.has(e.type);
+const PHASES: ReadonlySet<library.Event['type']> = new Set(['chain_walk', 'execute', 'unpin']);
+export const isPhase = (e: library.Event): boolean => PHASES.has(e.type);
 
 const plural = (n: number, word: string) =>
   `${n} ${word}${n === 1 ? '' : /(ch|sh|s|x)$/.test(word) ? 'es' : 's'}`;
@@ -41,15 +42,15 @@ export function clip(text: string, max = 140): string {
 }
 
 /** A latch's name as V$LATCH children read. */
-export function latchName(cfg: LibraryConfig, l: LcLatch): string {
+export function latchName(cfg: library.Config, l: library.Latch): string {
   if (l.name === 'shared_pool') return 'the shared pool latch';
   return cfg.latches <= 1 ? 'the library cache latch' : `library cache latch child ${l.child}`;
 }
 
-const childName = (cfg: LibraryConfig, child: number) =>
+const childName = (cfg: library.Config, child: number) =>
   latchName(cfg, { name: 'library_cache', child });
 
-const latchRule = (cfg: LibraryConfig, l: LcLatch) =>
+const latchRule = (cfg: library.Config, l: library.Latch) =>
   l.name === 'shared_pool'
     ? 'one shared pool latch covers every allocation'
     : cfg.latches <= 1
@@ -59,7 +60,7 @@ const latchRule = (cfg: LibraryConfig, l: LcLatch) =>
 const PIECES = { handle: 'the handle', heap0: 'heap 0', heap6: 'heap 6 (the plan)' } as const;
 
 /** Why a statement was not found: the workload's sharing. */
-function notFoundWhy(cfg: LibraryConfig): string {
+function notFoundWhy(cfg: library.Config): string {
   if (cfg.cursor_sharing === 'EXACT' && !cfg.use_bindvars) {
     return 'literal SQL (use_bindvars false, cursor_sharing EXACT): each new literal is a new text, so no cursor matches';
   }
@@ -69,7 +70,7 @@ function notFoundWhy(cfg: LibraryConfig): string {
 }
 
 /** One event in words. */
-export function narrateLibraryEvent(ctx: LibraryNarrationContext, e: LcEvent): NarrationLine {
+export function narrateLibraryEvent(ctx: LibraryNarrationContext, e: library.Event): NarrationLine {
   const cfg = ctx.config;
   const line = (text: string, why: string): NarrationLine => ({ kind: e.type, text, why });
   const pool = `shared_pool_size ${mb(cfg.pool_bytes)}`;
@@ -203,7 +204,7 @@ export function narrateLibraryEvent(ctx: LibraryNarrationContext, e: LcEvent): N
 }
 
 /** The headline of a group: what its events amount to. */
-function label(e: LcEvent): string | null {
+function label(e: library.Event): string | null {
   switch (e.type) {
     case 'statement':
       return 'statement';
@@ -228,7 +229,7 @@ function label(e: LcEvent): string | null {
   }
 }
 
-const MINOR: Partial<Record<LcEvent['type'], string>> = {
+const MINOR: Partial<Record<library.Event['type'], string>> = {
   alloc: 'allocation',
   latch_miss: 'latch get',
   spin_get: 'latch get',
@@ -238,7 +239,7 @@ const MINOR: Partial<Record<LcEvent['type'], string>> = {
   done: 'done',
 };
 
-function title(events: LcEvent[]): string {
+function title(events: library.Event[]): string {
   const first = events[0];
   let labels = events.map(label).filter((l): l is string => l !== null);
   if (labels.includes('statement')) labels = labels.filter((l) => l !== 'lookup');
@@ -255,10 +256,10 @@ function title(events: LcEvent[]): string {
  */
 export function narrateLibraryEvents(
   ctx: LibraryNarrationContext,
-  events: LcEvent[],
+  events: library.Event[],
   before: number,
 ): NarrationGroup[] {
-  const runs: { events: LcEvent[]; position: number; phased: boolean }[] = [];
+  const runs: { events: library.Event[]; position: number; phased: boolean }[] = [];
   let position = before;
   for (const e of events) {
     const last = runs[runs.length - 1];

@@ -1,7 +1,7 @@
 // What the library cache's charts plot over the run (seed 001): hit ratios, parse counts,
 // latch sleeps and waits, free-list search length, against simulated seconds or statements.
 import type { Scenario } from '../sim/engine';
-import type { LibRun, LibraryReport } from '../sim/library';
+import type * as library from '../sim/library';
 
 /** A scenario's paper figures (seed 001 gives metrics and the elapsed time). */
 type Paper = NonNullable<Scenario['paper']>;
@@ -47,7 +47,7 @@ export function libPaperMarks(paper: Paper | null | undefined): LibPaperMarks {
 }
 
 /** A chart point from a report (the store's series, plus the current position). */
-export function libPointOf(r: LibraryReport, position: number, seconds: number): LibSeriesPoint {
+export function libPointOf(r: library.Report, position: number, seconds: number): LibSeriesPoint {
   const lc = r.library_cache;
   const sleeps = (name: string) => lc.latches.find((l) => l.name === name)?.sleeps ?? 0;
   return {
@@ -67,4 +67,4 @@ export function libPointOf(r: LibraryReport, position: number, seconds: number):
   };
 }
 
-export const libSample = (run: LibRun) => libPointOf(run.report(), run.position, run.now);
+export const libSample = (run: library.Run) => libPointOf(run.report(), run.position, run.now);

@@ -106,9 +106,6 @@ export function parameterDocs(): ParamDoc[] {
 export type { SetInfo } from './generated/buffer/SetInfo';
 export type { Layout } from './generated/buffer/Layout';
 
-// Old names, kept until the web moves to the new ones
-export type { Layout as EngineLayout } from './generated/buffer/Layout';
-
 /** Per-buffer state, views over wasm memory: read them before the next engine call. */
 export interface BufferViews {
   dba: Uint32Array;
@@ -120,7 +117,7 @@ export interface BufferViews {
 /** Per set, five numbers: replacement length, hot length, write list, writing, free. */
 export const SET_INFO_WIDTH = 5;
 
-/** What the playback drives: a buffer cache run (SimRun) or a library cache run (LibRun). */
+/** What the playback drives: a buffer cache run (SimRun) or a library cache run (library.Run). */
 export interface Playable {
   readonly position: number;
   readonly total: number;
@@ -155,7 +152,7 @@ interface WasmRun {
   free(): void;
 }
 
-/** What SimRun and LibRun share: a wasm handle, stepped, sought, reported as JSON. */
+/** What SimRun and library.Run share: a wasm handle, stepped, sought, reported as JSON. */
 export abstract class RunBase<S extends WasmRun, E, R> {
   protected sim: S;
 

@@ -32,24 +32,6 @@ export type { Piece } from './generated/library/Piece';
 export type { SessionState } from './generated/library/SessionState';
 export type { Slammer } from './generated/library/Slammer';
 
-// Old names, kept until the web moves to the new ones
-export type { CacheReport as LcReport } from './generated/library/CacheReport';
-export type { OpCost as LcCost } from './generated/library/OpCost';
-export type { CursorSharing as LcCursorSharing } from './generated/library/CursorSharing';
-export type { Latch as LcLatch } from './generated/library/Latch';
-export type { LatchRow as LcLatchRow } from './generated/library/LatchRow';
-export type { Piece as LcPiece } from './generated/library/Piece';
-export type { SessionState as LcSessionState } from './generated/library/SessionState';
-export type {
-  ChainEntry as LcChainEntry,
-  Config as LibraryConfig,
-  Event as LcEvent,
-  LatchView as LcLatchView,
-  ObjectView as LcObjectView,
-  Report as LibraryReport,
-  SessionView as LcSessionView,
-};
-
 /** A scenario for the library cache (its workload is seed 001's SQLSlammer). */
 export const isLibraryScenario = (s: Scenario): boolean => s.workload.kind === 'sql_slammer';
 
@@ -68,16 +50,16 @@ export const CHUNK_ON_LRU = 2;
 /** `heapChunks()`'s object field for a chunk that belongs to none. */
 export const NO_OBJECT = 0xffffffff;
 
-export class LibRun extends RunBase<LibrarySimulation, Event, Report> implements Playable {
+export class Run extends RunBase<LibrarySimulation, Event, Report> implements Playable {
   /** Build a run (the engine runs it once to know its length); throws a ScenarioError. */
-  static create(scenario: Scenario | string): LibRun {
+  static create(scenario: Scenario | string): Run {
     const text = typeof scenario === 'string' ? scenario : JSON.stringify(scenario);
-    return RunBase.built(text, () => new LibRun(new LibrarySimulation(text)));
+    return RunBase.built(text, () => new Run(new LibrarySimulation(text)));
   }
 
   /** A benchmark run: "literal", "binds" or "force" (seed 001 Table 2 volume). */
-  static bench(workload: string): LibRun {
-    return new LibRun(LibrarySimulation.bench(workload));
+  static bench(workload: string): Run {
+    return new Run(LibrarySimulation.bench(workload));
   }
 
   /** The playback's larger step: until the next statement finishes. */

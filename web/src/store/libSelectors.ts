@@ -1,10 +1,10 @@
 // Module-level selectors of the library cache panels; the ones returning objects go through
 // useShallow at the call.
-import type { LcEvent } from '../sim/library';
+import type * as library from '../sim/library';
 import { librarySim } from './selectors';
 import type { AppState } from './store';
 
-const NO_EVENTS: LcEvent[] = [];
+const NO_EVENTS: library.Event[] = [];
 
 export const selectLib = (s: AppState) => librarySim(s)?.run ?? null;
 export const selectLibConfig = (s: AppState) => librarySim(s)?.config ?? null;

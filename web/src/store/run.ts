@@ -1,10 +1,10 @@
 // Building a run for the store: the engine's refusals always come back as a ScenarioError.
-import { ScenarioError, SimRun, type EngineLayout, type Scenario } from '../sim/engine';
-import { LibRun } from '../sim/library';
+import { ScenarioError, SimRun, type Layout, type Scenario } from '../sim/engine';
+import * as library from '../sim/library';
 
 export interface Built {
   run: SimRun;
-  layout: EngineLayout;
+  layout: Layout;
 }
 
 /** Call the engine; anything it throws becomes a ScenarioError. */
@@ -24,5 +24,5 @@ export function build(scenario: Scenario): Built {
 }
 
 /** A library cache run of `scenario`; throws a ScenarioError. */
-export const buildLibrary = (scenario: Scenario): LibRun =>
-  engineCall(() => LibRun.create(scenario));
+export const buildLibrary = (scenario: Scenario): library.Run =>
+  engineCall(() => library.Run.create(scenario));

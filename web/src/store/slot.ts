@@ -9,7 +9,7 @@ import { pointOf, sample, type SeriesPoint } from '../series/buffer';
 import { libPointOf, libSample, type LibSeriesPoint } from '../series/library';
 import { forward, sampleEvery, seriesUpTo, withCurrent, type Positioned } from '../series/sampling';
 import type {
-  EngineLayout,
+  Layout,
   Event,
   PaperComparison,
   Playable,
@@ -17,13 +17,8 @@ import type {
   Scenario,
   SimRun,
 } from '../sim/engine';
-import {
-  isLibraryScenario,
-  type LcEvent,
-  type LibRun,
-  type LibraryConfig,
-  type LibraryReport,
-} from '../sim/library';
+import { isLibraryScenario } from '../sim/library';
+import type * as library from '../sim/library';
 import { build, buildLibrary } from './run';
 
 /** What the store mirrors from a run after every engine call. */
@@ -58,17 +53,17 @@ interface SlotOf<
 }
 
 export interface BufferSim extends SlotOf<'buffer', SimRun, Event, SeriesPoint, Report> {
-  layout: EngineLayout;
+  layout: Layout;
 }
 
 export interface LibrarySim extends SlotOf<
   'library',
-  LibRun,
-  LcEvent,
+  library.Run,
+  library.Event,
   LibSeriesPoint,
-  LibraryReport
+  library.Report
 > {
-  config: LibraryConfig;
+  config: library.Config;
 }
 
 /** The slot: which simulation the scenario drives, with its run and mirror. */

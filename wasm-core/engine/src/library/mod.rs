@@ -105,17 +105,3 @@ impl Sim {
         self.record = rec;
     }
 }
-
-/// Old TypeScript names, generated as aliases of the new ones (`generated/LcCost.ts`, …)
-/// for the components that import them directly, until the web moves to the facade.
-#[cfg(test)]
-#[allow(dead_code)] // the structs only carry the TypeScript aliases
-mod old_ts_names {
-    #[derive(ts_rs::TS)]
-    #[ts(export, rename = "LcCost")]
-    struct LcCost(super::OpCost);
-
-    #[derive(ts_rs::TS)]
-    #[ts(export, rename = "LcLatchRow")]
-    struct LcLatchRow(super::LatchRow);
-}

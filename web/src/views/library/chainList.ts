@@ -2,7 +2,7 @@
 // a lookup over it, handle by handle, to the one found (soft parse) or past the end (hard
 // parse). Plain HTML: the statement texts wrap and ellipsise with CSS; the walk is CSS
 // animations with per-row delays (library-views.css), so there are no timers to stop.
-import type { LcChainEntry } from '../../sim/library';
+import type * as library from '../../sim/library';
 import { walkedRows, type LibLookup } from './layout';
 
 /** Rows listed before "… n more" (more when the walk went further). */
@@ -32,7 +32,7 @@ export const clip = (text: string, max = TEXT_MAX) =>
 /** Redraw the list; `ms` > 0 animates the walk over that many milliseconds. */
 export function renderChain(
   box: HTMLElement,
-  chain: LcChainEntry[],
+  chain: library.ChainEntry[],
   s: ChainShown | null,
   ms: number,
 ): void {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LibRun } from '../../sim/library';
+import * as library from '../../sim/library';
 import { loadEngineNode } from '../../sim/node';
 import type { Scenario } from '../../sim/engine';
 import { libPaperMarks, libPointOf } from '../../series/library';
@@ -36,7 +36,7 @@ describe('the library cache charts', () => {
   });
 
   it('take their points from the report', () => {
-    const run = LibRun.create(scenario('seed001-8.1.6-test2'));
+    const run = library.Run.create(scenario('seed001-8.1.6-test2'));
     run.step(3000);
     const r = run.report();
     const p = libPointOf(r, run.position, run.now);

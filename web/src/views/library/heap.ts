@@ -4,7 +4,7 @@
 // and a caption keeps the last allocation.
 //
 //   createHeapView(el, opts) → { update(frame), destroy() }
-import type { LcEvent } from '../../sim/library';
+import type * as library from '../../sim/library';
 import { CHUNK_WIDTH } from '../../sim/library';
 import { div, PAD_X, viewRoot, watchSize } from '../shared/host';
 import { FreeLists, type Search } from './freeLists';
@@ -23,7 +23,7 @@ import {
 import type { HeapFrame, LibViewOptions } from './types';
 import type { View } from '../buffer/types';
 
-type Alloc = Extract<LcEvent, { type: 'alloc' }>;
+type Alloc = Extract<library.Event, { type: 'alloc' }>;
 
 /** Width of the free-list bars, and the narrowest map that still sits beside them. */
 const BAR_W = 120;

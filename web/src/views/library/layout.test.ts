@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CHUNK_WIDTH, LibRun, type LcEvent } from '../../sim/library';
+import { CHUNK_WIDTH } from '../../sim/library';
+import * as library from '../../sim/library';
 import { loadEngineNode } from '../../sim/node';
 import {
   allocsOf,
@@ -49,7 +50,7 @@ describe('hash table helpers', () => {
   });
 
   it('joins a statement to its chain walk; a later statement wins', () => {
-    const ev: LcEvent[] = [
+    const ev: library.Event[] = [
       {
         type: 'statement',
         session: 0,
@@ -63,7 +64,7 @@ describe('hash table helpers', () => {
       { type: 'chain_walk', session: 0, at_ns: 0, bucket: 3, walked: 2, chain_len: 2, found: null },
     ];
     expect(lookupOfLib(ev)).toMatchObject({ text: 'a', bucket: 3, walked: 2, found: null });
-    const later: LcEvent[] = [
+    const later: library.Event[] = [
       ...ev,
       {
         type: 'statement',
@@ -81,7 +82,7 @@ describe('hash table helpers', () => {
   });
 
   it('finds a rehash', () => {
-    const r: LcEvent = {
+    const r: library.Event = {
       type: 'rehash',
       session: 0,
       at_ns: 0,
@@ -207,15 +208,15 @@ describe('free lists', () => {
 });
 
 describe('on a real run (seed 001, 8.1.6 test 1)', () => {
-  let run: LibRun;
+  let run: library.Run;
   beforeAll(() => {
     loadEngineNode();
-    run = LibRun.create(readFileSync(SCENARIO, 'utf8'));
+    run = library.Run.create(readFileSync(SCENARIO, 'utf8'));
     run.setRecordEvents(true);
   });
 
   it('tiles the whole pool and finds every allocation’s chunk', () => {
-    const seen: LcEvent[] = [];
+    const seen: library.Event[] = [];
     for (let i = 0; i < 3000; i++) {
       run.step(1);
       seen.push(...run.events());

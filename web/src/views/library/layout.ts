@@ -1,13 +1,8 @@
 // Pure helpers of the library cache views: the lookup a step's events describe, the shared
 // pool as a wrapped band of pixel columns (chunks → columns), the free-list bars and the
 // search an allocation made over them, and the colours of chunk classes.
-import {
-  CHUNK_ON_LRU,
-  CHUNK_PINNED,
-  CHUNK_WIDTH,
-  type LcChainEntry,
-  type LcEvent,
-} from '../../sim/library';
+import { CHUNK_ON_LRU, CHUNK_PINNED, CHUNK_WIDTH } from '../../sim/library';
+import type * as library from '../../sim/library';
 
 // ---------- the hash table ----------
 
@@ -34,7 +29,7 @@ export function chainStats(lengths: ArrayLike<number>): ChainStats {
   return { buckets: lengths.length, handles, longest, empty };
 }
 
-type Ev<T extends LcEvent['type']> = Extract<LcEvent, { type: T }>;
+type Ev<T extends library.Event['type']> = Extract<library.Event, { type: T }>;
 
 /** A library cache lookup: the statement, its bucket and the walk of its chain. */
 export interface LibLookup {
@@ -53,7 +48,7 @@ export interface LibLookup {
 }
 
 /** The last lookup of a step (statement + its chain walk), or null when there was none. */
-export function lookupOfLib(events: LcEvent[]): LibLookup | null {
+export function lookupOfLib(events: library.Event[]): LibLookup | null {
   let look: LibLookup | null = null;
   for (const e of events) {
     if (e.type === 'statement') {
@@ -90,7 +85,9 @@ export function lookupOfLib(events: LcEvent[]): LibLookup | null {
 }
 
 /** The parses of a step (a hard parse's handle is hung at the head of its chain). */
-export function parsesOf(events: LcEvent[]): { obj: number; session: number; hard: boolean }[] {
+export function parsesOf(
+  events: library.Event[],
+): { obj: number; session: number; hard: boolean }[] {
   const out: { obj: number; session: number; hard: boolean }[] = [];
   for (const e of events)
     if (e.type === 'hard_parse' || e.type === 'soft_parse')
@@ -98,7 +95,7 @@ export function parsesOf(events: LcEvent[]): { obj: number; session: number; har
   return out;
 }
 
-export function rehashOf(events: LcEvent[]): Ev<'rehash'> | null {
+export function rehashOf(events: library.Event[]): Ev<'rehash'> | null {
   let r: Ev<'rehash'> | null = null;
   for (const e of events) if (e.type === 'rehash') r = e;
   return r;
@@ -109,7 +106,7 @@ export function rehashOf(events: LcEvent[]): Ev<'rehash'> | null {
  * the row found. A handle hung at the head after the walk (`inserted`) was not compared.
  */
 export function walkedRows(
-  chain: LcChainEntry[],
+  chain: library.ChainEntry[],
   look: Pick<LibLookup, 'walked' | 'found'>,
   inserted: number | null,
 ): { start: number; count: number; foundRow: number | null } {
@@ -340,7 +337,7 @@ export function searchPath(
 }
 
 /** The allocations of a step, their flushes and ORA-04031 failures. */
-export function allocsOf(events: LcEvent[]): {
+export function allocsOf(events: library.Event[]): {
   allocs: Ev<'alloc'>[];
   flushed: number;
   failures: Ev<'ora04031'>[];

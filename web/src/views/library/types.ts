@@ -1,5 +1,5 @@
 // The contract between the library cache's D3 views and the app that mounts them.
-import type { LcChainEntry, LcEvent } from '../../sim/library';
+import type * as library from '../../sim/library';
 
 /** The library cache hash table: bucket array, chains, latch children. */
 export interface BucketFrame {
@@ -8,11 +8,11 @@ export interface BucketFrame {
   /** Library cache child latches: bucket b is covered by child b mod latches. */
   latches: number;
   /** The events of the last step (empty at full speed or after a jump). */
-  events: LcEvent[];
+  events: library.Event[];
   /** The bucket the user selected (its chain is drawn), or null. */
   selectedBucket: number | null;
   /** The handles on a bucket's chain in walk order (newest first). */
-  chain: (bucket: number) => LcChainEntry[];
+  chain: (bucket: number) => library.ChainEntry[];
   animate: boolean;
   durationMs: number;
 }
@@ -25,7 +25,7 @@ export interface HeapFrame {
   /** Chunks on each free list, and each list's smallest chunk size. */
   freeLists: Uint32Array;
   bucketMin: number[];
-  events: LcEvent[];
+  events: library.Event[];
   animate: boolean;
   durationMs: number;
 }
