@@ -22,7 +22,7 @@ impl Simulation {
         let c = run.cache();
         Simulation {
             order: Vec::with_capacity(c.b.len()),
-            info: Vec::with_capacity(c.sets.len() * 5),
+            info: Vec::with_capacity(c.sets.len() * cachesim::buffer::SET_INFO_WIDTH),
             run,
         }
     }

@@ -63,7 +63,14 @@ pub fn library_bench_workloads() -> Vec<String> {
         .collect()
 }
 
-/// The library cache model's fixed constants (flush batch, time slice, latch sleeps …).
+/// The buffer cache's per-frame data format (flag bits, numbers per working set).
+#[wasm_bindgen(js_name = bufferConstants)]
+pub fn buffer_constants() -> String {
+    json(&cachesim::buffer::Constants::get())
+}
+
+/// The library cache model's fixed constants (flush batch, time slice, latch sleeps …) and the
+/// heap's per-frame data format.
 #[wasm_bindgen(js_name = libraryConstants)]
 pub fn library_constants() -> String {
     json(&engine_library::Constants::get())

@@ -2,6 +2,7 @@
 // the ts-rs bindings in ./generated (written by the engine's `cargo test`); per-frame buffer
 // state crosses as typed-array views over wasm memory, fresh on every call.
 import init, {
+  bufferConstants as wasmBufferConstants,
   initSync,
   normalizeScenario as wasmNormalize,
   parameterDocs as wasmParameterDocs,
@@ -18,6 +19,7 @@ import type { Scenario } from './generated/Scenario';
 import type { Segment } from './generated/Segment';
 import type { XbhRow } from './generated/buffer/XbhRow';
 import type { Layout } from './generated/buffer/Layout';
+import type { Constants } from './generated/buffer/Constants';
 
 export type {
   CacheConfig,
@@ -51,7 +53,10 @@ export function loadEngineSync(bytes: BufferSource): void {
   ready = true;
 }
 
-/** Bits of a buffer's flags (see `Simulation.flags` in the engine). */
+/**
+ * Bits of a buffer's flags (see `Simulation.flags`). Literals, so that the views' per-frame
+ * loops need no engine call; `constants.test.ts` pins them to the engine's `bufferConstants()`.
+ */
 export const FLAG = {
   DIRTY: 1,
   HOT: 2,
@@ -116,6 +121,11 @@ export interface BufferViews {
 
 /** Per set, five numbers: replacement length, hot length, write list, writing, free. */
 export const SET_INFO_WIDTH = 5;
+
+/** The engine's own per-frame data format (the literals above are checked against it). */
+export function bufferConstants(): Constants {
+  return JSON.parse(wasmBufferConstants()) as Constants;
+}
 
 /** What the playback drives: a buffer cache run (SimRun) or a library cache run (library.Run). */
 export interface Playable {

@@ -42,7 +42,10 @@ export function libraryConstants(): Constants {
   return constants;
 }
 
-/** Numbers per chunk in `heapChunks()`: offset, size, kind, flags, object. */
+/**
+ * Numbers per chunk in `heapChunks()`: offset, size, kind, flags, object. Literals for the
+ * per-frame loops; `constants.test.ts` pins them to the engine's `libraryConstants()`.
+ */
 export const CHUNK_WIDTH = 5;
 export const CHUNK_KIND = ['free', 'recreatable', 'freeable', 'permanent'] as const;
 export const CHUNK_PINNED = 1;

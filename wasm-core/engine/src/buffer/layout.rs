@@ -2,6 +2,7 @@
 //! working set's buffer range.
 
 use super::config::{CacheConfig, PoolId};
+use super::lists::flag;
 use super::Cache;
 use crate::scenario::segment::Segment;
 use serde::Serialize;
@@ -44,6 +45,38 @@ impl Cache {
                     dbwr: s.dbwr,
                 })
                 .collect(),
+        }
+    }
+}
+
+/// Numbers per working set in the per-frame layout (`Cache::layout`): replacement length, hot
+/// length, write-list length, writing, free.
+pub const SET_INFO_WIDTH: usize = 5;
+
+/// The format of the per-frame buffer data the page reads as typed arrays: the bits of a
+/// buffer's flags and the numbers per working set in the layout.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[ts(export, export_to = "buffer/")]
+pub struct Constants {
+    pub flag_dirty: u8,
+    pub flag_hot: u8,
+    pub flag_on_write_list: u8,
+    pub flag_writing: u8,
+    pub flag_scan: u8,
+    pub flag_free: u8,
+    pub set_info_width: u32,
+}
+
+impl Constants {
+    pub fn get() -> Constants {
+        Constants {
+            flag_dirty: flag::DIRTY,
+            flag_hot: flag::HOT,
+            flag_on_write_list: flag::ON_WRITE_LIST,
+            flag_writing: flag::WRITING,
+            flag_scan: flag::SCAN,
+            flag_free: flag::FREE,
+            set_info_width: SET_INFO_WIDTH as u32,
         }
     }
 }

@@ -23,7 +23,7 @@ pub mod writer;
 pub use config::{CacheConfig, PoolId};
 pub use events::Event;
 pub use instance::Instance;
-pub use layout::{Layout, SetInfo};
+pub use layout::{Constants, Layout, SetInfo, SET_INFO_WIDTH};
 pub use report::Report;
 pub use run::Run;
 

@@ -112,7 +112,7 @@ impl Cache {
 
     /// Every buffer in drawing order: for each working set, its replacement list from hot
     /// head to cold tail, then its write list, then the buffers DBWR is writing, then its
-    /// never-used buffers. `info` gets five numbers per set:
+    /// never-used buffers. `info` gets [`super::layout::SET_INFO_WIDTH`] numbers per set:
     /// `[replacement length, hot length, write-list length, writing, free]`.
     pub fn layout(&self, order: &mut Vec<u32>, info: &mut Vec<u32>) {
         order.clear();

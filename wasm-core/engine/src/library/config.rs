@@ -1,12 +1,13 @@
 //! What the UI and the narration read about a library cache run: its resolved configuration
 //! and the engine's fixed constants (so that no number is copied by hand in TypeScript).
 
-use super::heap::BUCKET_MIN;
+use super::heap::{ChunkKind, BUCKET_MIN};
 use super::objects::{FLUSH_BATCH, FLUSH_TRIES};
 use super::sched::latch::{LATCH_SLEEP_NS, MAX_LATCH_SLEEP_NS};
 use super::sched::session::DBMS_SQL_EXTRA_CALLS;
 use super::sched::{Sim, TIME_SLICE_NS};
 use super::spec::CursorSharing;
+use super::view::{CHUNK_ON_LRU, CHUNK_PINNED, CHUNK_WIDTH, NO_OBJECT};
 use serde::Serialize;
 use ts_rs::TS;
 
@@ -29,7 +30,8 @@ pub struct Config {
     pub bucket_min: Vec<u32>,
 }
 
-/// The library cache model's fixed constants (MODEL.md §2's choices), for the narration.
+/// The library cache model's fixed constants (MODEL.md §2's choices), for the narration, and
+/// the format of the per-frame heap numbers, for the views.
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
 #[ts(export, export_to = "library/")]
 pub struct Constants {
@@ -48,6 +50,13 @@ pub struct Constants {
     pub max_latch_sleep_ns: u64,
     /// Smallest chunk size of each free list.
     pub bucket_min: Vec<u32>,
+    /// The per-frame heap numbers (`heapChunks`): numbers per chunk, the kinds in code order,
+    /// the flag bits, and the object field of a chunk that belongs to none.
+    pub chunk_width: u32,
+    pub chunk_kinds: Vec<ChunkKind>,
+    pub chunk_pinned: u32,
+    pub chunk_on_lru: u32,
+    pub no_object: u32,
 }
 
 impl Constants {
@@ -60,6 +69,11 @@ impl Constants {
             latch_sleep_ns: LATCH_SLEEP_NS,
             max_latch_sleep_ns: MAX_LATCH_SLEEP_NS,
             bucket_min: BUCKET_MIN.to_vec(),
+            chunk_width: CHUNK_WIDTH as u32,
+            chunk_kinds: ChunkKind::ALL.to_vec(),
+            chunk_pinned: CHUNK_PINNED,
+            chunk_on_lru: CHUNK_ON_LRU,
+            no_object: NO_OBJECT,
         }
     }
 }

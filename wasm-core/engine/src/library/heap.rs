@@ -37,6 +37,16 @@ pub enum ChunkKind {
     Permanent,
 }
 
+impl ChunkKind {
+    /// Every kind, in the order of its code in the page's per-frame heap numbers.
+    pub const ALL: [ChunkKind; 4] = [
+        ChunkKind::Free,
+        ChunkKind::Recreatable,
+        ChunkKind::Freeable,
+        ChunkKind::Permanent,
+    ];
+}
+
 #[derive(Debug, Clone)]
 pub struct Chunk {
     pub off: u32,

@@ -7,6 +7,14 @@ use super::sched::{Sim, Status};
 use serde::Serialize;
 use ts_rs::TS;
 
+/// Numbers per chunk in [`Sim::heap_flat`]: offset, size, kind, flags, object.
+pub const CHUNK_WIDTH: usize = 5;
+/// Chunk flags in [`Sim::heap_flat`]: in use and not on the LRU, and on the LRU.
+pub const CHUNK_PINNED: u32 = 1;
+pub const CHUNK_ON_LRU: u32 = 2;
+/// [`Sim::heap_flat`]'s object field for a chunk that belongs to none.
+pub const NO_OBJECT: u32 = NIL;
+
 /// One hash bucket: its chain length and the library cache latch child covering it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
 #[ts(export, export_to = "library/")]
@@ -190,19 +198,19 @@ impl Sim {
             .unwrap_or_default()
     }
 
-    /// The heap in address order, five numbers a chunk: offset, size, kind (0 free,
-    /// 1 recreatable, 2 freeable, 3 permanent), flags (1 pinned, 2 on the LRU), object.
+    /// The heap in address order, [`CHUNK_WIDTH`] numbers a chunk: offset, size, kind (its
+    /// index in [`ChunkKind::ALL`]), flags ([`CHUNK_PINNED`], [`CHUNK_ON_LRU`]), object
+    /// ([`NO_OBJECT`] for none).
     pub fn heap_flat(&self) -> Vec<u32> {
-        let mut out = Vec::with_capacity(self.lib.heap.chunks.len() * 5);
+        let mut out = Vec::with_capacity(self.lib.heap.chunks.len() * CHUNK_WIDTH);
         for c in self.lib.heap.in_order() {
-            let kind = match c.kind {
-                ChunkKind::Free => 0,
-                ChunkKind::Recreatable => 1,
-                ChunkKind::Freeable => 2,
-                ChunkKind::Permanent => 3,
-            };
+            let kind = ChunkKind::ALL
+                .iter()
+                .position(|k| *k == c.kind)
+                .unwrap_or(0) as u32;
             let pinned = c.kind != ChunkKind::Free && !c.on_lru;
-            let flags = u32::from(pinned) | (u32::from(c.on_lru) << 1);
+            let flags =
+                if pinned { CHUNK_PINNED } else { 0 } | if c.on_lru { CHUNK_ON_LRU } else { 0 };
             out.extend_from_slice(&[c.off, c.size, kind, flags, c.obj]);
         }
         out

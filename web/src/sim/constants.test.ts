@@ -1,0 +1,32 @@
+// The per-frame data formats the views read as typed arrays are literals in TypeScript (no
+// engine call in a frame loop); here they must equal what the engine says they are.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bufferConstants, FLAG, SET_INFO_WIDTH } from './engine';
+import * as library from './library';
+import { loadEngineNode } from './node';
+
+beforeAll(() => loadEngineNode());
+
+describe('per-frame constants', () => {
+  it('buffer flags and set info width are the engine’s', () => {
+    const k = bufferConstants();
+    expect(FLAG).toEqual({
+      DIRTY: k.flag_dirty,
+      HOT: k.flag_hot,
+      ON_WRITE_LIST: k.flag_on_write_list,
+      WRITING: k.flag_writing,
+      SCAN: k.flag_scan,
+      FREE: k.flag_free,
+    });
+    expect(SET_INFO_WIDTH).toBe(k.set_info_width);
+  });
+
+  it('the heap chunk format is the engine’s', () => {
+    const k = library.libraryConstants();
+    expect(library.CHUNK_WIDTH).toBe(k.chunk_width);
+    expect([...library.CHUNK_KIND]).toEqual(k.chunk_kinds);
+    expect(library.CHUNK_PINNED).toBe(k.chunk_pinned);
+    expect(library.CHUNK_ON_LRU).toBe(k.chunk_on_lru);
+    expect(library.NO_OBJECT).toBe(k.no_object);
+  });
+});
