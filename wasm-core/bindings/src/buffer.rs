@@ -5,6 +5,7 @@ use crate::shared::{js_err, json, whole};
 use cachesim::bench;
 use cachesim::buffer;
 use cachesim::Profile;
+use cachesim::Replayed;
 use wasm_bindgen::prelude::*;
 
 /// One simulation: the opaque handle the UI and the headless runner drive.

@@ -4,6 +4,7 @@
 use crate::shared::{js_err, json, whole};
 use cachesim::bench;
 use cachesim::library;
+use cachesim::Replayed;
 use wasm_bindgen::prelude::*;
 
 /// One library cache simulation (a scenario whose workload is `sql_slammer`). Positions are

@@ -25,5 +25,6 @@ pub mod scenario;
 
 pub use error::{Result, SimError};
 pub use profile::Profile;
+pub use replay::Replayed;
 pub use scenario::paper::PaperComparison;
 pub use scenario::Scenario;

@@ -35,6 +35,41 @@ pub trait Stepper: Clone {
     }
 }
 
+/// What every run is: a [`Replay`] with a scenario around it. The playback a run offers (step,
+/// run to the end, seek, reset, record, position, events) is written once, here.
+pub trait Replayed {
+    type State: Stepper;
+    fn replay(&self) -> &Replay<Self::State>;
+    fn replay_mut(&mut self) -> &mut Replay<Self::State>;
+
+    /// Record events while stepping (off by default: a full-speed run needs none).
+    fn set_record(&mut self, on: bool) {
+        self.replay_mut().set_record(on);
+    }
+    fn position(&self) -> u64 {
+        self.replay().position()
+    }
+    /// The events of the last step call.
+    fn events(&self) -> &[<Self::State as Stepper>::Event] {
+        self.replay().events()
+    }
+    /// Up to `n` steps; returns how far the position moved.
+    fn step(&mut self, n: u64) -> u64 {
+        self.replay_mut().step(n)
+    }
+    /// Run to the end without recording events.
+    fn run_to_end(&mut self) -> u64 {
+        self.replay_mut().run_to_end()
+    }
+    /// Go to position `target` exactly (see [`Replay::seek`]).
+    fn seek(&mut self, target: u64) {
+        self.replay_mut().seek(target);
+    }
+    fn reset(&mut self) {
+        self.replay_mut().reset();
+    }
+}
+
 /// A stepper with a cursor, events and snapshots.
 #[derive(Clone)]
 pub struct Replay<S: Stepper> {

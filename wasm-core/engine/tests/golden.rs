@@ -5,6 +5,7 @@
 
 use cachesim::buffer;
 use cachesim::library::{self, is_library};
+use cachesim::Replayed;
 use cachesim::Scenario;
 use std::fs;
 use std::path::PathBuf;

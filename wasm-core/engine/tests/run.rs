@@ -1,6 +1,7 @@
 //! Runs end to end: textbook LRU under 8.0, exact seeking, determinism, garbage input.
 
 use cachesim::buffer::Run;
+use cachesim::Replayed;
 use cachesim::Scenario;
 use std::collections::VecDeque;
 

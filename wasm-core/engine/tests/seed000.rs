@@ -2,7 +2,7 @@
 //! constant tuned to the paper.
 
 use cachesim::buffer::{Report, Run};
-use cachesim::Scenario;
+use cachesim::{Replayed, Scenario};
 use std::path::PathBuf;
 
 fn run(name: &str) -> (Report, Scenario) {

@@ -3,6 +3,7 @@
 //! exact, and the Table 3 / Figure 1 shapes hold when run from the files.
 
 use cachesim::library::{Report, Run};
+use cachesim::Replayed;
 use std::fs;
 
 fn scenario(name: &str) -> String {

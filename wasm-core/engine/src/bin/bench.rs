@@ -3,6 +3,7 @@
 
 use cachesim::bench::{prepare, prepare_library, LIBRARY_WORKLOADS, WORKLOADS};
 use cachesim::Profile;
+use cachesim::Replayed;
 use std::time::Instant;
 
 fn main() {

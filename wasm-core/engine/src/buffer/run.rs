@@ -7,7 +7,7 @@ use crate::buffer::events::Event;
 use crate::buffer::workload::{Access, Generator};
 use crate::buffer::Cache;
 use crate::error::Result;
-use crate::replay::{Replay, Stepper, SNAPSHOT_BUDGET_BYTES};
+use crate::replay::{Replay, Replayed, Stepper, SNAPSHOT_BUDGET_BYTES};
 use crate::scenario::paper::PaperComparison;
 use crate::scenario::Scenario;
 
@@ -83,6 +83,16 @@ pub struct Run {
     notes: Vec<String>,
 }
 
+impl Replayed for Run {
+    type State = State;
+    fn replay(&self) -> &Replay<State> {
+        &self.replay
+    }
+    fn replay_mut(&mut self) -> &mut Replay<State> {
+        &mut self.replay
+    }
+}
+
 impl Run {
     pub fn new(scenario: Scenario) -> Result<Run> {
         let inst = Instance::build(&scenario)?;
@@ -111,14 +121,6 @@ impl Run {
         Run::new(Scenario::parse(text)?)
     }
 
-    /// Record events while stepping (off by default: a full-speed run needs none).
-    pub fn set_record(&mut self, on: bool) {
-        self.replay.set_record(on);
-    }
-
-    pub fn position(&self) -> u64 {
-        self.replay.position()
-    }
     pub fn executions_done(&self) -> u64 {
         self.replay.state().exec
     }
@@ -138,33 +140,10 @@ impl Run {
     pub fn cache(&self) -> &Cache {
         &self.replay.state().cache
     }
-    /// The events of the last step call.
-    pub fn events(&self) -> &[Event] {
-        self.replay.events()
-    }
-
-    /// Serve up to `n` accesses; returns how many were served.
-    pub fn step(&mut self, n: u64) -> u64 {
-        self.replay.step(n)
-    }
 
     /// Finish the execution in progress, or serve the whole next one.
     pub fn step_execution(&mut self) -> u64 {
         self.replay.step_until(State::at_exec_boundary)
-    }
-
-    /// Run to the end without recording events.
-    pub fn run_to_end(&mut self) -> u64 {
-        self.replay.run_to_end()
-    }
-
-    /// Go to position `target` exactly (see [`Replay::seek`]).
-    pub fn seek(&mut self, target: u64) {
-        self.replay.seek(target);
-    }
-
-    pub fn reset(&mut self) {
-        self.replay.reset();
     }
 
     pub fn report(&self) -> Report {

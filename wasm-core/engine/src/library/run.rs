@@ -10,7 +10,7 @@ use super::sched::Sim;
 use super::Event;
 use crate::error::{Result, SimError};
 use crate::profile::Profile;
-use crate::replay::{Replay, Stepper};
+use crate::replay::{Replay, Replayed, Stepper};
 use crate::scenario::paper::{compared, PaperComparison};
 use crate::scenario::Scenario;
 use serde::Serialize;
@@ -120,6 +120,16 @@ pub struct Run {
     notes: Vec<String>,
 }
 
+impl Replayed for Run {
+    type State = Phases;
+    fn replay(&self) -> &Replay<Phases> {
+        &self.replay
+    }
+    fn replay_mut(&mut self) -> &mut Replay<Phases> {
+        &mut self.replay
+    }
+}
+
 impl Run {
     pub fn new(scenario: Scenario) -> Result<Run> {
         Run::check_paper(&scenario)?;
@@ -156,15 +166,8 @@ impl Run {
         Run::new(Scenario::parse(text)?)
     }
 
-    pub fn set_record(&mut self, on: bool) {
-        self.replay.set_record(on);
-    }
-
     pub fn sim(&self) -> &Sim {
         &self.replay.state().sim
-    }
-    pub fn position(&self) -> u64 {
-        self.replay.position()
     }
     pub fn total(&self) -> u64 {
         self.replay.total()
@@ -178,34 +181,12 @@ impl Run {
     pub fn done(&self) -> bool {
         self.sim().done()
     }
-    /// The events of the last step call.
-    pub fn events(&self) -> &[Event] {
-        self.replay.events()
-    }
-
-    /// Up to `n` phases; returns how many were done.
-    pub fn step(&mut self, n: u64) -> u64 {
-        self.replay.step(n)
-    }
 
     /// Until the next statement (of any session) finishes.
     pub fn step_statement(&mut self) -> u64 {
         let target = self.statements_done() + 1;
         self.replay
             .step_until(|p| p.sim.c.statements_done >= target)
-    }
-
-    pub fn run_to_end(&mut self) -> u64 {
-        self.replay.run_to_end()
-    }
-
-    /// Go to phase `target` exactly (see [`Replay::seek`]).
-    pub fn seek(&mut self, target: u64) {
-        self.replay.seek(target);
-    }
-
-    pub fn reset(&mut self) {
-        self.replay.reset();
     }
 
     pub fn report(&self) -> Report {
