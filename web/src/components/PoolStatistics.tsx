@@ -1,30 +1,10 @@
 // V$BUFFER_POOL_STATISTICS, live: one row per pool with the hit ratio, every column below.
-import type { PoolStatistics as Row } from '../sim/engine';
+import { POOL_COLUMNS } from '../sim/columns';
 import { useApp } from '../store/context';
 import { selectReport } from '../store/selectors';
 import { poolColor } from '../views/shared/colours';
 import { Panel } from './Panel';
 import { Notes, Table } from './Table';
-
-const COLUMNS: (keyof Row)[] = [
-  'set_msize',
-  'cnum_repl',
-  'cnum_write',
-  'cnum_set',
-  'buf_got',
-  'sum_write',
-  'sum_scan',
-  'free_buffer_wait',
-  'write_complete_wait',
-  'buffer_busy_wait',
-  'free_buffer_inspected',
-  'dirty_buffers_inspected',
-  'db_block_change',
-  'db_block_gets',
-  'consistent_gets',
-  'physical_reads',
-  'physical_writes',
-];
 
 export const percent = (r: number | null, digits = 2) =>
   r === null ? '—' : `${(r * 100).toFixed(digits)} %`;
@@ -100,7 +80,7 @@ export function PoolStatistics() {
                 </tr>
               </thead>
               <tbody>
-                {COLUMNS.map((c) => (
+                {POOL_COLUMNS.map((c) => (
                   <tr key={c}>
                     <td className="mono">{c}</td>
                     {report.pools.map((p) => (
