@@ -55,6 +55,16 @@ async function figures(page: Page) {
   };
 }
 
+/** The page is at the end of the run the headless runner reported, showing its figures. */
+async function expectFiguresOf(page: Page, r: ReturnType<typeof simReport>) {
+  await expect(page.getByTestId('position')).toHaveAttribute('data-position', String(r.phases));
+  expect(await figures(page)).toEqual({
+    hard: r.library_cache.sysstat.parse_count_hard,
+    gethitratio: r.library_cache.sql_area.gethitratio,
+    pinhitratio: r.library_cache.sql_area.pinhitratio,
+  });
+}
+
 test('CURSOR_SHARING = FORCE changes hard parses and hit ratio as the headless runner says', async ({
   page,
 }, testInfo) => {
@@ -66,12 +76,7 @@ test('CURSOR_SHARING = FORCE changes hard parses and hit ratio as the headless r
   const watcher = watch(page);
   await openLibrary(page, LITERAL);
   await page.getByTestId('run-to-end').click();
-  await expect(page.getByTestId('position')).toHaveAttribute('data-position', String(exact.phases));
-  expect(await figures(page)).toEqual({
-    hard: exact.library_cache.sysstat.parse_count_hard,
-    gethitratio: exact.library_cache.sql_area.gethitratio,
-    pinhitratio: exact.library_cache.sql_area.pinhitratio,
-  });
+  await expectFiguresOf(page, exact);
   await page.screenshot({ path: testInfo.outputPath('exact-end.png'), fullPage: true });
 
   await page.getByTestId('param-cursor_sharing').selectOption('FORCE');
@@ -79,12 +84,7 @@ test('CURSOR_SHARING = FORCE changes hard parses and hit ratio as the headless r
   // the edit rebuilds the run and replays it to the same position: here, already the end
   if (await page.getByTestId('run-to-end').isEnabled())
     await page.getByTestId('run-to-end').click();
-  await expect(page.getByTestId('position')).toHaveAttribute('data-position', String(force.phases));
-  expect(await figures(page)).toEqual({
-    hard: force.library_cache.sysstat.parse_count_hard,
-    gethitratio: force.library_cache.sql_area.gethitratio,
-    pinhitratio: force.library_cache.sql_area.pinhitratio,
-  });
+  await expectFiguresOf(page, force);
   await page.screenshot({ path: testInfo.outputPath('force-end.png'), fullPage: true });
   watcher.expectClean(ORIGIN);
 });
