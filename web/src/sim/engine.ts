@@ -170,10 +170,14 @@ export abstract class RunBase<S extends WasmRun, E, R> {
     this.sim = sim;
   }
 
-  /** Turn a failed construction into the scenario's error (naming the field), if it has one. */
-  protected static built<T>(text: string, make: () => T): T {
+  /**
+   * Build a run of `scenario` with `make` (the wasm constructor and the class around it); a
+   * failed construction becomes the scenario's error, naming the field, if it has one.
+   */
+  protected static built<T>(scenario: Scenario | string, make: (text: string) => T): T {
+    const text = typeof scenario === 'string' ? scenario : JSON.stringify(scenario);
     try {
-      return make();
+      return make(text);
     } catch (e) {
       throw validateScenario(text) ?? e;
     }
@@ -228,8 +232,7 @@ export abstract class RunBase<S extends WasmRun, E, R> {
 export class SimRun extends RunBase<Simulation, Event, Report> implements Playable {
   /** Build a run; a bad scenario throws a ScenarioError naming the field and the limit. */
   static create(scenario: Scenario | string): SimRun {
-    const text = typeof scenario === 'string' ? scenario : JSON.stringify(scenario);
-    return RunBase.built(text, () => new SimRun(new Simulation(text)));
+    return RunBase.built(scenario, (text) => new SimRun(new Simulation(text)));
   }
 
   /** A benchmark run: workload "seed000" or "zipf-rw", profile "8.0", "8.1.5" or "8.1.6". */
@@ -242,7 +245,7 @@ export class SimRun extends RunBase<Simulation, Event, Report> implements Playab
   }
   /** The playback's larger step: one whole execution. */
   stepUnit(): number {
-    return this.sim.stepExecution();
+    return this.stepExecution();
   }
   get executionsDone(): number {
     return this.sim.executionsDone();
@@ -252,7 +255,7 @@ export class SimRun extends RunBase<Simulation, Event, Report> implements Playab
   }
   /** Positions in the run (accesses), as the playback counts them. */
   get total(): number {
-    return this.sim.totalAccesses();
+    return this.totalAccesses;
   }
   get totalExecutions(): number {
     return this.sim.totalExecutions();

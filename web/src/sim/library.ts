@@ -56,8 +56,7 @@ export const NO_OBJECT = 0xffffffff;
 export class Run extends RunBase<LibrarySimulation, Event, Report> implements Playable {
   /** Build a run (the engine runs it once to know its length); throws a ScenarioError. */
   static create(scenario: Scenario | string): Run {
-    const text = typeof scenario === 'string' ? scenario : JSON.stringify(scenario);
-    return RunBase.built(text, () => new Run(new LibrarySimulation(text)));
+    return RunBase.built(scenario, (text) => new Run(new LibrarySimulation(text)));
   }
 
   /** A benchmark run: "literal", "binds" or "force" (seed 001 Table 2 volume). */
