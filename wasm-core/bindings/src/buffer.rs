@@ -70,21 +70,6 @@ impl Simulation {
         self.run.step_execution() as f64
     }
 
-    #[wasm_bindgen(js_name = executionsDone)]
-    pub fn executions_done(&self) -> f64 {
-        self.run.executions_done() as f64
-    }
-
-    #[wasm_bindgen(js_name = totalAccesses)]
-    pub fn total_accesses(&self) -> f64 {
-        self.run.total_accesses() as f64
-    }
-
-    #[wasm_bindgen(js_name = totalExecutions)]
-    pub fn total_executions(&self) -> f64 {
-        self.run.total_executions() as f64
-    }
-
     /// The X$BH row of a buffer, or `null`.
     #[wasm_bindgen(js_name = xbhJson)]
     pub fn xbh_json(&self, buf: u32) -> String {
@@ -146,4 +131,12 @@ impl Simulation {
     }
 }
 
-lifecycle!(Simulation, now_ns: |run| run.cache().now);
+lifecycle!(
+    Simulation,
+    now_ns: |run| run.cache().now,
+    counters: {
+        executionsDone => executions_done,
+        totalAccesses => total_accesses,
+        totalExecutions => total_executions,
+    }
+);

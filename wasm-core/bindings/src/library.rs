@@ -49,20 +49,6 @@ impl LibrarySimulation {
         self.run.step_statement() as f64
     }
 
-    pub fn total(&self) -> f64 {
-        self.run.total() as f64
-    }
-
-    #[wasm_bindgen(js_name = statementsDone)]
-    pub fn statements_done(&self) -> f64 {
-        self.run.statements_done() as f64
-    }
-
-    #[wasm_bindgen(js_name = totalStatements)]
-    pub fn total_statements(&self) -> f64 {
-        self.run.total_statements() as f64
-    }
-
     /// Handles on each hash bucket's chain (a copy).
     #[wasm_bindgen(js_name = chainLengths)]
     pub fn chain_lengths(&self) -> Vec<u32> {
@@ -125,4 +111,12 @@ impl LibrarySimulation {
     }
 }
 
-lifecycle!(LibrarySimulation, now_ns: |run| run.sim().now_ns());
+lifecycle!(
+    LibrarySimulation,
+    now_ns: |run| run.sim().now_ns(),
+    counters: {
+        total => total,
+        statementsDone => statements_done,
+        totalStatements => total_statements,
+    }
+);

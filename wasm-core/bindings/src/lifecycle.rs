@@ -1,11 +1,24 @@
 //! The lifecycle both wasm classes share: the same JavaScript names over the same `Run`
 //! methods. wasm-bindgen cannot export a trait impl, so `lifecycle!` writes one more
-//! `#[wasm_bindgen] impl` block for each class; `now_ns` says where that class keeps its clock.
+//! `#[wasm_bindgen] impl` block for each class; `now_ns` says where that class keeps its clock,
+//! `counters` which of its own whole-number getters cross as JavaScript numbers (`jsName => rust_name`).
+//! The cursor, events and seek come from the engine's one [`cachesim::Replayed`] face.
 
 macro_rules! lifecycle {
-    ($class:ident, now_ns: |$run:ident| $now_ns:expr) => {
+    (
+        $class:ident,
+        now_ns: |$run:ident| $now_ns:expr,
+        counters: { $($js:ident => $count:ident),* $(,)? }
+    ) => {
         #[wasm_bindgen]
         impl $class {
+            $(
+                #[wasm_bindgen(js_name = $js)]
+                pub fn $count(&self) -> f64 {
+                    self.run.$count() as f64
+                }
+            )*
+
             /// The scenario as the engine read it (defaults filled in), as JSON.
             #[wasm_bindgen(js_name = scenarioJson)]
             pub fn scenario_json(&self) -> String {
@@ -15,26 +28,26 @@ macro_rules! lifecycle {
             /// Whether steps record their events (for the animation and `eventsJson`).
             #[wasm_bindgen(js_name = setRecordEvents)]
             pub fn set_record_events(&mut self, on: bool) {
-                self.run.set_record(on);
+                ::cachesim::Replayed::set_record(&mut self.run, on);
             }
 
             /// Step to the end; returns how many positions that took.
             #[wasm_bindgen(js_name = runToEnd)]
             pub fn run_to_end(&mut self) -> f64 {
-                self.run.run_to_end() as f64
+                ::cachesim::Replayed::run_to_end(&mut self.run) as f64
             }
 
             /// Go to an exact position, replaying from a snapshot.
             pub fn seek(&mut self, position: f64) {
-                self.run.seek($crate::shared::whole(position));
+                ::cachesim::Replayed::seek(&mut self.run, $crate::shared::whole(position));
             }
 
             pub fn reset(&mut self) {
-                self.run.reset();
+                ::cachesim::Replayed::reset(&mut self.run);
             }
 
             pub fn position(&self) -> f64 {
-                self.run.position() as f64
+                ::cachesim::Replayed::position(&self.run) as f64
             }
 
             pub fn done(&self) -> bool {
@@ -51,7 +64,7 @@ macro_rules! lifecycle {
             /// The events of the last step call, as a JSON array.
             #[wasm_bindgen(js_name = eventsJson)]
             pub fn events_json(&self) -> String {
-                $crate::shared::json(self.run.events())
+                $crate::shared::json(::cachesim::Replayed::events(&self.run))
             }
 
             #[wasm_bindgen(js_name = reportJson)]
