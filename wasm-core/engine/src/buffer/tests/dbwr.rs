@@ -4,8 +4,8 @@
 use super::*;
 
 /// A 50-buffer set full of T's blocks 0..50, block 0 changed (dirty).
-fn dirty_block0_in_full_set(profile: &str, init: &str) -> Cache {
-    let mut c = cache(profile, init);
+fn dirty_block0_in_full_set(profile: &str, extra: &str) -> Cache {
+    let mut c = pool50(profile, extra);
     at(&mut c, 0, 0, 0, Op::Write);
     fill(&mut c, 1..50);
     c
@@ -13,10 +13,7 @@ fn dirty_block0_in_full_set(profile: &str, init: &str) -> Cache {
 
 #[test]
 fn dirty_buffers_are_never_victims_and_go_to_the_write_list() {
-    let mut c = dirty_block0_in_full_set(
-        "8.0",
-        r#""db_block_buffers": 50, "_db_block_write_batch": 1000"#,
-    );
+    let mut c = dirty_block0_in_full_set("8.0", r#""_db_block_write_batch": 1000"#);
     let i0 = buf_of(&c, 0);
     assert!(c.b.has(i0, flag::DIRTY));
     let ev = read(&mut c, 0, 60);
@@ -32,10 +29,7 @@ fn dirty_buffers_are_never_victims_and_go_to_the_write_list() {
 
 #[test]
 fn free_buffer_wait_after_max_scan_pct_posts_dbwr() {
-    let mut c = cache(
-        "8.0",
-        r#""db_block_buffers": 50, "_db_block_write_batch": 1000"#,
-    );
+    let mut c = pool50("8.0", r#""_db_block_write_batch": 1000"#);
     for b in 0..50 {
         at(&mut c, 0, 0, b, Op::Write);
     }
@@ -64,10 +58,7 @@ fn free_buffer_wait_after_max_scan_pct_posts_dbwr() {
 
 #[test]
 fn dbwr_threshold_and_completion_return_buffers_to_the_cold_tail() {
-    let mut c = cache(
-        "8.1.5",
-        r#""db_block_buffers": 50, "_db_block_write_batch": 2"#,
-    );
+    let mut c = pool50("8.1.5", r#""_db_block_write_batch": 2"#);
     at(&mut c, 0, 0, 0, Op::Write);
     at(&mut c, 0, 0, 1, Op::Write);
     fill(&mut c, 2..50);
@@ -99,10 +90,7 @@ fn dbwr_timeout_every_3_seconds() {
 
 #[test]
 fn write_complete_wait_when_changing_a_buffer_being_written() {
-    let mut c = dirty_block0_in_full_set(
-        "8.0",
-        r#""db_block_buffers": 50, "_db_block_write_batch": 1"#,
-    );
+    let mut c = dirty_block0_in_full_set("8.0", r#""_db_block_write_batch": 1"#);
     read(&mut c, 0, 60); // block 0 goes to DBWR, 1 ms write
     let i0 = buf_of(&c, 0);
     assert!(c.b.has(i0, flag::WRITING));

@@ -65,6 +65,15 @@ fn list(c: &Cache) -> Vec<u32> {
 
 const POOL50: &str = r#""db_block_buffers": 50"#;
 
+/// A cache of 50 buffers (one set) with more init parameters `extra` (may be empty).
+fn pool50(profile: &str, extra: &str) -> Cache {
+    if extra.is_empty() {
+        cache(profile, POOL50)
+    } else {
+        cache(profile, &format!("{POOL50}, {extra}"))
+    }
+}
+
 /// Read blocks `blocks` of T at time 0.
 fn fill(c: &mut Cache, blocks: std::ops::Range<u32>) {
     for b in blocks {

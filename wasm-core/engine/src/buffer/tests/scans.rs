@@ -10,10 +10,7 @@ fn large_nocache_scan_goes_to_the_tail_small_or_cache_to_the_head() {
     assert!(inserted_at(&ev, Place::ColdTail));
     let ev = at(&mut c, 0, 2, 0, Op::Scan); // SMALL: 5 blocks ≤ 2 % threshold? 50×2% = 1 → large
     assert!(inserted_at(&ev, Place::ColdTail));
-    let mut c = cache(
-        "8.0",
-        r#""db_block_buffers": 50, "_small_table_threshold": 10"#,
-    );
+    let mut c = pool50("8.0", r#""_small_table_threshold": 10"#);
     let ev = at(&mut c, 0, 2, 0, Op::Scan);
     assert!(inserted_at(&ev, Place::MruHead));
     let mut a = Access::read(1, 3, Op::Scan);

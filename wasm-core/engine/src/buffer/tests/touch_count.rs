@@ -63,10 +63,7 @@ fn touch_count_hit_does_not_move_and_increments_once_per_touch_time() {
 
 #[test]
 fn touch_time_parameter_is_used() {
-    let mut c = cache(
-        "8.1.6",
-        r#""db_block_buffers": 50, "_db_aging_touch_time": 0"#,
-    );
+    let mut c = pool50("8.1.6", r#""_db_aging_touch_time": 0"#);
     read(&mut c, 0, 1);
     read(&mut c, 0, 1);
     read(&mut c, 0, 1);
@@ -74,8 +71,8 @@ fn touch_time_parameter_is_used() {
 }
 
 /// Fill a 50-buffer set, then make block 0 reach tch 2.
-fn filled_with_hot_block0(profile: &str, init: &str) -> Cache {
-    let mut c = cache(profile, init);
+fn filled_with_hot_block0(profile: &str, extra: &str) -> Cache {
+    let mut c = pool50(profile, extra);
     fill(&mut c, 0..50);
     read(&mut c, 10 * SEC, 0);
     assert_eq!(c.b.tch[buf_of(&c, 0) as usize], 2);
@@ -84,7 +81,7 @@ fn filled_with_hot_block0(profile: &str, init: &str) -> Cache {
 
 #[test]
 fn promotion_at_hot_criteria_sets_stay_count() {
-    let mut c = filled_with_hot_block0("8.1.5", POOL50);
+    let mut c = filled_with_hot_block0("8.1.5", "");
     let i0 = buf_of(&c, 0);
     // block 0 was read first: it is at the cold tail; the next miss inspects it
     let ev = read(&mut c, 11 * SEC, 100);
@@ -103,20 +100,14 @@ fn promotion_at_hot_criteria_sets_stay_count() {
 
 #[test]
 fn hot_criteria_parameter_is_used() {
-    let mut c = filled_with_hot_block0(
-        "8.1.5",
-        r#""db_block_buffers": 50, "_db_aging_hot_criteria": 3"#,
-    );
+    let mut c = filled_with_hot_block0("8.1.5", r#""_db_aging_hot_criteria": 3"#);
     let ev = read(&mut c, 11 * SEC, 100);
     assert!(!ev.iter().any(|e| matches!(e, Event::Promote { .. })));
 }
 
 #[test]
 fn percent_hot_zero_cools_at_once_and_815_sets_cool_count() {
-    let mut c = filled_with_hot_block0(
-        "8.1.5",
-        r#""db_block_buffers": 50, "_db_percent_hot_default": 0"#,
-    );
+    let mut c = filled_with_hot_block0("8.1.5", r#""_db_percent_hot_default": 0"#);
     let i0 = buf_of(&c, 0);
     let ev = read(&mut c, 11 * SEC, 100);
     assert!(ev
@@ -129,9 +120,9 @@ fn percent_hot_zero_cools_at_once_and_815_sets_cool_count() {
 
 /// Cool a buffer whose tch is 2 and return the Cool event's (tch_before, tch_after).
 fn cool_a_buffer_with_tch_2(profile: &str) -> (u32, u32) {
-    let mut c = cache(
+    let mut c = pool50(
         profile,
-        r#""db_block_buffers": 50, "_db_percent_hot_default": 2, "_db_aging_touch_time": 0, "_db_aging_hot_criteria": 3"#,
+        r#""_db_percent_hot_default": 2, "_db_aging_touch_time": 0, "_db_aging_hot_criteria": 3"#,
     );
     for b in 0..50 {
         read(&mut c, 0, b); // tch 1; the tail is block 0
