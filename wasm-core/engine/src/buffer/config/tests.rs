@@ -10,6 +10,13 @@ fn refused(profile: Profile, v: Value) -> SimError {
     resolve(profile, v).unwrap_err()
 }
 
+/// The error a refused configuration gives, whose message says `says`.
+fn refused_saying(profile: Profile, v: Value, says: &str) -> SimError {
+    let e = refused(profile, v);
+    assert!(e.message.contains(says), "{e}");
+    e
+}
+
 #[test]
 fn seed_example_1000_buffers_three_pools() {
     let c = resolve(
@@ -53,32 +60,32 @@ fn db_cache_size_spelling() {
 
 #[test]
 fn fifty_buffers_per_latch() {
-    let e = refused(
+    let e = refused_saying(
         Profile::V8_0,
         json!({"db_block_buffers": 1000, "db_block_lru_latches": 3,
                "buffer_pool_keep": "(buffers:60,lru_latches:2)"}),
+        "at least 100 buffers",
     );
     assert_eq!(e.path, "init.buffer_pool_keep");
-    assert!(e.message.contains("at least 100 buffers"), "{e}");
 }
 
 #[test]
 fn latches_at_most_buffers_over_50() {
-    let e = refused(
+    let e = refused_saying(
         Profile::V8_0,
         json!({"db_block_buffers": 100, "db_block_lru_latches": 3, "cpu_count": 4}),
+        "db_block_buffers / 50 = 2",
     );
     assert_eq!(e.path, "init.db_block_lru_latches");
-    assert!(e.message.contains("db_block_buffers / 50 = 2"), "{e}");
 }
 
 #[test]
 fn latches_at_most_six_per_cpu() {
-    let e = refused(
+    refused_saying(
         Profile::V8_0,
         json!({"db_block_buffers": 1000, "db_block_lru_latches": 7}),
+        "6 × cpu_count = 6",
     );
-    assert!(e.message.contains("6 × cpu_count = 6"), "{e}");
     assert!(resolve(
         Profile::V8_0,
         json!({"db_block_buffers": 1000, "db_block_lru_latches": 7, "cpu_count": 2})
@@ -88,31 +95,31 @@ fn latches_at_most_six_per_cpu() {
 
 #[test]
 fn keep_plus_recycle_within_totals() {
-    let e = refused(
+    refused_saying(
         Profile::V8_0,
         json!({"db_block_buffers": 1000, "db_block_lru_latches": 3,
                "buffer_pool_keep": "(buffers:600,lru_latches:1)",
                "buffer_pool_recycle": "(buffers:500,lru_latches:1)"}),
+        "exceed db_block_buffers",
     );
-    assert!(e.message.contains("exceed db_block_buffers"), "{e}");
-    let e = refused(
+    refused_saying(
         Profile::V8_0,
         json!({"db_block_buffers": 1000, "db_block_lru_latches": 2,
                "buffer_pool_keep": "(buffers:100,lru_latches:1)",
                "buffer_pool_recycle": "(buffers:100,lru_latches:1)"}),
+        "DEFAULT pool no LRU latch",
     );
-    assert!(e.message.contains("DEFAULT pool no LRU latch"), "{e}");
 }
 
 #[test]
 fn default_keeps_fifty_buffers() {
-    let e = refused(
+    let e = refused_saying(
         Profile::V8_0,
         json!({"db_block_buffers": 1000, "db_block_lru_latches": 2,
                "buffer_pool_keep": "(buffers:960,lru_latches:1)"}),
+        "at least 50",
     );
     assert_eq!(e.path, "init.db_block_buffers");
-    assert!(e.message.contains("at least 50"), "{e}");
 }
 
 #[test]
@@ -136,13 +143,16 @@ fn aging_parameters_that_would_loop_are_refused() {
 
 #[test]
 fn huge_sizes_name_the_limit() {
-    let e = refused(
+    refused_saying(
         Profile::V8_1_6,
         json!({"db_block_buffers": 10_000_000_000u64}),
+        "maximum",
     );
-    assert!(e.message.contains("maximum"), "{e}");
-    let e = refused(Profile::V8_1_6, json!({"db_cache_size": "900G"}));
-    assert!(e.message.contains("at most 1048576 buffers"), "{e}");
+    refused_saying(
+        Profile::V8_1_6,
+        json!({"db_cache_size": "900G"}),
+        "at most 1048576 buffers",
+    );
 }
 
 #[test]
