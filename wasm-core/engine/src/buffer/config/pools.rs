@@ -77,24 +77,32 @@ pub(super) fn pool_sizes(init: &InitOra, block_size: u64) -> Result<([(u64, u64)
     };
     let keep = spec("buffer_pool_keep")?;
     let recycle = spec("buffer_pool_recycle")?;
-    if keep.0 + recycle.0 > total {
-        return Err(SimError::param(
-            "buffer_pool_keep",
-            format!(
-                "KEEP ({}) + RECYCLE ({}) buffers exceed db_block_buffers ({total})",
-                keep.0, recycle.0
-            ),
-        ));
-    }
-    if keep.1 + recycle.1 > total_latches {
-        return Err(SimError::param(
-            "db_block_lru_latches",
-            format!(
-                "KEEP ({}) + RECYCLE ({}) LRU latches exceed db_block_lru_latches ({total_latches})",
-                keep.1, recycle.1
-            ),
-        ));
-    }
+    // KEEP and RECYCLE together fit in the totals, buffers and LRU latches alike.
+    let within = |param: &str, what: &str, k: u64, r: u64, of: &str, limit: u64| {
+        if k + r > limit {
+            return Err(SimError::param(
+                param,
+                format!("KEEP ({k}) + RECYCLE ({r}) {what} exceed {of} ({limit})"),
+            ));
+        }
+        Ok(())
+    };
+    within(
+        "buffer_pool_keep",
+        "buffers",
+        keep.0,
+        recycle.0,
+        "db_block_buffers",
+        total,
+    )?;
+    within(
+        "db_block_lru_latches",
+        "LRU latches",
+        keep.1,
+        recycle.1,
+        "db_block_lru_latches",
+        total_latches,
+    )?;
     if total_latches > total / 50 {
         return Err(SimError::param(
             "db_block_lru_latches",
