@@ -27,13 +27,7 @@ impl Instance {
         let cfg = CacheConfig::resolve(s.profile, &init)?;
         check_segments(&s.objects)?;
         let mut segs = s.objects.clone();
-        let mut notes: Vec<String> = init
-            .foreign(ParamArea::BufferCache)
-            .into_iter()
-            .map(|n| {
-                format!("{n} acts on the library cache: this buffer cache scenario does not use it")
-            })
-            .collect();
+        let mut notes: Vec<String> = init.foreign_notes(ParamArea::BufferCache);
         for seg in &mut segs {
             if cfg.pool(seg.buffer_pool).is_none() {
                 notes.push(format!(

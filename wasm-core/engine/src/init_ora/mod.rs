@@ -120,6 +120,20 @@ impl InitOra {
             .collect()
     }
 
+    /// A scenario note for each name set here that acts on the other simulation than `area`
+    /// (nothing is foreign to `Both`).
+    pub fn foreign_notes(&self, area: ParamArea) -> Vec<String> {
+        let (here, there) = match area {
+            ParamArea::BufferCache => ("buffer cache", "library cache"),
+            ParamArea::LibraryCache => ("library cache", "buffer cache"),
+            ParamArea::Both => return Vec::new(),
+        };
+        self.foreign(area)
+            .into_iter()
+            .map(|n| format!("{n} acts on the {there}: this {here} scenario does not use it"))
+            .collect()
+    }
+
     /// `buffer_pool_keep` / `buffer_pool_recycle`: `(buffers:N,lru_latches:L)`, or just `N`.
     pub fn pool_spec(&self, name: &str) -> Result<Option<(u64, Option<u64>)>> {
         let Some(v) = self.values.get(name) else {

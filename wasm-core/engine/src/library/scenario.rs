@@ -43,13 +43,7 @@ pub fn spec_of(s: &Scenario) -> Result<(Spec, Vec<String>)> {
         ));
     }
     let init = InitOra::new(&s.init)?;
-    let mut notes: Vec<String> = init
-        .foreign(ParamArea::LibraryCache)
-        .into_iter()
-        .map(|n| {
-            format!("{n} acts on the buffer cache: this library cache scenario does not use it")
-        })
-        .collect();
+    let mut notes: Vec<String> = init.foreign_notes(ParamArea::LibraryCache);
     let d = Spec::default();
     let int = |name: &str, default: u32| -> Result<u32> {
         Ok(init.int(name)?.map_or(default, |v| v as u32))
