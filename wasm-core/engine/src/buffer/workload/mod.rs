@@ -172,9 +172,7 @@ impl Stuffer {
         }
         self.done += 1;
         if self.done.is_multiple_of(self.per_batch) {
-            if let Some(last) = out.last_mut() {
-                last.sleep_after_ns = self.sleep_ns;
-            }
+            sleep_after_last(out, self.sleep_ns);
         }
         true
     }
@@ -281,6 +279,15 @@ impl Alias {
     }
 }
 
+/// The session sleeps `ns` after the last access written so far (the end of an execution or
+/// a batch).
+#[inline]
+fn sleep_after_last(out: &mut [Access], ns: u64) {
+    if let Some(last) = out.last_mut() {
+        last.sleep_after_ns = ns;
+    }
+}
+
 /// Repeated full scans of one segment, `db_file_multiblock_read_count` blocks per request.
 #[derive(Debug, Clone)]
 pub struct Scan {
@@ -305,9 +312,7 @@ impl Scan {
             a.cache_hint = self.hint;
             out.push(a);
         }
-        if let Some(last) = out.last_mut() {
-            last.sleep_after_ns = self.sleep_ns;
-        }
+        sleep_after_last(out, self.sleep_ns);
         true
     }
 }
