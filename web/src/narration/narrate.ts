@@ -1,13 +1,10 @@
 // Every engine event in words: what happened, and which rule and init.ora parameter made it
 // happen. The same events drive the animation; this turns them into the narration log.
-import { splitDba, type CacheConfig, type Event, type Segment, type SetInfo } from '../sim/engine';
+import { splitDba, type Event, type Layout, type SetInfo } from '../sim/engine';
 import type * as library from '../sim/library';
 
-export interface NarrationContext {
-  config: CacheConfig;
-  objects: Segment[];
-  sets: SetInfo[];
-}
+/** What the narration reads of a buffer cache run: its layout (configuration, objects, sets). */
+export type NarrationContext = Layout;
 
 export interface NarrationLine {
   kind: Event['type'] | library.Event['type'];

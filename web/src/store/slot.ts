@@ -88,12 +88,7 @@ const OPS: { [K in SimKind]: Ops<Extract<Sim, { kind: K }>> } = {
     }),
     sample,
     current: (s) => pointOf(s.report, s.position, s.seconds),
-    narrate: ({ layout }, events, before) =>
-      narrateEvents(
-        { config: layout.config, objects: layout.objects, sets: layout.sets },
-        events,
-        before,
-      ),
+    narrate: ({ layout }, events, before) => narrateEvents(layout, events, before),
   },
   library: {
     counts: (run) => ({
