@@ -28,10 +28,10 @@ pub trait Stepper: Clone {
     /// The run's length, once a dry run has found it (see [`Replay::prime`]); a stepper whose
     /// last step ends differently keeps it.
     fn set_total(&mut self, _total: u64) {}
-    /// Run to the end without recording events; a stepper may have a faster way than
-    /// stepping (the replay then takes no snapshots on the way).
-    fn finish(&mut self) -> Option<()> {
-        None
+    /// Run to the end without recording events if the stepper has a faster way than
+    /// stepping, and say so (the replay then takes no snapshots on the way); false: step.
+    fn finish(&mut self) -> bool {
+        false
     }
 }
 
@@ -197,7 +197,7 @@ impl<S: Stepper> Replay<S> {
     pub fn run_to_end(&mut self) -> u64 {
         let start = self.position();
         self.state.begin(false);
-        if self.state.finish().is_none() {
+        if !self.state.finish() {
             while self.advance() {}
         }
         self.state.begin(self.record);

@@ -1,8 +1,9 @@
 //! The buffer cache: pools of working sets, hash chains, replacement rules, DBWR.
 //!
 //! [`Cache::access`] serves one logical read and emits the events that explain it.
-//! The replacement rules are in `rules.rs` (settled per profile by [`rules::Policy`]), DBWR
-//! in `dbwr.rs`, snapshots in `view.rs`; a miss reads through [`crate::io`].
+//! The replacement rules are in `rules.rs` (settled per profile by [`policy::Policy`]), DBWR
+//! in `dbwr.rs`, what the UI reads (X$BH, statistics, drawing order) in `view.rs`; a miss reads
+//! through [`crate::io`].
 
 pub mod config;
 pub mod dbwr;

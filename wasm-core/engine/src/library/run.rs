@@ -106,9 +106,9 @@ impl Stepper for Phases {
         self.total = total;
     }
 
-    fn finish(&mut self) -> Option<()> {
+    fn finish(&mut self) -> bool {
         self.sim.run_to_end();
-        Some(())
+        true
     }
 }
 
