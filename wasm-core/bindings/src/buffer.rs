@@ -122,6 +122,30 @@ impl Simulation {
         unsafe { js_sys::Uint32Array::view(&self.order) }
     }
 
+    /// The OS page cache from its most to its least recently used page, at most `limit`
+    /// pages: pairs `[dba, buffer]`, buffer 4294967295 when the block is in no buffer. Empty
+    /// without an OS page cache. A copy, not a view.
+    #[wasm_bindgen(js_name = osCache)]
+    pub fn os_cache(&self, limit: u32) -> js_sys::Uint32Array {
+        let pages = self
+            .run
+            .cache()
+            .io
+            .os
+            .as_ref()
+            .map(|o| o.lru_order(limit as usize))
+            .unwrap_or_default();
+        let flat: Vec<u32> = pages.into_iter().flat_map(|(d, b)| [d, b]).collect();
+        js_sys::Uint32Array::from(&flat[..])
+    }
+
+    /// The I/O settings now (profile, `_serial_direct_read`, events, thresholds, OS page
+    /// cache size), as JSON; a script's statements change them while it runs.
+    #[wasm_bindgen(js_name = ioConfigJson)]
+    pub fn io_config_json(&self) -> String {
+        json(&self.run.cache().io.cfg)
+    }
+
     /// Per set `[replacement length, hot length, write-list length, writing, free]`, as of
     /// the last `layout` call.
     #[wasm_bindgen(js_name = layoutInfo)]

@@ -17,6 +17,7 @@ describe('per-frame constants', () => {
       WRITING: k.flag_writing,
       SCAN: k.flag_scan,
       FREE: k.flag_free,
+      OS_CACHED: k.flag_os_cached,
     });
     expect(SET_INFO_WIDTH).toBe(k.set_info_width);
   });

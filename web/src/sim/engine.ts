@@ -11,6 +11,7 @@ import init, {
 } from '../wasm/pkg/cachesim.js';
 import type { CacheConfig } from './generated/buffer/CacheConfig';
 import type { Event } from './generated/buffer/Event';
+import type { IoConfig } from './generated/buffer/IoConfig';
 import type { PaperComparison } from './generated/PaperComparison';
 import type { ParamDoc } from './generated/ParamDoc';
 import type { PoolId } from './generated/buffer/PoolId';
@@ -64,7 +65,12 @@ export const FLAG = {
   WRITING: 8,
   SCAN: 16,
   FREE: 32,
+  /** The block is also in the OS page cache (double buffering, seed 003). */
+  OS_CACHED: 64,
 } as const;
+
+/** `osCache` pages whose block is in no buffer. */
+export const NO_BUFFER = 0xffffffff;
 
 /** Segment index and object-relative block of a data block address (0 = free buffer). */
 export function splitDba(dba: number): { seg: number; block: number } | null {
@@ -268,6 +274,18 @@ export class SimRun extends RunBase<Simulation, Event, Report> implements Playab
   }
   chain(bucket: number): number[] {
     return JSON.parse(this.sim.chainJson(bucket)) as number[];
+  }
+  /**
+   * The OS page cache, most recently used page first, at most `limit` pages: pairs
+   * `[dba, buffer]` (buffer NO_BUFFER when only the OS holds the block). Empty when reads
+   * bypass it. A copy, safe to keep.
+   */
+  osCache(limit: number): Uint32Array {
+    return this.sim.osCache(limit);
+  }
+  /** The I/O settings now; a script's statements change them as it runs. */
+  ioConfig(): IoConfig {
+    return JSON.parse(this.sim.ioConfigJson()) as IoConfig;
   }
   views(): BufferViews {
     return {

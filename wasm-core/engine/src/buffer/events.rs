@@ -159,4 +159,35 @@ pub enum Event {
         #[ts(type = "number")]
         ns: u64,
     },
+    /// Where a missed block came from: the disk, a multiblock request already charged, or
+    /// the OS page cache (which Oracle still counts as a physical read).
+    Read {
+        source: crate::io::ReadSource,
+        #[ts(type = "number")]
+        ns: u64,
+    },
+    /// A serial full scan begins: the direct-read decision with the numbers it compared.
+    ScanStart {
+        seg: u32,
+        decision: crate::io::ScanDecision,
+    },
+    /// A block read straight into the session's memory, bypassing the pools.
+    DirectRead {
+        seg: u32,
+        block: u32,
+        source: crate::io::ReadSource,
+        #[ts(type = "number")]
+        ns: u64,
+    },
+    /// The segment's dirty buffers written before its first direct read.
+    SegmentCheckpoint {
+        seg: u32,
+        buffers: u32,
+        #[ts(type = "number")]
+        waited_ns: u64,
+    },
+    /// A script step begins (its statement, as written).
+    Step { index: u32, text: String },
+    /// `alter system flush buffer_cache`: every buffer freed (dirty ones written first).
+    Flushed { buffers: u32, written: u32 },
 }

@@ -134,6 +134,13 @@ impl HashChains {
         self.lens[bucket as usize] += 1;
     }
 
+    /// Empty every chain (the buffers' own links are reset by the caller); the statistics
+    /// go on.
+    pub fn clear(&mut self) {
+        self.heads.fill(NIL);
+        self.lens.fill(0);
+    }
+
     /// Take buffer `i` off the chain of the DBA it holds.
     pub fn remove(&mut self, b: &mut Buffers, i: u32) {
         let bucket = self.bucket_of(b.dba[i as usize]);

@@ -5,6 +5,7 @@ use super::workload::Generator;
 use super::Cache;
 use crate::error::{Result, SimError};
 use crate::init_ora::{InitOra, ParamArea};
+use crate::io::IoConfig;
 use crate::scenario::segment::check_segments;
 use crate::scenario::Scenario;
 
@@ -44,10 +45,14 @@ impl Instance {
                     .into(),
             );
         }
-        let generator = Generator::new(&s.workload, &segs, cfg.multiblock_read_count)?;
+        let generator = Generator::new(&s.workload, &segs, cfg.multiblock_read_count, s.profile)?;
         let cost = s.cost.to_ns()?;
+        let io = IoConfig::resolve(s.profile, &init, &cfg)?;
+        notes.extend(io.notes(&init));
+        let mut cache = Cache::with_io(cfg, segs, cost, io);
+        cache.script = std::rc::Rc::from(generator.controls());
         Ok(Instance {
-            cache: Cache::new(cfg, segs, cost),
+            cache,
             generator,
             notes,
         })

@@ -64,6 +64,8 @@ pub struct Constants {
     pub flag_writing: u8,
     pub flag_scan: u8,
     pub flag_free: u8,
+    /// The buffer's block is also in the OS page cache (double buffering).
+    pub flag_os_cached: u8,
     pub set_info_width: u32,
 }
 
@@ -76,6 +78,7 @@ impl Constants {
             flag_writing: flag::WRITING,
             flag_scan: flag::SCAN,
             flag_free: flag::FREE,
+            flag_os_cached: flag::OS_CACHED,
             set_info_width: SET_INFO_WIDTH as u32,
         }
     }

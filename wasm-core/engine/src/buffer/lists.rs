@@ -25,6 +25,8 @@ pub mod flag {
     pub const SCAN: u8 = 16;
     /// Never used since startup (X$BH state FREE).
     pub const FREE: u8 = 32;
+    /// Its block is also in the OS page cache (double buffering, seed 003).
+    pub const OS_CACHED: u8 = 64;
 }
 
 /// Per-buffer state, one entry per `buf#`.

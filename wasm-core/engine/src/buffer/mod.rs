@@ -10,12 +10,14 @@ pub mod dbwr;
 pub mod events;
 pub mod hash;
 mod instance;
+mod io_path;
 pub mod layout;
 pub mod lists;
 pub mod policy;
 pub mod report;
 pub mod rules;
 pub mod run;
+pub mod script;
 pub mod stats;
 pub mod view;
 pub mod workload;
@@ -28,7 +30,7 @@ pub use layout::{Constants, Layout, SetInfo, SET_INFO_WIDTH};
 pub use report::Report;
 pub use run::Run;
 
-use crate::io::Io;
+use crate::io::{Io, IoConfig};
 use crate::scenario::segment::{CostNs, Segment};
 use events::Op;
 use hash::HashChains;
@@ -64,10 +66,24 @@ pub struct Cache {
     pub events: Vec<Event>,
     /// A model error that stopped the run (an impossible state), with its message.
     pub fault: Option<crate::SimError>,
+    /// The segment whose full scan in progress reads direct, if any.
+    direct_scan: Option<u32>,
+    /// The statements of a `script` workload, and where each step began.
+    pub script: std::rc::Rc<[script::Control]>,
+    pub steps: Vec<script::StepMark>,
+    /// Rows fetched (workloads that fetch rows: `index_range`).
+    pub rows: u64,
 }
 
 impl Cache {
+    /// A cache with the I/O settings of its profile and nothing else set.
     pub fn new(cfg: CacheConfig, segs: Vec<Segment>, cost: CostNs) -> Self {
+        let io = IoConfig::resolve(cfg.profile, &Default::default(), &cfg)
+            .expect("an empty init.ora always resolves");
+        Cache::with_io(cfg, segs, cost, io)
+    }
+
+    pub fn with_io(cfg: CacheConfig, segs: Vec<Segment>, cost: CostNs, io: IoConfig) -> Self {
         let total = cfg.total_buffers() as usize;
         let mut b = Buffers::new(total);
         let mut sets = Vec::new();
@@ -102,7 +118,7 @@ impl Cache {
                 Dbwr::new(mine)
             })
             .collect();
-        let (io, policy) = (Io::new(cost.physical_read), Policy::of(cfg.profile));
+        let (io, policy) = (Io::new(io, &cost), Policy::of(cfg.profile));
         Cache {
             hash: HashChains::new(cfg.hash_buckets, cfg.hash_latches),
             cfg,
@@ -121,6 +137,10 @@ impl Cache {
             record: false,
             events: Vec::new(),
             fault: None,
+            direct_scan: None,
+            script: std::rc::Rc::from(Vec::new()),
+            steps: Vec::new(),
+            rows: 0,
         }
     }
 
@@ -138,6 +158,13 @@ impl Cache {
     /// Serve one access: wait for its time, take the logical read, look the block up on its
     /// hash chain, then hit or miss.
     pub fn access(&mut self, a: &Access, pos: u64, exec: u64) {
+        if a.ctl != 0 {
+            self.control(a.ctl - 1, pos, exec);
+            return;
+        }
+        if a.scan_start {
+            self.begin_scan(a);
+        }
         if a.io_start {
             self.io.start_request();
         }
@@ -159,6 +186,24 @@ impl Cache {
             op: a.op,
             at_ns: now,
         });
+        if a.row {
+            self.rows += 1;
+        }
+        if self.direct_scan == Some(a.seg) && a.op == Op::Scan {
+            self.read_direct(a, dba);
+        } else {
+            self.through_cache(a, dba);
+        }
+        if a.sleep_after_ns > 0 {
+            self.now += a.sleep_after_ns;
+            let ns = a.sleep_after_ns;
+            self.emit(|| Event::Sleep { ns });
+        }
+    }
+
+    /// Look the block up on its hash chain, then hit or miss.
+    #[inline]
+    fn through_cache(&mut self, a: &Access, dba: u32) {
         let l = self.hash.lookup(&self.b, dba);
         let chain_len = self.hash.lens[l.bucket as usize];
         self.emit(|| Event::ChainWalk {
@@ -172,11 +217,6 @@ impl Cache {
             self.hit(l.found, a.op);
         } else {
             self.miss(a, dba, l.bucket);
-        }
-        if a.sleep_after_ns > 0 {
-            self.now += a.sleep_after_ns;
-            let ns = a.sleep_after_ns;
-            self.emit(|| Event::Sleep { ns });
         }
     }
 
@@ -208,11 +248,20 @@ impl Cache {
         self.b.dba[i as usize] = dba;
         self.hash.insert(&mut self.b, i, bucket);
 
-        // The block comes from the I/O layer (a multiblock read is charged once).
-        let read = self.io.read(a.multiblock);
-        let charged = read.is_some();
-        self.now += read.unwrap_or(0);
+        // The block comes from the I/O layer: the OS page cache if it holds it, else the
+        // disk (a multiblock read is charged once).
+        let read = self.io.read(dba, a.multiblock);
+        self.now += read.ns;
+        self.lost_os_page(read.evicted_buf);
+        let (source, ns) = (read.source, read.ns);
+        self.emit(|| Event::Read { source, ns });
+        let charged = source == crate::io::ReadSource::Disk;
         self.place_new(i, a, charged);
+        if self.io.os.is_some() {
+            // The block now sits in both caches (double buffering).
+            self.io.attach(dba, i);
+            self.b.flags[i as usize] |= lists::flag::OS_CACHED;
+        }
         if a.op == Op::Write {
             self.change(i);
         }

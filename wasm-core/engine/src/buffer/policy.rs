@@ -46,12 +46,15 @@ impl Policy {
                 touch_counts: true,
                 on_cool: OnCool::SetCoolCount,
             },
-            // 8.1.6: as 8.1.5, but a cooled buffer keeps its touch count.
-            Profile::V8_1_6 => Policy {
-                on_hit: OnHit::CountTouch,
-                touch_counts: true,
-                on_cool: OnCool::Keep,
-            },
+            // 8.1.6: as 8.1.5, but a cooled buffer keeps its touch count. 10.2.0.5 and the
+            // 11.2 profiles inherit these rules; they change the I/O path (crate::io).
+            Profile::V8_1_6 | Profile::V10_2_0_5 | Profile::V11_2_0_1 | Profile::V11_2_0_2 => {
+                Policy {
+                    on_hit: OnHit::CountTouch,
+                    touch_counts: true,
+                    on_cool: OnCool::Keep,
+                }
+            }
         }
     }
 }

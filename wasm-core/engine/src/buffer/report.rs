@@ -51,6 +51,86 @@ pub struct Totals {
     pub hit_ratio: Option<f64>,
 }
 
+/// The OS page cache under the buffer cache (seed 003), when reads are buffered.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[ts(export, export_to = "buffer/")]
+pub struct OsCacheStatistics {
+    /// Pages it can hold (host memory the SGA leaves, in blocks).
+    #[ts(type = "number")]
+    pub size_blocks: u64,
+    pub resident_blocks: u32,
+    /// Buffer-cache misses it served: a system call and a copy, no disk wait.
+    #[ts(type = "number")]
+    pub hits: u64,
+    /// Buffer-cache misses it had to read from disk.
+    #[ts(type = "number")]
+    pub misses: u64,
+    /// Blocks held in both caches now, and the memory that wastes.
+    pub double_buffered_blocks: u32,
+    #[ts(type = "number")]
+    pub double_buffered_bytes: u64,
+    /// Of Oracle's `physical reads`, the share the OS page cache served (invisible in
+    /// V$BUFFER_POOL_STATISTICS).
+    pub hidden_share: Option<f64>,
+}
+
+/// The I/O path: direct path reads, scans, the segment checkpoints and the OS page cache
+/// (present for profiles 10.2.0.5 and later, or with an OS page cache).
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[ts(export, export_to = "buffer/")]
+pub struct IoStatistics {
+    #[ts(type = "number")]
+    pub physical_reads_direct: u64,
+    /// `table scans (short tables)`, `(long tables)` and `(direct read)`.
+    #[ts(type = "number")]
+    pub table_scans_short: u64,
+    #[ts(type = "number")]
+    pub table_scans_long: u64,
+    #[ts(type = "number")]
+    pub table_scans_direct: u64,
+    #[ts(type = "number")]
+    pub segment_checkpoints: u64,
+    #[ts(type = "number")]
+    pub checkpoint_writes: u64,
+    /// Read requests Oracle sent to disk for the buffer cache.
+    #[ts(type = "number")]
+    pub disk_read_requests: u64,
+    /// Mean time of a buffered `physical read` as Oracle's wait events show it, ms (a
+    /// sub-millisecond figure means the OS page cache served it).
+    pub avg_read_ms: Option<f64>,
+    /// Seconds spent in direct path reads.
+    pub direct_read_s: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub os_cache: Option<OsCacheStatistics>,
+}
+
+/// One step of a `script` workload, with its own elapsed time and counts.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[ts(export, export_to = "buffer/")]
+pub struct StepStatistics {
+    pub index: u32,
+    pub text: String,
+    pub elapsed_s: f64,
+    /// Started, and finished (the run has gone past it).
+    pub done: bool,
+    #[ts(type = "number")]
+    pub logical_reads: u64,
+    #[ts(type = "number")]
+    pub physical_reads: u64,
+    #[ts(type = "number")]
+    pub physical_reads_direct: u64,
+    #[ts(type = "number")]
+    pub os_cache_hits: u64,
+    #[ts(type = "number")]
+    pub rows: u64,
+    pub rows_per_s: Option<f64>,
+    /// The first full-scan decision of the step.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub scan: Option<crate::io::ScanDecision>,
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
 #[ts(export, export_to = "buffer/")]
 pub struct Report {
@@ -69,6 +149,83 @@ pub struct Report {
     pub dbwr: Vec<DbwrStatistics>,
     pub hash_chains: HashStatistics,
     pub notes: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub io: Option<IoStatistics>,
+    /// Rows fetched, and per second of elapsed time (row-fetching workloads).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional, type = "number")]
+    pub rows: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub rows_per_s: Option<f64>,
+    /// A script's steps so far.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[ts(as = "Option<Vec<StepStatistics>>", optional)]
+    pub steps: Vec<StepStatistics>,
+}
+
+fn per_s(n: u64, ns: u64) -> Option<f64> {
+    (ns > 0 && n > 0).then(|| n as f64 * 1e9 / ns as f64)
+}
+
+fn io_statistics(cache: &Cache, physical_reads: u64) -> Option<IoStatistics> {
+    let io = &cache.io;
+    if !cache.cfg.profile.has_serial_direct_reads() && io.os.is_none() {
+        return None;
+    }
+    let n = &io.n;
+    let buffered = n.os_hits + n.os_misses;
+    Some(IoStatistics {
+        physical_reads_direct: n.physical_reads_direct,
+        table_scans_short: n.table_scans_short,
+        table_scans_long: n.table_scans_long,
+        table_scans_direct: n.table_scans_direct,
+        segment_checkpoints: n.segment_checkpoints,
+        checkpoint_writes: n.checkpoint_writes,
+        disk_read_requests: n.disk_requests,
+        avg_read_ms: (physical_reads > 0).then(|| n.read_ns as f64 / 1e6 / physical_reads as f64),
+        direct_read_s: n.direct_read_ns as f64 / 1e9,
+        os_cache: io.os.as_ref().map(|os| OsCacheStatistics {
+            size_blocks: io.cfg.os_cache_blocks,
+            resident_blocks: os.len(),
+            hits: n.os_hits,
+            misses: n.os_misses,
+            double_buffered_blocks: os.double_buffered,
+            double_buffered_bytes: os.double_buffered as u64 * cache.cfg.db_block_size as u64,
+            hidden_share: (buffered > 0).then(|| n.os_hits as f64 / buffered as f64),
+        }),
+    })
+}
+
+fn step_statistics(cache: &Cache, done: bool) -> Vec<StepStatistics> {
+    let now = (cache.now, cache.tally());
+    let marks = &cache.steps;
+    marks
+        .iter()
+        .enumerate()
+        .map(|(k, m)| {
+            let (end_ns, end) = marks.get(k + 1).map_or(now, |n| (n.start_ns, n.at));
+            let d = end.minus(m.at);
+            let ns = end_ns - m.start_ns;
+            StepStatistics {
+                index: m.index,
+                text: cache
+                    .script
+                    .get(m.index as usize)
+                    .map_or_else(String::new, |c| c.text.clone()),
+                elapsed_s: ns as f64 / 1e9,
+                done: k + 1 < marks.len() || done,
+                logical_reads: d.logical_reads,
+                physical_reads: d.physical_reads,
+                physical_reads_direct: d.physical_reads_direct,
+                os_cache_hits: d.os_cache_hits,
+                rows: d.rows,
+                rows_per_s: per_s(d.rows, ns),
+                scan: m.decision,
+            }
+        })
+        .collect()
 }
 
 impl Report {
@@ -125,6 +282,10 @@ impl Report {
                 latch_gets_min: h.latch_gets.iter().copied().min().unwrap_or(0),
             },
             notes: notes.to_vec(),
+            io: io_statistics(cache, physical_reads),
+            rows: (cache.rows > 0).then_some(cache.rows),
+            rows_per_s: per_s(cache.rows, cache.now),
+            steps: step_statistics(cache, done),
         }
     }
 }
@@ -136,6 +297,23 @@ pub fn compare(paper: &Paper, r: &Report) -> PaperComparison {
         .map(|e| compared("", "elapsed_s", e, r.elapsed_s))
         .into_iter()
         .collect();
+    for p in &paper.steps {
+        let Some(s) = r.steps.iter().find(|s| s.index + 1 == p.step) else {
+            continue;
+        };
+        let name = format!("step {}: {}", p.step, s.text);
+        if let Some(e) = p.elapsed_s {
+            rows.push(compared(&name, "elapsed_s", e, s.elapsed_s));
+        }
+        if let Some(v) = p.rows_per_s {
+            rows.push(compared(
+                &name,
+                "rows_per_s",
+                v,
+                s.rows_per_s.unwrap_or(0.0),
+            ));
+        }
+    }
     for p in &paper.rows {
         let (phys, logical, hit) = if p.pool == "TOTAL" {
             (

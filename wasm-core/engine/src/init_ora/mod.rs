@@ -98,7 +98,10 @@ impl InitOra {
             return Ok(None);
         };
         let doc = Self::doc(name)?;
-        let word = v.as_str().map(|w| w.trim().to_ascii_uppercase());
+        let word = match v {
+            Value::Bool(b) => Some(if *b { "TRUE" } else { "FALSE" }.to_string()),
+            _ => v.as_str().map(|w| w.trim().to_ascii_uppercase()),
+        };
         doc.choices
             .iter()
             .find(|c| word.as_deref() == Some(**c))

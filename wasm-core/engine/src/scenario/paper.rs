@@ -28,6 +28,20 @@ pub struct PaperMetric {
     pub value: f64,
 }
 
+/// One step of a script with its published figures (1-based, as the script lists them).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+#[ts(export)]
+pub struct PaperStep {
+    pub step: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub elapsed_s: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub rows_per_s: Option<f64>,
+}
+
 /// The published figures of a bundled seed experiment.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
@@ -46,15 +60,19 @@ pub struct Paper {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[ts(as = "Option<Vec<PaperMetric>>", optional)]
     pub metrics: Vec<PaperMetric>,
+    /// Per-step figures of a script (seeds 003 and 004).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[ts(as = "Option<Vec<PaperStep>>", optional)]
+    pub steps: Vec<PaperStep>,
 }
 
 /// One figure, the paper's beside the simulator's.
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
 #[ts(export)]
 pub struct Compared {
-    /// DEFAULT, KEEP, RECYCLE, TOTAL, or "" for elapsed time.
+    /// DEFAULT, KEEP, RECYCLE, TOTAL, "step N: <statement>", or "" for elapsed time.
     pub pool: String,
-    /// physical_reads, logical_reads, hit_ratio or elapsed_s.
+    /// physical_reads, logical_reads, hit_ratio, elapsed_s or rows_per_s.
     pub metric: String,
     pub paper: f64,
     pub sim: f64,

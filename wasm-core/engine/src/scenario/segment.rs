@@ -97,6 +97,16 @@ pub struct Cost {
     #[serde(default = "default_physical")]
     #[ts(as = "Option<f64>", optional)]
     pub physical_write_ms: f64,
+    /// Throughput of serial direct path reads (large asynchronous requests), MiB/s. The
+    /// default is seed 004's: 775 MiB in 18.785 − 0.55 s of I/O = 42.5 MiB/s.
+    #[serde(default = "default_direct")]
+    #[ts(as = "Option<f64>", optional)]
+    pub direct_read_mb_s: f64,
+    /// CPU to serve one block from the OS page cache (a system call and a copy),
+    /// microseconds. The default is seed 003's (see `scenarios/README.md`).
+    #[serde(default = "default_os_read")]
+    #[ts(as = "Option<f64>", optional)]
+    pub os_cache_read_us: f64,
     /// The library cache's per-operation costs (seed 001; defaults from its Table 3).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
@@ -109,6 +119,15 @@ fn default_logical() -> f64 {
 fn default_physical() -> f64 {
     9.4
 }
+fn default_direct() -> f64 {
+    42.5
+}
+fn default_os_read() -> f64 {
+    OS_CACHE_READ_US
+}
+
+/// Seed 003's OS page cache read, microseconds (the arithmetic is in `scenarios/README.md`).
+pub const OS_CACHE_READ_US: f64 = 2.0;
 
 impl Default for Cost {
     fn default() -> Self {
@@ -116,17 +135,22 @@ impl Default for Cost {
             logical_read_us: default_logical(),
             physical_read_ms: default_physical(),
             physical_write_ms: default_physical(),
+            direct_read_mb_s: default_direct(),
+            os_cache_read_us: default_os_read(),
             library: None,
         }
     }
 }
 
 /// The costs in integer nanoseconds, the engine's unit of time.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct CostNs {
     pub logical_read: u64,
     pub physical_read: u64,
     pub physical_write: u64,
+    /// Direct path read throughput, MiB/s (the I/O layer turns it into ns per block).
+    pub direct_mb_s: f64,
+    pub os_cache_read: u64,
 }
 
 impl Cost {
@@ -144,6 +168,17 @@ impl Cost {
             logical_read: conv("logical_read_us", self.logical_read_us, 1e3, 1e6)?,
             physical_read: conv("physical_read_ms", self.physical_read_ms, 1e6, 1e4)?,
             physical_write: conv("physical_write_ms", self.physical_write_ms, 1e6, 1e4)?,
+            direct_mb_s: {
+                let v = self.direct_read_mb_s;
+                if !v.is_finite() || !(0.01..=1e6).contains(&v) {
+                    return Err(SimError::new(
+                        "cost.direct_read_mb_s",
+                        format!("{v} is outside 0.01..=1000000"),
+                    ));
+                }
+                v
+            },
+            os_cache_read: conv("os_cache_read_us", self.os_cache_read_us, 1e3, 1e6)?,
         })
     }
 }

@@ -5,11 +5,11 @@
  */
 export type Compared = { 
 /**
- * DEFAULT, KEEP, RECYCLE, TOTAL, or "" for elapsed time.
+ * DEFAULT, KEEP, RECYCLE, TOTAL, "step N: <statement>", or "" for elapsed time.
  */
 pool: string, 
 /**
- * physical_reads, logical_reads, hit_ratio or elapsed_s.
+ * physical_reads, logical_reads, hit_ratio, elapsed_s or rows_per_s.
  */
 metric: string, paper: number, sim: number, 
 /**

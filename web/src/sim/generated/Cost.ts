@@ -18,6 +18,16 @@ physical_read_ms?: number,
  */
 physical_write_ms?: number, 
 /**
+ * Throughput of serial direct path reads (large asynchronous requests), MiB/s. The
+ * default is seed 004's: 775 MiB in 18.785 − 0.55 s of I/O = 42.5 MiB/s.
+ */
+direct_read_mb_s?: number, 
+/**
+ * CPU to serve one block from the OS page cache (a system call and a copy),
+ * microseconds. The default is seed 003's (see `scenarios/README.md`).
+ */
+os_cache_read_us?: number, 
+/**
  * The library cache's per-operation costs (seed 001; defaults from its Table 3).
  */
 library?: OpCost, };

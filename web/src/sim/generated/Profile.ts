@@ -3,4 +3,4 @@
 /**
  * Which Oracle version's rules the cache follows.
  */
-export type Profile = "8.0" | "8.1.5" | "8.1.6";
+export type Profile = "8.0" | "8.1.5" | "8.1.6" | "10.2.0.5" | "11.2.0.1" | "11.2.0.2";

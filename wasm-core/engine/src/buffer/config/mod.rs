@@ -160,7 +160,15 @@ impl CacheConfig {
             db_writer_processes: init.int_or("db_writer_processes", 1)? as u32,
             write_batch: init.int_or("_db_block_write_batch", 32)? as u32,
             max_scan_pct: init.int_or("_db_block_max_scan_pct", 40)? as u32,
-            multiblock_read_count: init.int_or("db_file_multiblock_read_count", 8)? as u32,
+            // 10g and later: 1 MB per request by default (at most 128 blocks).
+            multiblock_read_count: init.int_or(
+                "db_file_multiblock_read_count",
+                if profile.has_serial_direct_reads() {
+                    (1_048_576 / block_size).min(128)
+                } else {
+                    8
+                },
+            )? as u32,
         })
     }
 }

@@ -29,7 +29,9 @@ fn large_nocache_scan_goes_to_the_tail_small_or_cache_to_the_head() {
 #[test]
 fn multiblock_read_charges_one_request() {
     let mut c = cache("8.0", POOL50);
-    c.io = crate::io::Io::new(10);
+    let mut cost = c.cost;
+    cost.physical_read = 10;
+    c.io = crate::io::Io::new(c.io.cfg.clone(), &cost);
     for b in 0..4 {
         let mut a = Access::read(1, b, Op::Scan);
         a.multiblock = true;

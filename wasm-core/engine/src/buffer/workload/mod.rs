@@ -1,13 +1,18 @@
 //! Workloads: seeded generators of accesses, grouped into executions (one BUFFER_STUFFER
 //! cursor fetch, one full scan, one random access, one trace line).
 
+mod index_range;
+pub mod script;
 mod spec;
 mod trace;
 
+pub use index_range::IndexRange;
+pub use script::{Script, ScriptStep};
 pub use spec::{Distribution, MixPart, WorkloadSpec};
 
 use crate::buffer::events::Op;
 use crate::error::{Result, SimError};
+use crate::profile::Profile;
 use crate::scenario::segment::Segment;
 
 /// The most accesses one scenario may ask for.
@@ -30,6 +35,12 @@ pub struct Access {
     pub io_start: bool,
     /// The CACHE / NOCACHE hint of a full scan, overriding the segment's clause.
     pub cache_hint: Option<bool>,
+    /// The first block of a full scan: the direct-read decision is taken here.
+    pub scan_start: bool,
+    /// This access fetches a row (counted for rows per second).
+    pub row: bool,
+    /// A script statement (its index + 1) instead of a block access; 0 for a block.
+    pub ctl: u16,
 }
 
 impl Access {
@@ -43,6 +54,9 @@ impl Access {
             multiblock: false,
             io_start: false,
             cache_hint: None,
+            scan_start: false,
+            row: false,
+            ctl: 0,
         }
     }
 }
@@ -80,12 +94,28 @@ pub enum Generator {
     Scan(Scan),
     Mix(Mix),
     Trace(trace::Trace),
+    Script(Script),
+    IndexRange(IndexRange),
 }
 
 impl Generator {
-    /// Build the generator of a checked spec. `mbrc` is db_file_multiblock_read_count.
-    pub fn new(spec: &WorkloadSpec, segs: &[Segment], mbrc: u32) -> Result<Generator> {
-        spec.build(segs, mbrc, "workload")
+    /// Build the generator of a checked spec. `mbrc` is db_file_multiblock_read_count; the
+    /// profile decides which values a script's statements take.
+    pub fn new(
+        spec: &WorkloadSpec,
+        segs: &[Segment],
+        mbrc: u32,
+        profile: Profile,
+    ) -> Result<Generator> {
+        spec.build(segs, mbrc, profile, "workload")
+    }
+
+    /// A script's statements, in order (none for the other workloads).
+    pub fn controls(&self) -> Vec<crate::buffer::script::Control> {
+        match self {
+            Generator::Script(s) => s.controls().to_vec(),
+            _ => Vec::new(),
+        }
     }
 
     /// Append the next execution's accesses to `out`; false when the workload is done.
@@ -96,6 +126,8 @@ impl Generator {
             Generator::Scan(g) => g.next_exec(out),
             Generator::Mix(g) => g.next_exec(out),
             Generator::Trace(g) => g.next_exec(out),
+            Generator::Script(g) => g.next_exec(out),
+            Generator::IndexRange(g) => g.next_exec(out),
         }
     }
 
@@ -299,19 +331,31 @@ pub struct Scan {
     pub sleep_ns: u64,
 }
 
+/// One serial full scan: every block of the segment, `mbrc` blocks per read request.
+pub(super) fn push_scan(
+    out: &mut Vec<Access>,
+    seg: u32,
+    blocks: u32,
+    mbrc: u32,
+    hint: Option<bool>,
+) {
+    for block in 0..blocks {
+        let mut a = Access::read(seg, block, Op::Scan);
+        a.multiblock = true;
+        a.io_start = block % mbrc == 0;
+        a.scan_start = block == 0;
+        a.cache_hint = hint;
+        out.push(a);
+    }
+}
+
 impl Scan {
     fn next_exec(&mut self, out: &mut Vec<Access>) -> bool {
         if self.left == 0 {
             return false;
         }
         self.left -= 1;
-        for block in 0..self.blocks {
-            let mut a = Access::read(self.seg, block, Op::Scan);
-            a.multiblock = true;
-            a.io_start = block % self.mbrc == 0;
-            a.cache_hint = self.hint;
-            out.push(a);
-        }
+        push_scan(out, self.seg, self.blocks, self.mbrc, self.hint);
         sleep_after_last(out, self.sleep_ns);
         true
     }

@@ -1,7 +1,8 @@
 //! The `workload` object of a scenario and its checks.
 
-use super::{trace, Generator, Mix, Random, Rng, Scan, Stuffer};
+use super::{trace, Generator, IndexRange, Mix, Random, Rng, Scan, Script, ScriptStep, Stuffer};
 use crate::error::{Result, SimError};
+use crate::profile::Profile;
 use crate::scenario::segment::{find_segment, Segment};
 use serde::{Deserialize, Serialize};
 use std::rc::Rc;
@@ -108,6 +109,29 @@ pub enum WorkloadSpec {
     },
     /// Replay of a CSV trace with header `time_ms,object,block,op` (op r, w or s).
     Trace { csv: String },
+    /// A test script: statements and runs of other workloads in order, each step's elapsed
+    /// time in the report (seed 004's SQL*Plus script as one scenario).
+    Script { steps: Vec<ScriptStep> },
+    /// Index range scans fetching one row per call (seed 003's OLTP test): each range reads
+    /// the index root and the first leaf, then per row the leaf again and the row's block.
+    IndexRange {
+        table: String,
+        index: String,
+        ranges: u64,
+        /// Rows fetched per range.
+        #[serde(default = "default_rows_per_range")]
+        #[ts(as = "Option<u32>", optional)]
+        rows_per_range: u32,
+        /// Rows in one table block.
+        rows_per_block: u32,
+        /// Rows stored in key order (true) or scattered over the table (false).
+        #[serde(default)]
+        #[ts(as = "Option<bool>", optional)]
+        clustered: bool,
+        #[serde(default = "default_seed")]
+        #[ts(as = "Option<u64>", optional)]
+        seed: u64,
+    },
     /// Seed 001's SQLSlammer: sessions parsing and executing SQL against the library cache
     /// and shared pool (a library cache scenario; it touches no buffers).
     SqlSlammer(crate::library::Slammer),
@@ -137,6 +161,9 @@ fn default_zipf_s() -> f64 {
 fn default_seed() -> u64 {
     1
 }
+fn default_rows_per_range() -> u32 {
+    10
+}
 
 fn number(path: &str, v: f64, max: f64) -> Result<f64> {
     if !v.is_finite() || v < 0.0 || v > max {
@@ -153,7 +180,27 @@ fn positive(path: &str, v: u64) -> Result<u64> {
 }
 
 impl WorkloadSpec {
-    pub(super) fn build(&self, segs: &[Segment], mbrc: u32, path: &str) -> Result<Generator> {
+    /// The `kind` as written in a scenario.
+    pub fn kind_name(&self) -> &'static str {
+        match self {
+            WorkloadSpec::BufferStuffer { .. } => "buffer_stuffer",
+            WorkloadSpec::Random { .. } => "random",
+            WorkloadSpec::Scan { .. } => "scan",
+            WorkloadSpec::Mix { .. } => "mix",
+            WorkloadSpec::Trace { .. } => "trace",
+            WorkloadSpec::Script { .. } => "script",
+            WorkloadSpec::IndexRange { .. } => "index_range",
+            WorkloadSpec::SqlSlammer(_) => "sql_slammer",
+        }
+    }
+
+    pub(super) fn build(
+        &self,
+        segs: &[Segment],
+        mbrc: u32,
+        profile: Profile,
+        path: &str,
+    ) -> Result<Generator> {
         let p = |f: &str| format!("{path}.{f}");
         Ok(match self {
             WorkloadSpec::BufferStuffer {
@@ -299,7 +346,15 @@ impl WorkloadSpec {
                             "a mix cannot contain another mix",
                         ));
                     }
-                    let g = part.workload.build(segs, mbrc, &format!("{pp}.workload"))?;
+                    if matches!(part.workload, WorkloadSpec::Script { .. }) {
+                        return Err(SimError::new(
+                            format!("{pp}.workload.kind"),
+                            "a mix cannot contain a script",
+                        ));
+                    }
+                    let g = part
+                        .workload
+                        .build(segs, mbrc, profile, &format!("{pp}.workload"))?;
                     if !g.clone().next_exec(&mut Vec::new()) {
                         return Err(SimError::new(
                             format!("{pp}.workload"),
@@ -318,6 +373,50 @@ impl WorkloadSpec {
                 })
             }
             WorkloadSpec::Trace { csv } => Generator::Trace(trace::parse(csv, segs, &p("csv"))?),
+            WorkloadSpec::Script { steps } => {
+                Generator::Script(Script::build(steps, segs, mbrc, profile, path)?)
+            }
+            WorkloadSpec::IndexRange {
+                table,
+                index,
+                ranges,
+                rows_per_range,
+                rows_per_block,
+                clustered,
+                seed,
+            } => {
+                let t = find_segment(segs, table, &p("table"))?;
+                let i = find_segment(segs, index, &p("index"))?;
+                if segs[i as usize].blocks < 2 {
+                    return Err(SimError::new(
+                        p("index"),
+                        "an index needs at least 2 blocks (a root and a leaf)",
+                    ));
+                }
+                if !(1..=10_000).contains(rows_per_block) {
+                    return Err(SimError::new(
+                        p("rows_per_block"),
+                        format!("{rows_per_block} is outside 1..=10000"),
+                    ));
+                }
+                let rows = segs[t as usize].blocks as u64 * *rows_per_block as u64;
+                if *rows_per_range == 0 || *rows_per_range as u64 > rows {
+                    return Err(SimError::new(
+                        p("rows_per_range"),
+                        format!("{rows_per_range} is outside 1..={rows} (the table's rows)"),
+                    ));
+                }
+                Generator::IndexRange(IndexRange {
+                    rng: Rng::new(*seed),
+                    left: *ranges,
+                    table: (t, segs[t as usize].blocks),
+                    index: (i, segs[i as usize].blocks),
+                    rows,
+                    rows_per_range: *rows_per_range,
+                    rows_per_block: *rows_per_block,
+                    clustered: *clustered,
+                })
+            }
             WorkloadSpec::SqlSlammer(_) => {
                 return Err(SimError::new(
                     p("kind"),

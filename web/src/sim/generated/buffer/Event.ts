@@ -2,6 +2,8 @@
 import type { Op } from "./Op";
 import type { Place } from "./Place";
 import type { PoolId } from "./PoolId";
+import type { ReadSource } from "./ReadSource";
+import type { ScanDecision } from "./ScanDecision";
 import type { Touch } from "./Touch";
 import type { WriteReason } from "./WriteReason";
 
@@ -16,4 +18,4 @@ since_touch_ns: number, } | { "type": "miss", pool: PoolId, set: number, } | { "
 /**
  * Blocks read by the I/O request this read belongs to (multiblock reads charge one).
  */
-charged: boolean, } | { "type": "dirty", buf: number, } | { "type": "free_buffer_wait", set: number, dbwr: number, waited_ns: number, } | { "type": "write_complete_wait", buf: number, waited_ns: number, } | { "type": "dbwr_write", dbwr: number, reason: WriteReason, buffers: Array<number>, done_ns: number, } | { "type": "dbwr_complete", dbwr: number, buffers: Array<number>, } | { "type": "sleep", ns: number, };
+charged: boolean, } | { "type": "dirty", buf: number, } | { "type": "free_buffer_wait", set: number, dbwr: number, waited_ns: number, } | { "type": "write_complete_wait", buf: number, waited_ns: number, } | { "type": "dbwr_write", dbwr: number, reason: WriteReason, buffers: Array<number>, done_ns: number, } | { "type": "dbwr_complete", dbwr: number, buffers: Array<number>, } | { "type": "sleep", ns: number, } | { "type": "read", source: ReadSource, ns: number, } | { "type": "scan_start", seg: number, decision: ScanDecision, } | { "type": "direct_read", seg: number, block: number, source: ReadSource, ns: number, } | { "type": "segment_checkpoint", seg: number, buffers: number, waited_ns: number, } | { "type": "step", index: number, text: string, } | { "type": "flushed", buffers: number, written: number, };

@@ -2,7 +2,9 @@
 import type { Profile } from "../Profile";
 import type { DbwrStatistics } from "./DbwrStatistics";
 import type { HashStatistics } from "./HashStatistics";
+import type { IoStatistics } from "./IoStatistics";
 import type { PoolStatistics } from "./PoolStatistics";
+import type { StepStatistics } from "./StepStatistics";
 import type { Totals } from "./Totals";
 
 export type Report = { 
@@ -13,4 +15,12 @@ scenario: string, profile: Profile, elapsed_s: number, accesses: number, executi
 /**
  * True once the workload has run to its end.
  */
-done: boolean, pools: Array<PoolStatistics>, total: Totals, dbwr: Array<DbwrStatistics>, hash_chains: HashStatistics, notes: Array<string>, };
+done: boolean, pools: Array<PoolStatistics>, total: Totals, dbwr: Array<DbwrStatistics>, hash_chains: HashStatistics, notes: Array<string>, io?: IoStatistics, 
+/**
+ * Rows fetched, and per second of elapsed time (row-fetching workloads).
+ */
+rows?: number, rows_per_s?: number, 
+/**
+ * A script's steps so far.
+ */
+steps?: Array<StepStatistics>, };

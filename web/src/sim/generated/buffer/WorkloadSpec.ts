@@ -2,6 +2,7 @@
 import type { Slammer } from "../library/Slammer";
 import type { Distribution } from "./Distribution";
 import type { MixPart } from "./MixPart";
+import type { ScriptStep } from "./ScriptStep";
 
 /**
  * What the sessions do. `kind` picks the generator.
@@ -42,4 +43,16 @@ cache_hint?: boolean,
 /**
  * Sleep after each scan, milliseconds.
  */
-sleep_ms?: number, } | { "kind": "mix", executions: bigint, seed?: bigint, parts: Array<MixPart>, } | { "kind": "trace", csv: string, } | { "kind": "sql_slammer" } & Slammer;
+sleep_ms?: number, } | { "kind": "mix", executions: bigint, seed?: bigint, parts: Array<MixPart>, } | { "kind": "trace", csv: string, } | { "kind": "script", steps: Array<ScriptStep>, } | { "kind": "index_range", table: string, index: string, ranges: bigint, 
+/**
+ * Rows fetched per range.
+ */
+rows_per_range?: number, 
+/**
+ * Rows in one table block.
+ */
+rows_per_block: number, 
+/**
+ * Rows stored in key order (true) or scattered over the table (false).
+ */
+clustered?: boolean, seed?: bigint, } | { "kind": "sql_slammer" } & Slammer;
