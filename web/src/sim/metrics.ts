@@ -1,9 +1,11 @@
 // The names and formats of the figures a paper comparison lists (the engine's metric names:
-// the buffer pool rows of seed 000 and the Table 3 rows of seed 001).
+// the buffer pool rows of seed 000, the Table 3 rows of seed 001, the script steps of seeds
+// 003 and 004).
 import type { Compared } from './engine';
 
 export const METRIC_LABELS: Record<string, string> = {
   elapsed_s: 'elapsed time',
+  rows_per_s: 'rows per second',
   physical_reads: 'physical reads',
   logical_reads: 'logical reads',
   hit_ratio: 'hit ratio',
@@ -26,7 +28,9 @@ export const metricLabel = (metric: string) => METRIC_LABELS[metric] ?? metric;
 export function formatMetric(metric: string, v: number): string {
   if (metric === 'hit_ratio') return `${(v * 100).toFixed(1)} %`;
   if (metric.endsWith('_pct')) return `${v.toFixed(2)} %`;
-  if (metric.endsWith('_s')) return `${v.toFixed(1)} s`;
+  if (metric.endsWith('_per_s')) return `${Math.round(v).toLocaleString('en')} /s`;
+  // Sub-second steps (a scan from the cache) need the second decimal.
+  if (metric.endsWith('_s')) return `${v.toFixed(Math.abs(v) < 10 ? 2 : 1)} s`;
   return Math.round(v).toLocaleString('en');
 }
 

@@ -125,6 +125,9 @@ pub struct StepStatistics {
     #[ts(type = "number")]
     pub rows: u64,
     pub rows_per_s: Option<f64>,
+    /// Mean wait of the step's buffered physical reads, ms, as `db file sequential read` /
+    /// `db file scattered read` would show it (sub-millisecond: the OS page cache served them).
+    pub avg_read_ms: Option<f64>,
     /// The first full-scan decision of the step.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
@@ -222,6 +225,10 @@ fn step_statistics(cache: &Cache, done: bool) -> Vec<StepStatistics> {
                 os_cache_hits: d.os_cache_hits,
                 rows: d.rows,
                 rows_per_s: per_s(d.rows, ns),
+                avg_read_ms: {
+                    let buffered = d.physical_reads - d.physical_reads_direct;
+                    (buffered > 0).then(|| d.read_ns as f64 / 1e6 / buffered as f64)
+                },
                 scan: m.decision,
             }
         })

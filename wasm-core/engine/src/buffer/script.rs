@@ -44,6 +44,8 @@ pub struct Tally {
     pub physical_reads_direct: u64,
     pub os_cache_hits: u64,
     pub rows: u64,
+    /// Nanoseconds of buffered physical reads (disk and OS page cache).
+    pub read_ns: u64,
 }
 
 impl Tally {
@@ -54,6 +56,7 @@ impl Tally {
             physical_reads_direct: self.physical_reads_direct - o.physical_reads_direct,
             os_cache_hits: self.os_cache_hits - o.os_cache_hits,
             rows: self.rows - o.rows,
+            read_ns: self.read_ns - o.read_ns,
         }
     }
 }
@@ -85,6 +88,7 @@ impl Cache {
             physical_reads_direct: n.physical_reads_direct,
             os_cache_hits: n.os_hits,
             rows: self.rows,
+            read_ns: n.read_ns,
         }
     }
 
