@@ -72,6 +72,9 @@ impl Stepper for State {
         self.cache.b.len() as u64 * 45
             + self.cache.hash.heads.len() as u64 * 16
             + self.queue.capacity() as u64 * std::mem::size_of::<Access>() as u64
+            + self.cache.io.os.as_ref().map_or(0, |o| {
+                o.approx_bytes(self.cache.segs.iter().map(|s| s.blocks as u64).sum())
+            })
             + 4096
     }
 }

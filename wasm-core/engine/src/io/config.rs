@@ -10,6 +10,10 @@ use serde::Serialize;
 use serde_json::Value;
 use ts_rs::TS;
 
+/// The most pages the OS page cache may hold: about 40 bytes each in wasm memory, with room
+/// for its snapshots under the browser's limits.
+pub const MAX_OS_PAGES: u64 = 1 << 22;
+
 /// `_serial_direct_read`: AUTO decides per scan; NEVER (or FALSE) reads every scan through the
 /// cache; ALWAYS (or TRUE) reads every serial full scan direct.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
@@ -131,6 +135,15 @@ impl IoConfig {
         } else {
             0
         };
+        if os_cache_blocks > MAX_OS_PAGES {
+            return Err(SimError::param(
+                "host_memory",
+                format!(
+                    "leaves an OS page cache of {os_cache_blocks} blocks; the model holds at most \
+                     {MAX_OS_PAGES} (give less host_memory, or scale the scenario down)"
+                ),
+            ));
+        }
         Ok(IoConfig {
             profile,
             serial_direct_read: serial_direct_read(profile, init)?,

@@ -149,8 +149,10 @@ impl OsCache {
         out
     }
 
-    pub fn approx_bytes(&self) -> u64 {
-        self.dba.len() as u64 * 36
+    /// What a snapshot of it may come to once full, when the data files have `blocks` blocks
+    /// (it never holds more pages than that): about 40 bytes a page, arrays and map.
+    pub fn approx_bytes(&self, blocks: u64) -> u64 {
+        (self.capacity as u64).min(blocks) * 40
     }
 }
 

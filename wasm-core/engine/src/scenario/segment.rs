@@ -103,7 +103,8 @@ pub struct Cost {
     #[ts(as = "Option<f64>", optional)]
     pub direct_read_mb_s: f64,
     /// CPU to serve one block from the OS page cache (a system call and a copy),
-    /// microseconds. The default is seed 003's (see `scenarios/README.md`).
+    /// microseconds. The default is seed 003's (the arithmetic is in the description of
+    /// `scenarios/seed003-fs-cache.json`).
     #[serde(default = "default_os_read")]
     #[ts(as = "Option<f64>", optional)]
     pub os_cache_read_us: f64,
@@ -126,8 +127,9 @@ fn default_os_read() -> f64 {
     OS_CACHE_READ_US
 }
 
-/// Seed 003's OS page cache read, microseconds (the arithmetic is in `scenarios/README.md`).
-pub const OS_CACHE_READ_US: f64 = 2.0;
+/// Seed 003's OS page cache read, microseconds: (1/287,114 − 1/695,700) s per row over 1.046
+/// OS-cache reads per row (`scenarios/seed003-fs-cache.json` gives the arithmetic).
+pub const OS_CACHE_READ_US: f64 = 1.9562;
 
 impl Default for Cost {
     fn default() -> Self {

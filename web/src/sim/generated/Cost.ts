@@ -24,7 +24,8 @@ physical_write_ms?: number,
 direct_read_mb_s?: number, 
 /**
  * CPU to serve one block from the OS page cache (a system call and a copy),
- * microseconds. The default is seed 003's (see `scenarios/README.md`).
+ * microseconds. The default is seed 003's (the arithmetic is in the description of
+ * `scenarios/seed003-fs-cache.json`).
  */
 os_cache_read_us?: number, 
 /**

@@ -2,6 +2,7 @@
 //! family of rules; the cache they run on and the small probes they share are here.
 
 mod dbwr;
+mod io;
 mod lru;
 mod scans;
 mod sets;

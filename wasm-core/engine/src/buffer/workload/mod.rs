@@ -332,7 +332,7 @@ pub struct Scan {
 }
 
 /// One serial full scan: every block of the segment, `mbrc` blocks per read request.
-pub(super) fn push_scan(
+pub(crate) fn push_scan(
     out: &mut Vec<Access>,
     seg: u32,
     blocks: u32,

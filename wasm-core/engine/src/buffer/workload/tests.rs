@@ -148,3 +148,42 @@ fn too_many_accesses_is_an_error_not_a_hang() {
     );
     assert!(g.count().unwrap_err().message.contains("20000000"));
 }
+
+#[test]
+fn an_index_range_reads_root_and_leaf_then_leaf_and_row_block_per_row() {
+    let segs = vec![seg("T", 100), seg("I", 11)];
+    let spec: WorkloadSpec = serde_json::from_str(
+        r#"{"kind": "index_range", "table": "T", "index": "I", "ranges": 2,
+            "rows_per_range": 3, "rows_per_block": 10, "clustered": true}"#,
+    )
+    .unwrap();
+    let mut g = Generator::new(&spec, &segs, 8, crate::profile::Profile::V10_2_0_5).unwrap();
+    let mut out = Vec::new();
+    assert!(g.next_exec(&mut out));
+    assert_eq!(out.len(), 2 + 2 * 3);
+    assert_eq!((out[0].seg, out[0].block), (1, 0), "the root first");
+    assert!(out
+        .iter()
+        .skip(2)
+        .step_by(2)
+        .all(|a| a.seg == 1 && a.block >= 1));
+    let rows: Vec<&Access> = out.iter().filter(|a| a.row).collect();
+    assert_eq!(rows.len(), 3);
+    assert!(rows.iter().all(|a| a.seg == 0 && a.block < 100));
+    // Clustered: three consecutive keys lie in at most two neighbouring blocks.
+    assert!(rows[2].block - rows[0].block <= 1);
+    out.clear();
+    assert!(g.next_exec(&mut out));
+    out.clear();
+    assert!(!g.next_exec(&mut out));
+}
+
+fn seg(name: &str, blocks: u32) -> Segment {
+    Segment {
+        name: name.into(),
+        kind: crate::scenario::segment::SegmentType::Table,
+        blocks,
+        buffer_pool: crate::buffer::PoolId::Default,
+        cache: false,
+    }
+}
