@@ -90,3 +90,35 @@ test('seed 004: the second scan reads direct in 10.2.0.5 and through the KEEP ca
   await expect(page.getByRole('alert')).toHaveCount(0);
   watcher.expectClean(new URL(URL_).origin);
 });
+
+test('the script editor shows one statement a line and puts the engine’s refusal on its line', async ({
+  page,
+}, testInfo) => {
+  const watcher = watch(page);
+  await openApp(page, URL_);
+  await page.getByTestId('scenario-select').selectOption(SCENARIO);
+  await expect(page.getByTestId('workload-kind')).toHaveValue('script');
+  const steps = page.getByTestId('workload-steps');
+  const text = await steps.inputValue();
+  expect(text.split('\n')).toHaveLength(10);
+  expect(text.split('\n')[3]).toBe('select /*+FULL(c)*/ count(*) from testuser.TABLE_DATA c');
+
+  await steps.fill(`${text}\n\nselect count(*) from NO_SUCH_TABLE`);
+  await page.getByTestId('workload-steps-apply').click();
+  await expect(page.getByTestId('workload-steps-error')).toContainText('step 11 (line 12)');
+  await expect(page.getByTestId('workload-steps-error')).toContainText(
+    /no object named 'no_such_table'/i,
+  );
+  await page.screenshot({ path: testInfo.outputPath('script-error.png') });
+
+  // The I/O parameters have their own group, with the choices of the parameter reference.
+  await expect(page.getByTestId('param-_serial_direct_read')).toBeVisible();
+  await expect(page.getByTestId('param-filesystemio_options').locator('option')).toHaveText([
+    'default (NONE)',
+    'NONE',
+    'ASYNCH',
+    'DIRECTIO',
+    'SETALL',
+  ]);
+  watcher.expectClean(new URL(URL_).origin);
+});
