@@ -33,24 +33,8 @@ import {
   paramValue,
 } from './initParams';
 import { Panel } from './Panel';
+import { PROFILE_OPTIONS, profileHelp } from './profiles';
 import { RawInit } from './RawInit';
-
-const PROFILES: { value: Profile; label: string; help: string }[] = [
-  { value: '8.0', label: '8.0', help: 'Classic LRU: new blocks and every hit go to the MRU head.' },
-  {
-    value: '8.1.5',
-    label: '8.1.5',
-    help: 'Touch counts, midpoint insertion; a cooled buffer gets _db_aging_cool_count.',
-  },
-  { value: '8.1.6', label: '8.1.6', help: 'As 8.1.5, but a cooled buffer keeps its touch count.' },
-];
-
-/** What the profile changes in the library cache (seed 001 ran 8.1.5 and 8.1.6). */
-const LIBRARY_PROFILE_HELP: Record<Profile, string> = {
-  '8.0': 'The library cache model follows 8i (seed 001); CURSOR_SHARING is not available.',
-  '8.1.5': "Seed 001's shared pool size tests: no CURSOR_SHARING, so literal SQL is never shared.",
-  '8.1.6': 'CURSOR_SHARING = FORCE is available: literals become :"SYS_B_n" binds.',
-};
 
 const figure = (v: number) => v.toLocaleString('en-US');
 
@@ -272,8 +256,6 @@ export function InitPanel() {
   const path = error?.path ?? '';
   const known =
     path.startsWith('init.') || path.startsWith('cost.') || path === 'profile' || tab === 'raw';
-  const profile = PROFILES.find((p) => p.value === draft.profile);
-  const profileHelp = mode === 'library' ? LIBRARY_PROFILE_HELP[draft.profile] : profile?.help;
   return (
     <Panel
       title="init.ora"
@@ -285,9 +267,9 @@ export function InitPanel() {
           id="param-profile"
           testId="param-profile"
           label="profile (Oracle version)"
-          help={profileHelp}
+          help={profileHelp(draft.profile, mode)}
           value={draft.profile}
-          options={PROFILES}
+          options={PROFILE_OPTIONS}
           commit={(t) => edit((d) => ({ ...d, profile: t as Profile }))}
         />
       </div>

@@ -1,10 +1,13 @@
 // What the session does: the workload generator and its settings.
 import type { Scenario, WorkloadSpec } from '../sim/engine';
+import type { ScriptStep } from '../sim/generated/buffer/ScriptStep';
 import { useApp } from '../store/context';
 import { selectDraft, selectDraftError, selectEdit, selectGeneration } from '../store/selectors';
 import { Field, type Option } from './Field';
 import { Panel } from './Panel';
 import { JsonField } from './JsonField';
+import { ScriptField } from './ScriptField';
+import { stepsError } from './scriptText';
 
 // The buffer cache's workloads (sql_slammer has its own panel, LibraryWorkloadPanel).
 type Kind = Exclude<WorkloadSpec['kind'], 'sql_slammer'>;
@@ -13,13 +16,24 @@ type Values = Record<string, unknown>;
 interface Spec {
   key: string;
   help: string;
-  type: 'int' | 'number' | 'segment' | 'choice' | 'triple';
+  type: 'int' | 'number' | 'segment' | 'choice' | 'bool' | 'triple';
   options?: Option[];
 }
 
 const int = (key: string, help: string): Spec => ({ key, help, type: 'int' });
 const num = (key: string, help: string): Spec => ({ key, help, type: 'number' });
 const seg = (key: string, help: string): Spec => ({ key, help, type: 'segment' });
+/** A yes/no field: unset (the default), or either value with its own label. */
+const bool = (key: string, help: string, labels: [string, string, string]): Spec => ({
+  key,
+  help,
+  type: 'bool',
+  options: [
+    { value: '', label: labels[0] },
+    { value: 'true', label: labels[1] },
+    { value: 'false', label: labels[2] },
+  ],
+});
 
 const SPECS: Record<Kind, Spec[]> = {
   buffer_stuffer: [
@@ -57,20 +71,29 @@ const SPECS: Record<Kind, Spec[]> = {
   scan: [
     seg('segment', 'The segment scanned in full.'),
     int('times', 'How many full scans.'),
-    {
-      key: 'cache_hint',
-      type: 'choice',
-      help: 'The CACHE / NOCACHE hint; the table clause when not given.',
-      options: [
-        { value: '', label: 'table clause' },
-        { value: 'true', label: 'CACHE' },
-        { value: 'false', label: 'NOCACHE' },
-      ],
-    },
+    bool('cache_hint', 'The CACHE / NOCACHE hint; the table clause when not given.', [
+      'table clause',
+      'CACHE',
+      'NOCACHE',
+    ]),
     num('sleep_ms', 'Sleep after each scan, ms.'),
   ],
   mix: [int('executions', 'Executions in the run.'), int('seed', 'Seed of the generator.')],
   trace: [],
+  script: [],
+  index_range: [
+    seg('table', 'The table whose rows the ranges fetch.'),
+    seg('index', 'The index the ranges walk (at least a root and a leaf: 2 blocks).'),
+    int('ranges', 'Index range scans in the run.'),
+    int('rows_per_range', 'Rows fetched per range (default 10).'),
+    int('rows_per_block', 'Rows stored in one table block.'),
+    bool('clustered', 'Rows stored in key order, or scattered over the table.', [
+      'scattered (default)',
+      'clustered',
+      'scattered',
+    ]),
+    int('seed', 'Seed of the generator.'),
+  ],
 };
 
 function template(kind: Kind, objects: Scenario['objects']): WorkloadSpec {
@@ -78,6 +101,9 @@ function template(kind: Kind, objects: Scenario['objects']): WorkloadSpec {
   const tables = objects.filter((o) => o.type === 'TABLE');
   const small = [...(tables.length ? tables : objects)].sort((a, b) => a.blocks - b.blocks)[0];
   const scanned = small?.name ?? first;
+  const large = [...tables].sort((a, b) => b.blocks - a.blocks)[0]?.name ?? first;
+  const index = objects.find((o) => o.type === 'INDEX' && o.blocks >= 2)?.name ?? first;
+  const select = `select /*+ full(t) */ count(*) from ${large} t`;
   const specs: Record<Kind, Values> = {
     buffer_stuffer: { kind, buffs_per_stuff: 100, sleep_secs: 0.1, total_stuffs: 100 },
     random: { kind, accesses: 20000, distribution: 'zipf', zipf_s: 1, write_pct: 10, seed: 1 },
@@ -95,6 +121,11 @@ function template(kind: Kind, objects: Scenario['objects']): WorkloadSpec {
       kind,
       csv: `time_ms,object,block,op\n0,${first},0,r\n10,${first},1,r\n20,${first},0,w\n`,
     },
+    script: {
+      kind,
+      steps: [{ sql: 'alter system flush buffer_cache' }, { sql: select }, { sql: select }],
+    },
+    index_range: { kind, table: large, index, ranges: 1000, rows_per_block: 50, seed: 1 },
   };
   return specs[kind] as unknown as WorkloadSpec;
 }
@@ -105,6 +136,8 @@ const KINDS: Option[] = [
   { value: 'scan', label: 'scan (full table scans)' },
   { value: 'mix', label: 'mix' },
   { value: 'trace', label: 'trace (CSV replay)' },
+  { value: 'script', label: 'script (a test script, seed 004)' },
+  { value: 'index_range', label: 'index_range (index range scans, seed 003)' },
 ];
 
 function check(spec: Spec, t: string): string | null {
@@ -122,7 +155,7 @@ function valueOf(spec: Spec, t: string): unknown {
   if (s === '') return undefined;
   if (spec.type === 'int' || spec.type === 'number') return Number(s);
   if (spec.type === 'triple') return s.split(',').map((x) => Number(x.trim()));
-  if (spec.key === 'cache_hint') return s === 'true';
+  if (spec.type === 'bool') return s === 'true';
   return s;
 }
 
@@ -202,6 +235,13 @@ export function WorkloadPanel() {
             rows={8}
             error={errorFor('parts')}
             commit={(v) => set('parts', v)}
+          />
+        )}
+        {kind === 'script' && (
+          <ScriptField
+            steps={(w.steps as ScriptStep[] | undefined) ?? []}
+            error={(text) => (error ? stepsError(error.path, error.detail, text) : null)}
+            commit={(steps) => set('steps', steps)}
           />
         )}
         {kind === 'trace' && (

@@ -67,6 +67,17 @@ export const GROUPS: ParamGroup[] = [
     names: ['_small_table_threshold', 'db_file_multiblock_read_count'],
   },
   {
+    title: 'Direct path reads and the OS page cache (10.2.0.5+)',
+    area: 'buffer_cache',
+    names: [
+      '_serial_direct_read',
+      'event_10358',
+      'event_10949',
+      'filesystemio_options',
+      'host_memory',
+    ],
+  },
+  {
     title: 'Shared pool and library cache',
     area: 'library_cache',
     names: [
@@ -127,6 +138,16 @@ export const COSTS = [
     key: 'physical_write_ms',
     unit: 'ms',
     help: "DBWR's time to write one buffer.",
+  },
+  {
+    key: 'direct_read_mb_s',
+    unit: 'MiB/s',
+    help: 'Throughput of serial direct path reads; seed 004 implies 42.5 MiB/s.',
+  },
+  {
+    key: 'os_cache_read_us',
+    unit: 'µs',
+    help: 'CPU to copy one block out of the OS page cache (buffered I/O, no disk wait).',
   },
 ] as const;
 

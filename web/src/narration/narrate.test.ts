@@ -3,6 +3,9 @@ import { SimRun, type Event, type Scenario } from '../sim/engine';
 import { loadEngineNode } from '../sim/node';
 import hot50 from '../../../scenarios/seed000-8i-hot50.json';
 import test1 from '../../../scenarios/seed000-8.0-test1.json';
+import keep1020 from '../../../scenarios/seed004-10.2.0.5-keep.json';
+import keep1120 from '../../../scenarios/seed004-11.2.0.2-keep.json';
+import type { ScanDecision } from '../sim/generated/buffer/ScanDecision';
 import { narrateEvent, narrateEvents, type NarrationContext } from './narrate';
 
 beforeAll(() => loadEngineNode());
@@ -12,6 +15,8 @@ function context(scenario: unknown, patch: (s: Scenario) => Scenario = (s) => s)
   const { config, objects, sets } = run.layoutInfo();
   return { run, ctx: { config, objects, sets } as NarrationContext };
 }
+
+const ctx816 = () => context(keep1020, (s) => ({ ...s, profile: '8.1.6' })).ctx;
 
 const say = (ctx: NarrationContext, e: Event) => {
   const l = narrateEvent(ctx, e);
@@ -108,5 +113,137 @@ describe('narration', () => {
       expect(l.text.length).toBeGreaterThan(5);
       expect(l.why.length).toBeGreaterThan(5);
     }
+  });
+});
+
+describe('narration of the I/O path (profiles 10.2.0.5 and later, seed 004)', () => {
+  let ten: NarrationContext;
+  beforeAll(() => {
+    ten = context(keep1020).ctx;
+  });
+  const decision = (patch: Partial<ScanDecision>): ScanDecision => ({
+    direct: true,
+    reason: 'large',
+    blocks: 99_200,
+    pool: 'DEFAULT',
+    small_table_threshold: 7_700,
+    large_above: 38_500,
+    keep_buffers: 129_024,
+    cached: 0,
+    dirty: 0,
+    ...patch,
+  });
+  const scan = (c: NarrationContext, patch: Partial<ScanDecision>) =>
+    say(c, { type: 'scan_start', seg: 0, decision: decision(patch) });
+
+  it('gives every direct-read decision with the numbers it compared', () => {
+    expect(scan(ten, {})).toBe(
+      'full scan of TABLE_DATA (99,200 blocks, DEFAULT pool): serial direct path read into the session’s memory | 99,200 blocks > 5 × _small_table_threshold 7,700, 0 % cached → direct path read',
+    );
+    expect(scan(ten, { pool: 'KEEP', reason: 'keep_bug' })).toMatch(
+      /KEEP segment of 99,200 blocks > 10 % of the KEEP cache \(12,902 of 129,024 buffers\) and > 5 × _small_table_threshold 7,700, 0 % cached → read direct: bug 8897574, fixed in 11\.2\.0\.2$/,
+    );
+    // Large only by the bug: under 5 × the threshold.
+    expect(scan(ten, { pool: 'KEEP', reason: 'keep_bug', blocks: 20_000 })).toMatch(
+      /\| KEEP segment of 20,000 blocks > 10 % of the KEEP cache \(12,902 of 129,024 buffers\), 0 % cached → read direct/,
+    );
+    expect(scan(ten, { direct: false, reason: 'mostly_cached', cached: 99_200 })).toMatch(
+      /read through the buffer cache \| 99,200 blocks > 5 × _small_table_threshold 7,700, but 100 % cached ≥ 50 % → reads through the cache$/,
+    );
+    expect(
+      scan(ten, { direct: false, reason: 'mostly_dirty', cached: 40_000, dirty: 30_000 }),
+    ).toMatch(/40 % cached, but 30 % dirty ≥ 25 % → reads through the cache/);
+    expect(scan(ten, { direct: false, reason: 'small', blocks: 30_000 })).toMatch(
+      /30,000 blocks ≤ 5 × _small_table_threshold 7,700 = 38,500 → a small table/,
+    );
+    expect(scan(ten, { direct: false, reason: 'event_off' })).toMatch(
+      /event 10358 at level 4 \(bug 8332368\); it is off/,
+    );
+    expect(scan(ten, { reason: 'forced' })).toMatch(/_serial_direct_read = ALWAYS \/ TRUE/);
+    const eleven = context(keep1120).ctx;
+    expect(scan(eleven, { direct: false, reason: 'disabled' })).toMatch(/event 10949 at level 1/);
+    expect(scan(eleven, { direct: false, pool: 'KEEP', reason: 'keep_fits' })).toMatch(
+      /\| KEEP segment of 99,200 blocks smaller than the KEEP cache \(129,024 buffers\) → through the cache \(11\.2\.0\.2 fix for bug 8897574\)$/,
+    );
+    expect(scan(ctx816(), { direct: false, reason: 'not_in_profile' })).toMatch(
+      /profile 8\.1\.6 predates serial direct path reads/,
+    );
+  });
+
+  it('says where a missed block came from', () => {
+    expect(say(ten, { type: 'read', source: 'os_cache', ns: 12_000 })).toBe(
+      'served by the OS page cache: 12.0 µs | a system call and a copy, no disk wait — Oracle still counts a physical read (buffered I/O: filesystemio_options NONE or ASYNCH, double buffering)',
+    );
+    expect(say(ten, { type: 'read', source: 'disk', ns: 70_826_000 })).toMatch(
+      /^read from disk: 70\.8 ms \|.*physical reads \+ 1/,
+    );
+    expect(say(ten, { type: 'read', source: 'rides', ns: 0 })).toMatch(
+      /already under way: no extra wait \| db_file_multiblock_read_count 128/,
+    );
+  });
+
+  it('narrates direct reads, segment checkpoints, script steps and flushes', () => {
+    expect(
+      say(ten, { type: 'direct_read', seg: 0, block: 17, source: 'disk', ns: 183_800 }),
+    ).toMatch(
+      /^TABLE_DATA block 17 read direct from disk into the session’s memory: 183\.8 µs \| .*pools are untouched.*physical reads direct \+ 1/,
+    );
+    expect(say(ten, { type: 'segment_checkpoint', seg: 0, buffers: 3, waited_ns: 3e7 })).toMatch(
+      /^segment checkpoint of TABLE_DATA: 3 dirty buffers written, 30\.0 ms \| before a direct read/,
+    );
+    expect(
+      say(ten, {
+        type: 'step',
+        index: 2,
+        text: "alter session set events = '10358 trace name context forever, level 4'",
+      }),
+    ).toMatch(/^step 3: alter session set events.*\| event 10358 at level 4/);
+    expect(say(ten, { type: 'flushed', buffers: 1200, written: 3 })).toBe(
+      'buffer cache flushed: 1,200 buffers freed, 3 dirty written first | alter system flush buffer_cache: every buffer becomes free; the next read of any block is a physical read',
+    );
+  });
+
+  it('puts a buffered full-scan block at the midpoint from 10.2.0.5 on', () => {
+    const e = { type: 'insert', buf: 385_024, place: 'midpoint', tch: 1, charged: true } as const;
+    const scanAccess = {
+      type: 'access',
+      pos: 5,
+      exec: 7,
+      seg: 0,
+      block: 0,
+      dba: 4194304,
+      op: 'scan',
+      at_ns: 0,
+    } as const;
+    const l = narrateEvent(ten, e, scanAccess);
+    expect(l.why).toBe(
+      '10.2.0.5 and later: a buffered full-scan block goes to the midpoint like any other read, tch 1 — _small_table_threshold (7,700 blocks) decides direct reads, not the tail',
+    );
+    expect(narrateEvent(ctx816(), e, scanAccess).why).toMatch(/^8i midpoint insertion/);
+  });
+
+  it("narrates seed 004's five scans with their reasons, each step in a group of its own", () => {
+    const { run } = context(keep1020);
+    const whys: string[] = [];
+    // Step k's control takes one position; each select then reads 99,200 blocks.
+    const scans = [3, 4, 6, 7, 9].map((k, i) => k + 99_200 * i);
+    for (const at of scans) {
+      run.seek(at);
+      run.setRecordEvents(true);
+      run.step(2);
+      const groups = narrateEvents(run.layoutInfo(), run.events(), at);
+      run.setRecordEvents(false);
+      expect(groups.map((g) => g.position)).toEqual([at + 1, at + 2]);
+      expect(groups[0].lines.map((l) => l.kind)).toEqual(['step']);
+      expect(groups[1].lines[0].kind).toBe('scan_start');
+      whys.push(groups[1].lines[0].why);
+    }
+    expect(whys.map((w) => w.slice(w.lastIndexOf('→') + 2))).toEqual([
+      'read direct: bug 8897574, fixed in 11.2.0.2',
+      'read direct: bug 8897574, fixed in 11.2.0.2',
+      'through the buffer cache',
+      'through the buffer cache',
+      'reads through the cache',
+    ]);
   });
 });

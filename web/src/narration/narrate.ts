@@ -2,6 +2,8 @@
 // happen. The same events drive the animation; this turns them into the narration log.
 import { splitDba, type Event, type Layout, type SetInfo } from '../sim/engine';
 import type * as library from '../sim/library';
+import { hasSerialDirectReads } from '../sim/profile';
+import * as io from './narrateIo';
 
 /** What the narration reads of a buffer cache run: its layout (configuration, objects, sets). */
 export type NarrationContext = Layout;
@@ -61,6 +63,10 @@ function insertWhy(ctx: NarrationContext, e: Extract<Event, { type: 'insert' }>,
   const big = obj ? `${obj.name}, ${obj.blocks} blocks > _small_table_threshold ${stt}` : '';
   switch (e.place) {
     case 'midpoint':
+      if (a?.op === 'scan' && hasSerialDirectReads(ctx.config.profile)) {
+        const direct = ctx.config.pools.find((p) => p.id === 'DEFAULT')?.small_table_threshold;
+        return `10.2.0.5 and later: a buffered full-scan block goes to the midpoint like any other read, tch 1 — _small_table_threshold (${io.figure(direct ?? stt)} blocks) decides direct reads, not the tail${mbrc}`;
+      }
       return `8i midpoint insertion: a block read from disk starts cold, tch 1${mbrc}`;
     case 'cold_tail':
     case 'lru_tail':
@@ -87,6 +93,7 @@ export function narrateEvent(ctx: NarrationContext, e: Event, access?: Access): 
   const { aging } = ctx.config;
   const line = (text: string, why: string, buf?: number): NarrationLine =>
     buf === undefined ? { kind: e.type, text, why } : { kind: e.type, text, why, buf };
+  const said = (s: io.Said) => line(s.text, s.why);
   switch (e.type) {
     case 'access':
       return line(
@@ -230,10 +237,26 @@ export function narrateEvent(ctx: NarrationContext, e: Event, access?: Access): 
         `the session sleeps ${seconds(e.ns)}`,
         "the workload's own sleep between executions",
       );
+    case 'read':
+      return said(io.read(ctx, e, access?.op === 'scan'));
+    case 'scan_start':
+      return said(io.scanStart(ctx, e));
+    case 'direct_read':
+      return said(io.directRead(ctx, e));
+    case 'segment_checkpoint':
+      return said(io.segmentCheckpoint(ctx, e));
+    case 'step':
+      return said(io.step(e));
+    case 'flushed':
+      return said(io.flushed(e));
   }
 }
 
-/** Group a step's events by access, in order; `position` is where the step started. */
+/**
+ * Group a step's events by access, in order; `position` is where the step started. A script
+ * step (a position of its own, no access) opens a group of its own; a scan's decision and its
+ * segment checkpoint, emitted just before the scan's first access, open that access's group.
+ */
 export function narrateEvents(
   ctx: NarrationContext,
   events: Event[],
@@ -242,20 +265,38 @@ export function narrateEvents(
   const groups: NarrationGroup[] = [];
   let access: Access | undefined;
   let group: NarrationGroup | undefined;
+  // Accesses done before the next event's access (a script step takes a position too).
+  let next = position;
+  let pending: NarrationLine[] = [];
   for (const e of events) {
     if (e.type === 'access') {
       access = e;
+      next = e.pos + 1;
       group = {
-        position: e.pos + 1,
-        title: `#${e.pos + 1} · exec ${e.exec} · t ${(e.at_ns / 1e9).toFixed(3)} s`,
-        lines: [],
+        position: next,
+        title: `#${next} · exec ${e.exec} · t ${(e.at_ns / 1e9).toFixed(3)} s`,
+        lines: pending,
       };
+      pending = [];
       groups.push(group);
+    } else if (e.type === 'step') {
+      access = undefined;
+      next += 1;
+      group = { position: next, title: `#${next} · script step ${e.index + 1}`, lines: [] };
+      groups.push(group);
+    } else if (e.type === 'scan_start' || e.type === 'segment_checkpoint') {
+      pending.push(narrateEvent(ctx, e));
+      continue;
     } else if (!group) {
       group = { position, title: 'background work', lines: [] };
       groups.push(group);
     }
     group.lines.push(narrateEvent(ctx, e, access));
+  }
+  if (pending.length > 0) {
+    group = group ?? { position: next, title: 'background work', lines: [] };
+    if (!groups.includes(group)) groups.push(group);
+    group.lines.push(...pending);
   }
   return groups;
 }

@@ -88,7 +88,9 @@ const OPS: { [K in SimKind]: Ops<Extract<Sim, { kind: K }>> } = {
     }),
     sample,
     current: (s) => pointOf(s.report, s.position, s.seconds),
-    narrate: ({ layout }, events, before) => narrateEvents(layout, events, before),
+    // The layout as it is now: a script's `alter table … storage (buffer_pool …)` moves a
+    // segment to another pool while the run goes on.
+    narrate: ({ run }, events, before) => narrateEvents(run.layoutInfo(), events, before),
   },
   library: {
     counts: (run) => ({

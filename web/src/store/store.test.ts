@@ -46,6 +46,7 @@ describe('the app store', () => {
       'chain_walk',
       'miss',
       'free_buffer',
+      'read',
       'insert',
     ]);
   });

@@ -1,0 +1,124 @@
+// Seed 004 on the site: the script timeline shows which scan read direct and the same elapsed
+// times as the headless runner, for 10.2.0.5 (KEEP-pool bug 8897574) and, after switching the
+// profile, for 11.2.0.2 (the bug fixed: the table stays in the KEEP cache).
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import { SimRun, type Profile, type Scenario } from '../web/src/sim/engine';
+import type { StepStatistics } from '../web/src/sim/generated/buffer/StepStatistics';
+import { loadEngineNode } from '../web/src/sim/node';
+import { PREVIEW_PORT } from './ports';
+import { openApp, watch } from './site';
+
+const URL_ = `http://localhost:${PREVIEW_PORT}/`;
+const SCENARIO = 'seed004-10.2.0.5-keep';
+/** The second full scan of the table (0-based): direct in 10.2.0.5 with event 10358 on. */
+const SECOND_SCAN = 4;
+
+/** The scenario run to its end by the wasm engine in Node: its length and its steps' figures. */
+function headless(profile?: Profile): { total: number; steps: StepStatistics[] } {
+  loadEngineNode();
+  const file = fileURLToPath(new URL(`../scenarios/${SCENARIO}.json`, import.meta.url));
+  const scenario = JSON.parse(readFileSync(file, 'utf8')) as Scenario;
+  const run = SimRun.create(profile ? { ...scenario, profile } : scenario);
+  try {
+    run.runToEnd();
+    return { total: run.totalAccesses, steps: run.report().steps ?? [] };
+  } finally {
+    run.free();
+  }
+}
+
+const row = (page: Page, index: number) =>
+  page.locator(`[data-testid="script-timeline"] [data-step="${index}"]`);
+
+/**
+ * Run to the end. After an edit the store rebuilds the run at the same position, so the
+ * button may already be disabled; click it whenever it is enabled until the end is reached.
+ */
+async function runToEnd(page: Page, total: number) {
+  const button = page.getByTestId('run-to-end');
+  await expect(async () => {
+    if (await button.isEnabled()) await button.click();
+    await expect(page.getByTestId('position')).toHaveAttribute('data-position', String(total), {
+      timeout: 2_000,
+    });
+  }).toPass({ timeout: 30_000 });
+}
+
+/** Every row of the timeline: done, direct as the engine says, the engine's elapsed time. */
+async function expectTimeline(page: Page, steps: StepStatistics[]) {
+  await expect(page.locator('[data-testid="script-timeline"] [data-step]')).toHaveCount(
+    steps.length,
+  );
+  for (const s of steps) {
+    const r = row(page, s.index);
+    await expect(r).toHaveAttribute('data-done', 'true');
+    await expect(r).toHaveAttribute('data-elapsed-s', s.elapsed_s.toFixed(2));
+    await expect(r).toHaveAttribute('data-direct', String(s.physical_reads_direct > 0));
+  }
+}
+
+test('seed 004: the second scan reads direct in 10.2.0.5 and through the KEEP cache in 11.2.0.2, timed as the headless runner times it', async ({
+  page,
+}, testInfo) => {
+  const before = headless();
+  const after = headless('11.2.0.2');
+  // The figures this test is about, as the engine has them.
+  expect(before.steps[SECOND_SCAN].physical_reads_direct).toBeGreaterThan(0);
+  expect(after.steps[SECOND_SCAN].physical_reads_direct).toBe(0);
+  expect(after.steps[SECOND_SCAN].elapsed_s).toBeLessThan(1);
+
+  const watcher = watch(page);
+  await openApp(page, URL_);
+  await page.getByTestId('scenario-select').selectOption(SCENARIO);
+  await expect(page.getByTestId('scenario-select')).toHaveValue(SCENARIO);
+  await runToEnd(page, before.total);
+  await expect(row(page, SECOND_SCAN)).toHaveAttribute('data-direct', 'true');
+  await expectTimeline(page, before.steps);
+  await page.screenshot({ path: testInfo.outputPath('10.2.0.5.png'), fullPage: true });
+
+  await page.getByTestId('param-profile').selectOption('11.2.0.2');
+  await expect(page.getByTestId('param-profile')).toHaveValue('11.2.0.2');
+  await runToEnd(page, after.total);
+  const second = row(page, SECOND_SCAN);
+  await expect(second).toHaveAttribute('data-direct', 'false');
+  expect(Number(await second.getAttribute('data-elapsed-s'))).toBeLessThan(1);
+  await expectTimeline(page, after.steps);
+  await page.screenshot({ path: testInfo.outputPath('11.2.0.2.png'), fullPage: true });
+
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  watcher.expectClean(new URL(URL_).origin);
+});
+
+test('the script editor shows one statement a line and puts the engine’s refusal on its line', async ({
+  page,
+}, testInfo) => {
+  const watcher = watch(page);
+  await openApp(page, URL_);
+  await page.getByTestId('scenario-select').selectOption(SCENARIO);
+  await expect(page.getByTestId('workload-kind')).toHaveValue('script');
+  const steps = page.getByTestId('workload-steps');
+  const text = await steps.inputValue();
+  expect(text.split('\n')).toHaveLength(10);
+  expect(text.split('\n')[3]).toBe('select /*+FULL(c)*/ count(*) from testuser.TABLE_DATA c');
+
+  await steps.fill(`${text}\n\nselect count(*) from NO_SUCH_TABLE`);
+  await page.getByTestId('workload-steps-apply').click();
+  await expect(page.getByTestId('workload-steps-error')).toContainText('step 11 (line 12)');
+  await expect(page.getByTestId('workload-steps-error')).toContainText(
+    /no object named 'no_such_table'/i,
+  );
+  await page.screenshot({ path: testInfo.outputPath('script-error.png') });
+
+  // The I/O parameters have their own group, with the choices of the parameter reference.
+  await expect(page.getByTestId('param-_serial_direct_read')).toBeVisible();
+  await expect(page.getByTestId('param-filesystemio_options').locator('option')).toHaveText([
+    'default (NONE)',
+    'NONE',
+    'ASYNCH',
+    'DIRECTIO',
+    'SETALL',
+  ]);
+  watcher.expectClean(new URL(URL_).origin);
+});
