@@ -1,7 +1,7 @@
 // A script workload's steps in order (seeds 003 and 004): each statement, its simulated elapsed
 // time, how it read its blocks (direct, through the cache, from the OS page cache) and, where
 // the paper publishes one, its figure beside. The step being run is highlighted.
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { useApp } from '../store/context';
 import { selectCurrent, selectReport } from '../store/selectors';
 import { Panel } from './Panel';
@@ -35,7 +35,23 @@ function pathTitle(r: TimelineRow): string {
   return parts.join('\n');
 }
 
-function Row({ r, current, scale }: { r: TimelineRow; current: boolean; scale: number }) {
+interface RowProps {
+  r: TimelineRow;
+  current: boolean;
+  scale: number;
+  /** What the row shows, as one string: a row whose signature is unchanged is not rendered. */
+  sig: string;
+}
+
+/** The signature of a row (its figures change only while its step runs). */
+const signature = (r: TimelineRow, current: boolean, scale: number) => {
+  const s = r.stats;
+  return `${r.state}|${r.elapsedS}|${r.path}|${current}|${scale}|${s?.logical_reads}|${s?.physical_reads}|${s?.physical_reads_direct}|${s?.os_cache_hits}|${s?.rows}|${s?.rows_per_s}|${r.scan?.reason}|${r.text}`;
+};
+
+const Row = memo(RowView, (a, b) => a.sig === b.sig);
+
+function RowView({ r, current, scale }: RowProps) {
   const paper = paperFigure(r);
   const width = (v: number) => `${Math.min(100, (v / scale) * 100).toFixed(1)}%`;
   const rows = r.stats?.rows_per_s;
@@ -105,11 +121,17 @@ export function ScriptTimeline() {
         <span>read</span>
         <span>elapsed</span>
         <span>{hasPaper ? 'paper' : ''}</span>
-        <span>bar = elapsed{hasPaper ? ', tick = paper' : ''}</span>
+        <span>{hasPaper ? 'bar: sim · tick: paper' : 'bar: elapsed'}</span>
       </div>
       <ol className="script-timeline" data-testid="script-timeline">
         {rows.map((r) => (
-          <Row key={r.index} r={r} current={r.index === current} scale={scale} />
+          <Row
+            key={r.index}
+            r={r}
+            current={r.index === current}
+            scale={scale}
+            sig={signature(r, r.index === current, scale)}
+          />
         ))}
       </ol>
     </Panel>

@@ -146,11 +146,16 @@ export function createOsCacheView(el: HTMLElement, opts: ViewOptions): View<OsFr
   let grid: OsGrid | null = null;
   let last: OsFrame | null = null;
   let gridKey = '';
+  let size: { width: number; height: number } | null = null;
 
   function draw(frame: OsFrame): void {
     const dpr = window.devicePixelRatio || 1;
-    const width = Math.max(200, (el.clientWidth || 600) - 20);
-    const height = Math.max(40, (el.clientHeight || 160) - caption.offsetHeight - 16);
+    // Measured once and on resize: reading sizes every frame forces a layout of the page.
+    size ??= {
+      width: Math.max(200, (el.clientWidth || 600) - 20),
+      height: Math.max(40, (el.clientHeight || 160) - caption.offsetHeight - 16),
+    };
+    const { width, height } = size;
     // A slot for every page the OS can hold, up to the limit: the empty ones are its room.
     const drawn = Math.max(frame.pages.length >> 1, Math.min(frame.capacity, OS_PAGE_LIMIT));
     const k = `${width}|${height}|${drawn}|${dpr}`;
@@ -218,6 +223,7 @@ export function createOsCacheView(el: HTMLElement, opts: ViewOptions): View<OsFr
     typeof ResizeObserver === 'undefined'
       ? null
       : new ResizeObserver(() => {
+          size = null;
           if (last) draw(last);
         });
   resize?.observe(el);

@@ -9,7 +9,7 @@ import { decisionFigures, reasonText, REASON_NAME } from '../../sim/scanDecision
 import type { ScanDecision } from '../../sim/generated/buffer/ScanDecision';
 import { segmentColor } from '../shared/colours';
 import { styled, viewRoot } from '../shared/host';
-import { stop } from '../shared/stop';
+import { stop, stopNode } from '../shared/stop';
 import { EMPTY_PGA, nextPga, pgaCells, type PgaState } from './pgaModel';
 import type { PgaFrame, View } from './types';
 
@@ -21,6 +21,7 @@ const ROWS = 6;
 const ARRIVE = '#f08c00';
 const DIRECT = '#e8590c';
 const BUFFERED = '#1971c2';
+const EMPTY_CELL = '#eceef2';
 
 type G = Selection<SVGGElement, unknown, null, undefined>;
 
@@ -108,11 +109,14 @@ export function createPgaView(el: HTMLElement): View<PgaFrame> {
   // The scan's decision, with the numbers the rule compared.
   const why = styled('div', { fontSize: '12px', marginTop: '4px' }, root);
   why.dataset.testid = 'scan-decision';
-  let shown: ScanDecision | null = null;
+  // The decision's text is rebuilt only when the decision changes (reports are parsed anew
+  // every frame, so compare by value).
+  let shown = '';
 
   function explain(d: ScanDecision | null): void {
-    if (d === shown) return;
-    shown = d;
+    const key = d ? JSON.stringify(d) : '';
+    if (key === shown) return;
+    shown = key;
     why.replaceChildren();
     if (!d) return;
     const line = styled('div', { display: 'flex', gap: '8px', alignItems: 'baseline' }, why);
@@ -149,10 +153,17 @@ export function createPgaView(el: HTMLElement): View<PgaFrame> {
   }
 
   let state: PgaState = EMPTY_PGA;
+  let cellsKey = '';
+  let hostW = 0;
+  let nodes: SVGRectElement[] = [];
+  let painted: string[] = [];
+  let arriving: number[] = [];
   let lastFrame: PgaFrame | null = null;
 
   function draw(frame: PgaFrame, animate: boolean): void {
-    const width = Math.max(300, (el.clientWidth || 600) - 20);
+    // Measured once and on resize: reading it every frame forces a layout of the page.
+    hostW ||= Math.max(300, (el.clientWidth || 600) - 20);
+    const width = hostW;
     svg.attr('width', width);
     const x0 = 1 + DISK_W + GAP;
     const boxW = width - x0 - 2;
@@ -187,36 +198,56 @@ export function createPgaView(el: HTMLElement): View<PgaFrame> {
       .attr('stroke', d && !direct ? '#ced4da' : DIRECT);
     const seg = state.seg !== null ? frame.objects[state.seg]?.name : null;
     const blocks = d?.blocks ?? 0;
-    boxTitle
-      .attr('x', x0 + 8)
-      .text(
-        d
-          ? `session memory (PGA)${seg ? ` — scan of ${seg}` : ''}: ${state.read.toLocaleString('en')} / ${blocks.toLocaleString('en')} blocks read direct`
+    boxTitle.attr('x', x0 + 8).text(
+      // Narrow screens get the short form.
+      d
+        ? boxW < 420
+          ? `PGA: ${state.read.toLocaleString('en')} / ${blocks.toLocaleString('en')} blocks direct`
+          : `session memory (PGA)${seg ? ` — scan of ${seg}` : ''}: ${state.read.toLocaleString('en')} / ${blocks.toLocaleString('en')} blocks read direct`
+        : boxW < 420
+          ? 'PGA: no full scan yet'
           : 'session memory (PGA): no full scan yet',
-      );
+    );
 
     const cols = Math.max(1, Math.floor((boxW - 16) / PITCH));
     const c = pgaCells(Math.max(1, blocks), d?.direct ? state.read : 0, cols * ROWS);
     const fill = state.seg !== null ? segmentColor(state.seg) : DIRECT;
-    const data = d ? Array.from({ length: c.cells }, (_, i) => i) : [];
-    const rects = cellsG
-      .selectAll<SVGRectElement, number>('rect')
-      .data(data, (i) => i)
-      .join('rect')
-      .attr('x', (i) => x0 + 8 + (i % cols) * PITCH)
-      .attr('y', (i) => 48 + Math.floor(i / cols) * PITCH)
-      .attr('width', PITCH - 1)
-      .attr('height', PITCH - 1);
-    stop(rects, 'arrive');
+    // The cells are laid out again only when their number or the width changes; each frame
+    // repaints only the cells whose fill changed (a few hundred SVG rects per frame add up).
+    const layoutKey = d ? `${x0}|${cols}|${c.cells}` : '';
+    if (layoutKey !== cellsKey) {
+      cellsKey = layoutKey;
+      stop(cellsG.selectAll('rect'), 'arrive');
+      const data = d ? Array.from({ length: c.cells }, (_, i) => i) : [];
+      const rects = cellsG
+        .selectAll<SVGRectElement, number>('rect')
+        .data(data, (i) => i)
+        .join('rect')
+        .attr('x', (i) => x0 + 8 + (i % cols) * PITCH)
+        .attr('y', (i) => 48 + Math.floor(i / cols) * PITCH)
+        .attr('width', PITCH - 1)
+        .attr('height', PITCH - 1);
+      nodes = rects.nodes();
+      painted = nodes.map(() => '');
+    }
     const before =
       animate && state.arrived > 0 ? Math.ceil((state.read - state.arrived) / c.per) : c.filled;
-    rects.attr('fill', (i) => (i < c.filled ? (i >= before ? ARRIVE : fill) : '#eceef2'));
-    if (animate && before < c.filled)
-      rects
-        .filter((i) => i >= before && i < c.filled)
+    for (const i of arriving) stopNode(nodes[i], 'arrive');
+    arriving = [];
+    nodes.forEach((node, i) => {
+      const want = i < c.filled ? (i >= before ? ARRIVE : fill) : EMPTY_CELL;
+      if (painted[i] === want) return;
+      painted[i] = want;
+      node.setAttribute('fill', want);
+      if (want === ARRIVE) arriving.push(i);
+    });
+    for (const i of arriving) {
+      painted[i] = fill;
+      select(nodes[i])
         .transition('arrive')
         .duration(Math.max(200, frame.durationMs))
         .attr('fill', fill);
+    }
     if (animate && state.arrived > 0)
       path
         .interrupt('pulse')
@@ -241,6 +272,9 @@ export function createPgaView(el: HTMLElement): View<PgaFrame> {
     typeof ResizeObserver === 'undefined'
       ? null
       : new ResizeObserver(() => {
+          const w = Math.max(300, (el.clientWidth || 600) - 20);
+          if (w === hostW) return;
+          hostW = w;
           if (lastFrame) draw(lastFrame, false);
         });
   resize?.observe(el);
