@@ -14,8 +14,6 @@ import { EMPTY_PGA, nextPga, pgaCells, type PgaState } from './pgaModel';
 import type { PgaFrame, View } from './types';
 
 const H = 96;
-const DISK_W = 64;
-const GAP = 74;
 const PITCH = 7;
 const ROWS = 6;
 const ARRIVE = '#f08c00';
@@ -48,18 +46,16 @@ export function createPgaView(el: HTMLElement): View<PgaFrame> {
       .attr('fill', c);
 
   const disk: G = svg.append('g').attr('class', 'disk');
-  disk
+  const diskRect = disk
     .append('rect')
     .attr('x', 1)
     .attr('y', 30)
-    .attr('width', DISK_W)
     .attr('height', 44)
     .attr('rx', 6)
     .attr('fill', '#f1f3f5')
     .attr('stroke', '#868e96');
-  disk
+  const diskText = disk
     .append('text')
-    .attr('x', 1 + DISK_W / 2)
     .attr('y', 56)
     .attr('text-anchor', 'middle')
     .attr('font-size', 12)
@@ -165,15 +161,21 @@ export function createPgaView(el: HTMLElement): View<PgaFrame> {
     hostW ||= Math.max(300, (el.clientWidth || 600) - 20);
     const width = hostW;
     svg.attr('width', width);
-    const x0 = 1 + DISK_W + GAP;
+    // Narrow screens get a narrower disk and path.
+    const narrow = width < 480;
+    const diskW = narrow ? 46 : 64;
+    const gap = narrow ? 58 : 74;
+    diskRect.attr('width', diskW);
+    diskText.attr('x', 1 + diskW / 2);
+    const x0 = 1 + diskW + gap;
     const boxW = width - x0 - 2;
     const d = state.decision;
     const direct = d?.direct ?? true;
     const colour = direct ? DIRECT : BUFFERED;
 
-    poolBox.attr('x', DISK_W + 14).attr('width', GAP - 28 + 40);
+    poolBox.attr('x', diskW + 14).attr('width', gap - 28 + 40);
     poolText
-      .attr('x', DISK_W + 14 + (GAP + 12) / 2 + (direct ? 0 : 6))
+      .attr('x', diskW + 14 + (gap + 12) / 2 + (direct ? 0 : 6))
       .text(direct ? 'pools: bypassed' : 'pools: read into');
     // Direct: disk → PGA, under the pools. Buffered: disk → the pools.
     const y = 52;
@@ -183,14 +185,14 @@ export function createPgaView(el: HTMLElement): View<PgaFrame> {
       .attr(
         'd',
         direct
-          ? `M${DISK_W + 3},${y} L${x0 - 3},${y}`
-          : `M${DISK_W + 3},${y} C${DISK_W + 16},${y} ${DISK_W + 20},34 ${DISK_W + 22},24`,
+          ? `M${diskW + 3},${y} L${x0 - 3},${y}`
+          : `M${diskW + 3},${y} C${diskW + 16},${y} ${diskW + 20},34 ${diskW + 22},24`,
       );
     pathText
-      .attr('x', DISK_W + 3 + (GAP - 6) / 2)
+      .attr('x', diskW + 3 + (gap - 6) / 2)
       .attr('y', direct ? y + 17 : y + 17)
       .attr('fill', d ? colour : '#adb5bd')
-      .text(direct ? 'direct path' : 'buffered');
+      .text(direct ? (narrow ? 'direct' : 'direct path') : 'buffered');
 
     boxRect
       .attr('x', x0)
