@@ -119,6 +119,7 @@ async function main(): Promise<void> {
       profile: layout.config.profile,
       sets: layout.sets,
       objects: layout.objects,
+      osCache: false,
       order,
       info,
       dba: v.dba,

@@ -3,16 +3,18 @@
 // the statement stream, the hash buckets, the shared pool heap, the sessions and latches.
 import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { ChainPanel, LruPanel } from './components/CacheViews';
+import { ChainPanel, LruPanel, OsCachePanel, PgaPanel } from './components/CacheViews';
 import { Charts } from './components/Charts';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { Header } from './components/Header';
 import { InitPanel } from './components/InitPanel';
+import { IoStatistics } from './components/IoStatistics';
 import { LinkAlert } from './components/LinkAlert';
 import { NarrationLog } from './components/NarrationLog';
 import { PaperTable } from './components/PaperTable';
 import { PlaybackBar } from './components/PlaybackBar';
 import { PoolStatistics } from './components/PoolStatistics';
+import { ScriptTimeline } from './components/ScriptTimeline';
 import { SegmentsTable } from './components/SegmentsTable';
 import { WorkloadPanel } from './components/WorkloadPanel';
 import { XbhPanel } from './components/XbhPanel';
@@ -36,7 +38,9 @@ function Columns(p: { cache: string; left: ReactNode; centre: ReactNode; right: 
         <ErrorBoundary what="the init.ora panel">{p.left}</ErrorBoundary>
       </div>
       <div className="column centre" aria-label={`The ${p.cache}`}>
-        <ErrorBoundary what={`the ${p.cache} views`}>{p.centre}</ErrorBoundary>
+        <div className="centre-views">
+          <ErrorBoundary what={`the ${p.cache} views`}>{p.centre}</ErrorBoundary>
+        </div>
         <PlaybackBar />
       </div>
       <div className="column" aria-label="Numbers and narration">
@@ -59,7 +63,10 @@ function Workspace() {
       }
       centre={
         <>
+          <ScriptTimeline />
           <LruPanel />
+          <PgaPanel />
+          <OsCachePanel />
           <ChainPanel />
         </>
       }
@@ -67,6 +74,7 @@ function Workspace() {
         <>
           <NarrationLog />
           <PoolStatistics />
+          <IoStatistics />
           <XbhPanel />
           <PaperTable />
           <Charts />

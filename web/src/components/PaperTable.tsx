@@ -6,6 +6,30 @@ import { useShallow } from 'zustand/react/shallow';
 import { Panel } from './Panel';
 import { Table } from './Table';
 
+/** A script step's row names its step, "step N: <statement>": the statement may be long. */
+export function splitStep(pool: string): { step: string; statement: string } | null {
+  const m = /^(step \d+): (.*)$/s.exec(pool);
+  return m ? { step: m[1], statement: m[2] } : null;
+}
+
+function Figure({ pool, metric }: { pool: string; metric: string }) {
+  const step = splitStep(pool);
+  if (step)
+    return (
+      <span className="paper-step" title={`${pool} — ${metricLabel(metric)}`}>
+        <span className="mono">{step.step}</span>{' '}
+        <span className="paper-stmt mono">{step.statement}</span>{' '}
+        <span className="paper-metric">{metricLabel(metric)}</span>
+      </span>
+    );
+  return (
+    <>
+      {pool && <span className="mono">{pool} </span>}
+      {metricLabel(metric)}
+    </>
+  );
+}
+
 export function PaperTable() {
   const paper = useApp(selectPaper);
   const { done } = useApp(useShallow(selectPlayback));
@@ -20,9 +44,8 @@ export function PaperTable() {
         <Table head={['Figure', 'Paper', 'Simulator', 'Diff']} testId="paper-table">
           {paper.rows.map((r) => (
             <tr key={`${r.pool}:${r.metric}`} data-metric={r.metric} data-pool={r.pool}>
-              <td>
-                {r.pool && <span className="mono">{r.pool} </span>}
-                {metricLabel(r.metric)}
+              <td className="paper-figure">
+                <Figure pool={r.pool} metric={r.metric} />
               </td>
               <td>{formatMetric(r.metric, r.paper)}</td>
               <td>{formatMetric(r.metric, r.sim)}</td>

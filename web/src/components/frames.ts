@@ -1,7 +1,8 @@
 // Per-frame data for the D3 views (the glue between the store and views/), read fresh from
 // the slot's run: the buffer cache's typed arrays are views over wasm memory (never keep them
 // across engine calls), the library cache's are copies.
-import type { CacheFrame, ChainFrame } from '../views/buffer/types';
+import type { CacheFrame, ChainFrame, OsFrame, PgaFrame } from '../views/buffer/types';
+import { OS_PAGE_LIMIT } from '../views/buffer/osLayout';
 import type { BucketFrame, HeapFrame } from '../views/library/types';
 import { bufferSim, librarySim } from '../store/selectors';
 import type { Sim } from '../store/slot';
@@ -35,6 +36,7 @@ export function cacheFrame(s: AppState, fresh: boolean): CacheFrame | null {
     tch: views.tch,
     flags: views.flags,
     selected: sim.selected,
+    osCache: sim.report.io?.os_cache !== undefined,
     ...stepOf(s, sim, fresh),
   };
 }
@@ -54,6 +56,35 @@ export function chainFrame(s: AppState, fresh: boolean): ChainFrame | null {
     selected: sim.selected,
     ...stepOf(s, sim, fresh),
     chain: (bucket) => run.chain(bucket),
+  };
+}
+
+/** The OS page cache layer: null when the run's reads bypass it. */
+export function osFrame(s: AppState, fresh: boolean): OsFrame | null {
+  const sim = bufferSim(s);
+  const os = sim?.report.io?.os_cache;
+  if (!sim || !os) return null;
+  return {
+    pages: sim.run.osCache(OS_PAGE_LIMIT),
+    capacity: os.size_blocks,
+    resident: os.resident_blocks,
+    objects: sim.layout.objects,
+    selected: sim.selected,
+    ...stepOf(s, sim, fresh),
+  };
+}
+
+/** The session PGA box (direct path reads). */
+export function pgaFrame(s: AppState, fresh: boolean): PgaFrame | null {
+  const sim = bufferSim(s);
+  const io = sim?.report.io;
+  if (!sim || !io) return null;
+  return {
+    steps: sim.report.steps,
+    directTotal: io.physical_reads_direct,
+    done: sim.done,
+    objects: sim.layout.objects,
+    ...stepOf(s, sim, fresh),
   };
 }
 

@@ -20,11 +20,12 @@ export const METRIC_LABELS: Record<string, string> = {
   parse_count_hard: 'parse count (hard)',
   cpu_used_s: 'CPU used',
   parse_time_cpu_s: 'parse time CPU',
+  rows_per_s: 'rows per second',
 };
 
 export const metricLabel = (metric: string) => METRIC_LABELS[metric] ?? metric;
 
-/** A figure as the paper writes it: seconds, percent, or a whole count. */
+/** A figure as the paper writes it: seconds, percent, a rate or a whole count. */
 export function formatMetric(metric: string, v: number): string {
   if (metric === 'hit_ratio') return `${(v * 100).toFixed(1)} %`;
   if (metric.endsWith('_pct')) return `${v.toFixed(2)} %`;

@@ -66,3 +66,14 @@ export const selectSeries = (s: AppState) => bufferSim(s)?.series ?? NO_SERIES;
 export const selectCurrent = (s: AppState) => s.current;
 export const selectGeneration = (s: AppState) => s.generation;
 export const selectRevertDraft = (s: AppState) => s.revertDraft;
+/** The OS page cache's statistics, when the run's reads go through one (seed 003). */
+export const selectOsCache = (s: AppState) => bufferSim(s)?.report.io?.os_cache ?? null;
+/** Profiles that decide per scan between the cache and a direct path read. */
+const DIRECT_PROFILES = new Set(['10.2.0.5', '11.2.0.1', '11.2.0.2']);
+/** The run can read direct: a profile with serial direct reads, or direct reads done. */
+export const selectShowsPga = (s: AppState) => {
+  const sim = bufferSim(s);
+  const io = sim?.report.io;
+  if (!sim || !io) return false;
+  return DIRECT_PROFILES.has(sim.layout.config.profile) || io.physical_reads_direct > 0;
+};

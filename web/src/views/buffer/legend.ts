@@ -3,6 +3,7 @@
 import type { Segment } from '../../sim/engine';
 import {
   DIRTY_MARK,
+  DOUBLE_MARK,
   FREE_FILL,
   FREE_STROKE,
   MIDPOINT,
@@ -37,11 +38,13 @@ export function renderLegend(
   objects: Segment[],
   touchCount: boolean,
   tchText: boolean,
+  osCache = false,
 ): void {
   const key = JSON.stringify([
     objects.map((o) => [o.name, o.buffer_pool ?? 'DEFAULT']),
     touchCount,
     tchText,
+    osCache,
   ]);
   if (keys.get(el) === key) return;
   keys.set(el, key);
@@ -78,6 +81,12 @@ export function renderLegend(
   item(el, rail(REGION_COLOR.writing), 'DBWR writing');
   item(el, { background: FREE_FILL, border: `1px dashed ${FREE_STROKE}` }, 'free (never used)');
   item(el, { width: '9px', height: '9px', borderRadius: '50%', background: DIRTY_MARK }, 'dirty');
+  if (osCache)
+    item(
+      el,
+      { background: '#dee2e6', boxShadow: `inset 0 -4px 0 ${DOUBLE_MARK}` },
+      'also in the OS page cache (double-buffered)',
+    ).dataset.legend = 'os-cached';
   if (tchText) {
     const t = document.createElement('span');
     t.textContent = 'number in a cell = touch count (tch)';

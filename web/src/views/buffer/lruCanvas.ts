@@ -2,7 +2,7 @@
 // One pass writes every cell's colour straight into an ImageData (device pixels), then one
 // putImageData: no per-cell canvas calls, so 100,000 buffers redraw in a few milliseconds.
 import { FLAG } from '../../sim/engine';
-import { DIRTY_MARK, FREE_FILL, packRgba, segmentColor } from '../shared/colours';
+import { DIRTY_MARK, DOUBLE_MARK, FREE_FILL, packRgba, segmentColor } from '../shared/colours';
 import { rowY, type Grid, type SetSections } from './lruLayout';
 import type { CellState } from './lruCells';
 
@@ -15,6 +15,7 @@ export class CanvasCells {
   private palette: number[] = [];
   private readonly free = packRgba(FREE_FILL);
   private readonly dirtyInk = packRgba(DIRTY_MARK);
+  private readonly osInk = packRgba(DOUBLE_MARK);
 
   constructor(parent: HTMLElement) {
     this.canvas = document.createElement('canvas');
@@ -60,6 +61,9 @@ export class CanvasCells {
     const rowD = Math.round(grid.rowPitch * dpr);
     const x0 = Math.round(grid.gridX * dpr);
     const mark = cd >= 5 ? Math.max(2, Math.round(cd / 3)) : 0;
+    // A buffer the OS page cache also holds: its bottom row(s) in the double-buffering ink.
+    const osBar = cd >= 2 ? Math.max(1, Math.round(cd / 5)) : 0;
+    const osInk = this.osInk;
     const { dba, flags } = st;
     this.colour(31);
     const pal = this.palette;
@@ -85,6 +89,10 @@ export class CanvasCells {
           const c = d === 0 || d === undefined ? this.free : (pal[seg] ?? this.colour(seg));
           const top = (y0 + row * rowD) * W + x0 + col * pd;
           for (let r = 0, o = top; r < cd; r++, o += W) for (let q = 0; q < cd; q++) px[o + q] = c;
+          if (osBar && flags[b] & FLAG.OS_CACHED) {
+            for (let r = cd - osBar, o = top + r * W; r < cd; r++, o += W)
+              for (let q = 0; q < cd; q++) px[o + q] = osInk;
+          }
           if (mark && flags[b] & FLAG.DIRTY) {
             for (let r = 0, o = top + cd - mark; r < mark; r++, o += W)
               for (let q = r; q < mark; q++) px[o + q] = this.dirtyInk;

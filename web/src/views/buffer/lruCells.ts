@@ -3,7 +3,15 @@
 // step's timeline.
 import { easeCubicInOut, range, select, type Selection } from 'd3';
 import { FLAG } from '../../sim/engine';
-import { DIRTY_MARK, FREE_FILL, FREE_STROKE, inkOn, SELECT, segmentColor } from '../shared/colours';
+import {
+  DIRTY_MARK,
+  DOUBLE_MARK,
+  FREE_FILL,
+  FREE_STROKE,
+  inkOn,
+  SELECT,
+  segmentColor,
+} from '../shared/colours';
 import { REGIONS, type Grid, type Placement } from './lruLayout';
 import { stop, stopNode } from '../shared/stop';
 import type { Timeline } from './timeline';
@@ -15,6 +23,9 @@ export interface CellState {
   /** Print touch counts (they mean nothing under 8.0's plain LRU). */
   showTch: boolean;
 }
+
+const MARK_DIRTY = 1;
+const MARK_OS = 2;
 
 export class SvgCells {
   private layer: Selection<SVGGElement, unknown, null, undefined>;
@@ -29,7 +40,8 @@ export class SvgCells {
   private curY = new Float32Array(0);
   private seg = new Int32Array(0);
   private tch = new Uint32Array(0);
-  private dirty = new Uint8Array(0);
+  /** MARK_DIRTY | MARK_OS of what each cell shows. */
+  private marks = new Uint8Array(0);
   private region = new Uint8Array(0);
   private selected: number | null = null;
   private shifting: number[] = [];
@@ -66,6 +78,17 @@ export class SvgCells {
         .attr('font-size', Math.min(16, Math.round(c * 0.46)))
         .attr('font-weight', 600);
     if (c >= 5) {
+      // Double buffering (seed 003): a bar along the bottom of a buffer the OS also caches.
+      const bar = Math.max(1.5, Math.round(c * 0.16));
+      cells
+        .append('rect')
+        .attr('class', 'os')
+        .attr('x', 1)
+        .attr('y', c - bar)
+        .attr('width', Math.max(1, c - 2))
+        .attr('height', bar)
+        .attr('fill', DOUBLE_MARK)
+        .attr('display', 'none');
       const r = Math.max(1.6, c * 0.12);
       cells
         .append('circle')
@@ -85,7 +108,7 @@ export class SvgCells {
     this.curY = new Float32Array(n);
     this.seg = new Int32Array(n).fill(-2);
     this.tch = new Uint32Array(n).fill(0xffffffff);
-    this.dirty = new Uint8Array(n).fill(2);
+    this.marks = new Uint8Array(n).fill(255);
     this.region = new Uint8Array(n).fill(255);
     this.selected = null;
     this.shifting = [];
@@ -111,9 +134,10 @@ export class SvgCells {
       const ny = pl.y[b];
       const seg = st.dba[b] === 0 ? -1 : (st.dba[b] >>> 22) - 1; // splitDba's segment
       const tch = st.tch[b];
-      const dirty = st.flags[b] & FLAG.DIRTY ? 1 : 0;
+      const f = st.flags[b];
+      const marks = (f & FLAG.DIRTY ? MARK_DIRTY : 0) | (f & FLAG.OS_CACHED ? MARK_OS : 0);
       const moved = nx !== this.x[b] || ny !== this.y[b];
-      const look = seg !== this.seg[b] || tch !== this.tch[b] || dirty !== this.dirty[b];
+      const look = seg !== this.seg[b] || tch !== this.tch[b] || marks !== this.marks[b];
       const node = this.nodes[b];
       if (pl.region[b] !== this.region[b]) {
         this.region[b] = pl.region[b];
@@ -126,12 +150,12 @@ export class SvgCells {
       this.y[b] = ny;
       this.seg[b] = seg;
       this.tch[b] = tch;
-      this.dirty[b] = dirty;
+      this.marks[b] = marks;
       if (!tl || first) {
         stopNode(node, 'move', 'look');
         shifting.delete(b);
         if (moved) this.moveNow(b, nx, ny);
-        if (look) this.paint(node, seg, tch, dirty);
+        if (look) this.paint(node, seg, tch, marks);
         continue;
       }
       if (look) {
@@ -140,7 +164,7 @@ export class SvgCells {
           .transition('look')
           .delay(at)
           .duration(0)
-          .on('start', () => this.paint(node, seg, tch, dirty));
+          .on('start', () => this.paint(node, seg, tch, marks));
       }
       if (!moved) continue;
       if (tl.moveAt.has(b)) {
@@ -204,7 +228,7 @@ export class SvgCells {
       });
   }
 
-  private paint(node: SVGGElement, seg: number, tch: number, dirty: number): void {
+  private paint(node: SVGGElement, seg: number, tch: number, marks: number): void {
     const fill = seg < 0 ? FREE_FILL : segmentColor(seg);
     const rect = node.firstChild as SVGRectElement;
     rect.setAttribute('fill', fill);
@@ -220,7 +244,9 @@ export class SvgCells {
         child.textContent = seg < 0 ? '' : String(tch);
         child.setAttribute('fill', inkOn(fill));
       } else if (child.tagName === 'circle') {
-        child.setAttribute('display', dirty ? 'inline' : 'none');
+        child.setAttribute('display', marks & MARK_DIRTY ? 'inline' : 'none');
+      } else if (child.getAttribute('class') === 'os') {
+        child.setAttribute('display', marks & MARK_OS ? 'inline' : 'none');
       }
     }
   }

@@ -96,7 +96,13 @@ export function createLruView(el: HTMLElement, opts: ViewOptions): View<CacheFra
     const touchCount = frame.profile !== '8.0';
     // The legend first: its height comes off the budget. Its touch-count note follows the
     // cell size, so it is checked again once the grid is known.
-    renderLegend(legend, frame.objects, touchCount, (grid?.text ?? n <= 400) && touchCount);
+    renderLegend(
+      legend,
+      frame.objects,
+      touchCount,
+      (grid?.text ?? n <= 400) && touchCount,
+      frame.osCache,
+    );
     budget ??= opts.maxHeight ?? heightBudget(el, root, legend);
     const inputKey = `${width()}|${budget}|${sizes.join(',')}|${useCanvas}|${dpr}`;
     let fresh = false;
@@ -128,7 +134,7 @@ export function createLruView(el: HTMLElement, opts: ViewOptions): View<CacheFra
     }
     const secs = sections(frame.info);
     chrome.update(grid, secs, frame.sets, touchCount);
-    renderLegend(legend, frame.objects, touchCount, grid.text && touchCount);
+    renderLegend(legend, frame.objects, touchCount, grid.text && touchCount, frame.osCache);
     svg.setAttribute(
       'aria-label',
       `Buffer cache: ${n} buffers in ${frame.sets.length} working set${frame.sets.length === 1 ? '' : 's'}`,
@@ -207,6 +213,7 @@ export function createLruView(el: HTMLElement, opts: ViewOptions): View<CacheFra
       : 'free';
     const f = last.flags[b];
     const dirty = f & FLAG.DIRTY ? ' · dirty' : '';
+    const os = f & FLAG.OS_CACHED ? ' · also in the OS page cache' : '';
     const region =
       f & FLAG.FREE
         ? 'free'
@@ -219,7 +226,7 @@ export function createLruView(el: HTMLElement, opts: ViewOptions): View<CacheFra
               : last.profile === '8.0'
                 ? 'LRU list'
                 : 'cold';
-    return `buf# ${b} — ${obj} · tch ${last.tch[b]}${dirty} · ${region}`;
+    return `buf# ${b} — ${obj} · tch ${last.tch[b]}${dirty} · ${region}${os}`;
   }
 
   const onClick = (ev: MouseEvent) => {

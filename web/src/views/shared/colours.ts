@@ -87,3 +87,6 @@ export function shade(css: string, t: number): string {
   const m = (v: number) => Math.round(255 + (v - 255) * t);
   return rgb(m(c.r), m(c.g), m(c.b)).formatHex();
 }
+
+/** The OS page cache (seed 003): a buffer whose block the OS also caches, a page so held. */
+export const DOUBLE_MARK = '#0b7285';
