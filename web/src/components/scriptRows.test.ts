@@ -15,6 +15,7 @@ const stat = (index: number, p: Partial<StepStatistics> = {}): StepStatistics =>
   os_cache_hits: 0,
   rows: 0,
   rows_per_s: null,
+  avg_read_ms: null,
   ...p,
 });
 

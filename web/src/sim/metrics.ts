@@ -20,7 +20,6 @@ export const METRIC_LABELS: Record<string, string> = {
   parse_count_hard: 'parse count (hard)',
   cpu_used_s: 'CPU used',
   parse_time_cpu_s: 'parse time CPU',
-  rows_per_s: 'rows per second',
 };
 
 export const metricLabel = (metric: string) => METRIC_LABELS[metric] ?? metric;

@@ -27,6 +27,7 @@ const step = (index: number, p: Partial<StepStatistics> = {}): StepStatistics =>
   os_cache_hits: 0,
   rows: 0,
   rows_per_s: null,
+  avg_read_ms: null,
   ...p,
 });
 
