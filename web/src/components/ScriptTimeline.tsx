@@ -9,7 +9,9 @@ import { reasonText, REASON_NAME } from '../sim/scanDecision';
 import { currentStep, PATH_LABEL, scriptSteps, timelineRows, type TimelineRow } from './scriptRows';
 
 const seconds = (s: number) => `${s.toFixed(2)} s`;
-const perSecond = (v: number) => `${Math.round(v).toLocaleString('en')} rows/s`;
+const COMPACT = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
+/** Rows per second, compact so it fits its column (287.1K rows/s); the title has it in full. */
+const perSecond = (v: number) => `${COMPACT.format(v)} rows/s`;
 
 /** What the paper published for the step, or a dash. */
 function paperFigure(r: TimelineRow): string {

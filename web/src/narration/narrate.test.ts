@@ -201,6 +201,22 @@ describe('narration of the I/O path (profiles 10.2.0.5 and later, seed 004)', ()
     expect(say(ten, { type: 'flushed', buffers: 1200, written: 3 })).toBe(
       'buffer cache flushed: 1,200 buffers freed, 3 dirty written first | alter system flush buffer_cache: every buffer becomes free; the next read of any block is a physical read',
     );
+    expect(
+      say(ten, {
+        type: 'access',
+        pos: 1,
+        exec: 4,
+        seg: 0,
+        block: 7,
+        dba: 4194312,
+        op: 'scan',
+        at_ns: 0,
+        direct: true,
+      }),
+    ).toMatch(/read direct into the session’s memory: no pool is searched/);
+    expect(say(ten, { type: 'elided', after: 10_000 })).toMatch(
+      /^… the rest of this step is not narrated \(10,000 events recorded\)/,
+    );
   });
 
   it('puts a buffered full-scan block at the midpoint from 10.2.0.5 on', () => {
@@ -214,6 +230,7 @@ describe('narration of the I/O path (profiles 10.2.0.5 and later, seed 004)', ()
       dba: 4194304,
       op: 'scan',
       at_ns: 0,
+      direct: false,
     } as const;
     const l = narrateEvent(ten, e, scanAccess);
     expect(l.why).toBe(

@@ -98,7 +98,9 @@ export function narrateEvent(ctx: NarrationContext, e: Event, access?: Access): 
     case 'access':
       return line(
         `${OPS[e.op]} of ${blockName(ctx, e.seg, e.block)}`,
-        `a logical read (${e.op === 'write' ? 'db_block_gets' : 'consistent_gets'} + 1) of the ${ctx.objects[e.seg]?.buffer_pool ?? 'DEFAULT'} pool, the segment's BUFFER_POOL`,
+        e.direct
+          ? 'a consistent get of a block read direct into the session’s memory: no pool is searched and no pool’s statistics count it'
+          : `a logical read (${e.op === 'write' ? 'db_block_gets' : 'consistent_gets'} + 1) of the ${ctx.objects[e.seg]?.buffer_pool ?? 'DEFAULT'} pool, the segment's BUFFER_POOL`,
       );
     case 'chain_walk':
       return line(
@@ -249,6 +251,8 @@ export function narrateEvent(ctx: NarrationContext, e: Event, access?: Access): 
       return said(io.step(e));
     case 'flushed':
       return said(io.flushed(e));
+    case 'elided':
+      return said(io.elided(e));
   }
 }
 

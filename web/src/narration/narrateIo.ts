@@ -177,3 +177,10 @@ export function flushed(e: Of<'flushed'>): Said {
     why: 'alter system flush buffer_cache: every buffer becomes free; the next read of any block is a physical read',
   };
 }
+
+export function elided(e: Of<'elided'>): Said {
+  return {
+    text: `… the rest of this step is not narrated (${figure(e.after)} events recorded)`,
+    why: 'a long execution (a whole-table scan) makes hundreds of thousands of events; the engine records the first ones, and the statistics and the timeline count everything',
+  };
+}

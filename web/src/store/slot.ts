@@ -199,7 +199,8 @@ export function stepSim(
   for (let i = 0; i < count && !run.done; i++) {
     if (how === 'unit') run.stepUnit();
     else run.step(1);
-    events.push(...run.events());
+    // A loop, not push(...): one execution can be thousands of events.
+    for (const e of run.events()) events.push(e);
   }
   run.setRecordEvents(false);
   const crossed = Math.floor(run.position / every) > Math.floor(before / every) || run.done;

@@ -2,6 +2,9 @@
 //! drive the UI's animation, its narration and the tests.
 
 use crate::buffer::config::PoolId;
+
+/// The most events one step call records before it elides the rest.
+pub const MAX_STEP_EVENTS: usize = 10_000;
 use serde::Serialize;
 use ts_rs::TS;
 
@@ -74,6 +77,8 @@ pub enum Event {
         op: Op,
         #[ts(type = "number")]
         at_ns: u64,
+        /// Read direct into the session's memory (a direct path read), not through a pool.
+        direct: bool,
     },
     /// The cache buffers chains lookup: `walked` headers compared on the bucket's chain.
     ChainWalk {
@@ -190,4 +195,6 @@ pub enum Event {
     Step { index: u32, text: String },
     /// `alter system flush buffer_cache`: every buffer freed (dirty ones written first).
     Flushed { buffers: u32, written: u32 },
+    /// This step call recorded `after` events and left out the rest.
+    Elided { after: u32 },
 }

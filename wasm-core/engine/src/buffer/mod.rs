@@ -144,10 +144,20 @@ impl Cache {
         }
     }
 
+    /// Record an event (when recording). One step call records at most
+    /// [`events::MAX_STEP_EVENTS`]; past that it records one `elided` marker and drops the
+    /// rest (a whole-table scan in one execution is hundreds of thousands of events; the
+    /// statistics count everything).
     #[inline]
     pub(crate) fn emit(&mut self, e: impl FnOnce() -> Event) {
         if self.record {
-            self.events.push(e());
+            if self.events.len() < events::MAX_STEP_EVENTS {
+                self.events.push(e());
+            } else if self.events.len() == events::MAX_STEP_EVENTS {
+                self.events.push(Event::Elided {
+                    after: events::MAX_STEP_EVENTS as u32,
+                });
+            }
         }
     }
 
@@ -177,6 +187,7 @@ impl Cache {
         self.now += self.cost.logical_read;
         let dba = hash::dba(a.seg, a.block);
         let now = self.now;
+        let direct = self.direct_scan == Some(a.seg) && a.op == Op::Scan;
         self.emit(|| Event::Access {
             pos,
             exec,
@@ -185,11 +196,12 @@ impl Cache {
             dba,
             op: a.op,
             at_ns: now,
+            direct,
         });
         if a.row {
             self.rows += 1;
         }
-        if self.direct_scan == Some(a.seg) && a.op == Op::Scan {
+        if direct {
             self.read_direct(a, dba);
         } else {
             self.through_cache(a, dba);

@@ -11,6 +11,7 @@ const access: Event = {
   dba: 4194310,
   op: 'read',
   at_ns: 0,
+  direct: false,
 };
 const walk: Event = {
   type: 'chain_walk',

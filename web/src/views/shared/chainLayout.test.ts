@@ -69,7 +69,17 @@ describe('stripGeom', () => {
 
 describe('the walk of a lookup', () => {
   const hitEvents: Event[] = [
-    { type: 'access', pos: 1, exec: 1, seg: 2, block: 40, dba: 12582953, op: 'read', at_ns: 0 },
+    {
+      type: 'access',
+      pos: 1,
+      exec: 1,
+      seg: 2,
+      block: 40,
+      dba: 12582953,
+      op: 'read',
+      at_ns: 0,
+      direct: false,
+    },
     { type: 'chain_walk', bucket: 17, latch: 5, walked: 2, chain_len: 3, found: 31 },
     {
       type: 'hit',

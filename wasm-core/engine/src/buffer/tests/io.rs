@@ -250,3 +250,18 @@ fn new_parameters_are_checked_with_their_limits() {
         "SETALL",
     );
 }
+
+#[test]
+fn a_long_step_records_a_bounded_number_of_events_then_says_so() {
+    let mut c = cache("11.2.0.1", K1);
+    let ev = scan(&mut c, 0); // 1000 direct blocks: well under the cap
+    assert!(!ev.iter().any(|e| matches!(e, Event::Elided { .. })));
+    let mut c = cache("8.1.6", r#""db_block_buffers": 1000"#);
+    c.events.clear();
+    for b in 0..5000 {
+        let a = Access::read(1, b, Op::Read);
+        c.access(&a, 0, 0);
+    }
+    assert_eq!(c.events.len(), crate::buffer::events::MAX_STEP_EVENTS + 1);
+    assert!(matches!(c.events.last(), Some(Event::Elided { after: 10_000 })));
+}

@@ -10,7 +10,11 @@ import type { WriteReason } from "./WriteReason";
 /**
  * One thing that happened. Buffers are `buf#`; times are simulated nanoseconds.
  */
-export type Event = { "type": "access", pos: number, exec: number, seg: number, block: number, dba: number, op: Op, at_ns: number, } | { "type": "chain_walk", bucket: number, latch: number, walked: number, chain_len: number, found: number | null, } | { "type": "hit", buf: number, pool: PoolId, tch_before: number, tch_after: number, touch: Touch, 
+export type Event = { "type": "access", pos: number, exec: number, seg: number, block: number, dba: number, op: Op, at_ns: number, 
+/**
+ * Read direct into the session's memory (a direct path read), not through a pool.
+ */
+direct: boolean, } | { "type": "chain_walk", bucket: number, latch: number, walked: number, chain_len: number, found: number | null, } | { "type": "hit", buf: number, pool: PoolId, tch_before: number, tch_after: number, touch: Touch, 
 /**
  * Nanoseconds since the buffer's last touch-count increment.
  */
@@ -18,4 +22,4 @@ since_touch_ns: number, } | { "type": "miss", pool: PoolId, set: number, } | { "
 /**
  * Blocks read by the I/O request this read belongs to (multiblock reads charge one).
  */
-charged: boolean, } | { "type": "dirty", buf: number, } | { "type": "free_buffer_wait", set: number, dbwr: number, waited_ns: number, } | { "type": "write_complete_wait", buf: number, waited_ns: number, } | { "type": "dbwr_write", dbwr: number, reason: WriteReason, buffers: Array<number>, done_ns: number, } | { "type": "dbwr_complete", dbwr: number, buffers: Array<number>, } | { "type": "sleep", ns: number, } | { "type": "read", source: ReadSource, ns: number, } | { "type": "scan_start", seg: number, decision: ScanDecision, } | { "type": "direct_read", seg: number, block: number, source: ReadSource, ns: number, } | { "type": "segment_checkpoint", seg: number, buffers: number, waited_ns: number, } | { "type": "step", index: number, text: string, } | { "type": "flushed", buffers: number, written: number, };
+charged: boolean, } | { "type": "dirty", buf: number, } | { "type": "free_buffer_wait", set: number, dbwr: number, waited_ns: number, } | { "type": "write_complete_wait", buf: number, waited_ns: number, } | { "type": "dbwr_write", dbwr: number, reason: WriteReason, buffers: Array<number>, done_ns: number, } | { "type": "dbwr_complete", dbwr: number, buffers: Array<number>, } | { "type": "sleep", ns: number, } | { "type": "read", source: ReadSource, ns: number, } | { "type": "scan_start", seg: number, decision: ScanDecision, } | { "type": "direct_read", seg: number, block: number, source: ReadSource, ns: number, } | { "type": "segment_checkpoint", seg: number, buffers: number, waited_ns: number, } | { "type": "step", index: number, text: string, } | { "type": "flushed", buffers: number, written: number, } | { "type": "elided", after: number, };
