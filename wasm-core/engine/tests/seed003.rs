@@ -46,6 +46,11 @@ fn the_db_cache_serves_two_to_two_and_a_half_times_the_rows_of_the_fs_cache() {
     assert!(f.os_cache_hits > 0 && f.os_cache_hits == f.physical_reads);
     assert_eq!(os.double_buffered_blocks, 2048);
     assert!(fs.io.as_ref().unwrap().avg_read_ms.unwrap() < 1.0);
+    assert!(
+        f.avg_read_ms.unwrap() < 0.01,
+        "OS-cache copies: {:?}",
+        f.avg_read_ms
+    );
     // The DB test: no OS page cache, no physical reads once warm.
     assert!(db.io.as_ref().unwrap().os_cache.is_none());
     assert_eq!((d.physical_reads, d.os_cache_hits), (0, 0));

@@ -95,8 +95,9 @@ pub struct IoStatistics {
     /// Read requests Oracle sent to disk for the buffer cache.
     #[ts(type = "number")]
     pub disk_read_requests: u64,
-    /// Mean time of a buffered `physical read` as Oracle's wait events show it, ms (a
-    /// sub-millisecond figure means the OS page cache served it).
+    /// Mean wait of a buffered read as Oracle's wait events show it (`db file sequential
+    /// read` / `db file scattered read`: one wait per disk request or per block copied from
+    /// the OS page cache), ms. Sub-millisecond: the OS page cache served it.
     pub avg_read_ms: Option<f64>,
     /// Seconds spent in direct path reads.
     pub direct_read_s: f64,
@@ -125,8 +126,8 @@ pub struct StepStatistics {
     #[ts(type = "number")]
     pub rows: u64,
     pub rows_per_s: Option<f64>,
-    /// Mean wait of the step's buffered physical reads, ms, as `db file sequential read` /
-    /// `db file scattered read` would show it (sub-millisecond: the OS page cache served them).
+    /// Mean wait of the step's buffered reads, ms, as `db file sequential read` / `db file
+    /// scattered read` show it (sub-millisecond: the OS page cache served them).
     pub avg_read_ms: Option<f64>,
     /// The first full-scan decision of the step.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -172,7 +173,7 @@ fn per_s(n: u64, ns: u64) -> Option<f64> {
     (ns > 0 && n > 0).then(|| n as f64 * 1e9 / ns as f64)
 }
 
-fn io_statistics(cache: &Cache, physical_reads: u64) -> Option<IoStatistics> {
+fn io_statistics(cache: &Cache) -> Option<IoStatistics> {
     let io = &cache.io;
     if !cache.cfg.profile.has_serial_direct_reads() && io.os.is_none() {
         return None;
@@ -187,7 +188,10 @@ fn io_statistics(cache: &Cache, physical_reads: u64) -> Option<IoStatistics> {
         segment_checkpoints: n.segment_checkpoints,
         checkpoint_writes: n.checkpoint_writes,
         disk_read_requests: n.disk_requests,
-        avg_read_ms: (physical_reads > 0).then(|| n.read_ns as f64 / 1e6 / physical_reads as f64),
+        avg_read_ms: {
+            let waits = n.disk_requests + n.os_hits;
+            (waits > 0).then(|| n.read_ns as f64 / 1e6 / waits as f64)
+        },
         direct_read_s: n.direct_read_ns as f64 / 1e9,
         os_cache: io.os.as_ref().map(|os| OsCacheStatistics {
             size_blocks: io.cfg.os_cache_blocks,
@@ -225,10 +229,8 @@ fn step_statistics(cache: &Cache, done: bool) -> Vec<StepStatistics> {
                 os_cache_hits: d.os_cache_hits,
                 rows: d.rows,
                 rows_per_s: per_s(d.rows, ns),
-                avg_read_ms: {
-                    let buffered = d.physical_reads - d.physical_reads_direct;
-                    (buffered > 0).then(|| d.read_ns as f64 / 1e6 / buffered as f64)
-                },
+                avg_read_ms: (d.read_waits > 0)
+                    .then(|| d.read_ns as f64 / 1e6 / d.read_waits as f64),
                 scan: m.decision,
             }
         })
@@ -289,7 +291,7 @@ impl Report {
                 latch_gets_min: h.latch_gets.iter().copied().min().unwrap_or(0),
             },
             notes: notes.to_vec(),
-            io: io_statistics(cache, physical_reads),
+            io: io_statistics(cache),
             rows: (cache.rows > 0).then_some(cache.rows),
             rows_per_s: per_s(cache.rows, cache.now),
             steps: step_statistics(cache, done),

@@ -44,8 +44,10 @@ pub struct Tally {
     pub physical_reads_direct: u64,
     pub os_cache_hits: u64,
     pub rows: u64,
-    /// Nanoseconds of buffered physical reads (disk and OS page cache).
+    /// Nanoseconds of buffered physical reads (disk and OS page cache), and the waits they
+    /// make: one per disk request, one per block copied from the OS page cache.
     pub read_ns: u64,
+    pub read_waits: u64,
 }
 
 impl Tally {
@@ -57,6 +59,7 @@ impl Tally {
             os_cache_hits: self.os_cache_hits - o.os_cache_hits,
             rows: self.rows - o.rows,
             read_ns: self.read_ns - o.read_ns,
+            read_waits: self.read_waits - o.read_waits,
         }
     }
 }
@@ -89,6 +92,7 @@ impl Cache {
             os_cache_hits: n.os_hits,
             rows: self.rows,
             read_ns: n.read_ns,
+            read_waits: n.disk_requests + n.os_hits,
         }
     }
 

@@ -263,5 +263,8 @@ fn a_long_step_records_a_bounded_number_of_events_then_says_so() {
         c.access(&a, 0, 0);
     }
     assert_eq!(c.events.len(), crate::buffer::events::MAX_STEP_EVENTS + 1);
-    assert!(matches!(c.events.last(), Some(Event::Elided { after: 10_000 })));
+    assert!(matches!(
+        c.events.last(),
+        Some(Event::Elided { after: 10_000 })
+    ));
 }

@@ -15,8 +15,9 @@ table_scans_short: number, table_scans_long: number, table_scans_direct: number,
  */
 disk_read_requests: number, 
 /**
- * Mean time of a buffered `physical read` as Oracle's wait events show it, ms (a
- * sub-millisecond figure means the OS page cache served it).
+ * Mean wait of a buffered read as Oracle's wait events show it (`db file sequential
+ * read` / `db file scattered read`: one wait per disk request or per block copied from
+ * the OS page cache), ms. Sub-millisecond: the OS page cache served it.
  */
 avg_read_ms: number | null, 
 /**

@@ -10,8 +10,8 @@ export type StepStatistics = { index: number, text: string, elapsed_s: number,
  */
 done: boolean, logical_reads: number, physical_reads: number, physical_reads_direct: number, os_cache_hits: number, rows: number, rows_per_s: number | null, 
 /**
- * Mean wait of the step's buffered physical reads, ms, as `db file sequential read` /
- * `db file scattered read` would show it (sub-millisecond: the OS page cache served them).
+ * Mean wait of the step's buffered reads, ms, as `db file sequential read` / `db file
+ * scattered read` show it (sub-millisecond: the OS page cache served them).
  */
 avg_read_ms: number | null, 
 /**
