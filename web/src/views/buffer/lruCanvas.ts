@@ -1,6 +1,10 @@
 // The buffers of the LRU view on a canvas, for caches too large for one SVG node per buffer.
 // One pass writes every cell's colour straight into an ImageData (device pixels), then one
 // putImageData: no per-cell canvas calls, so 100,000 buffers redraw in a few milliseconds.
+//
+// A dense grid (k buffers a cell) is drawn in the same single pass: the buffers of a cell
+// come one after another in the order, so their colours are summed in a few locals and the
+// cell is painted, with the mean, when the walk leaves it. No array per frame.
 import { FLAG } from '../../sim/engine';
 import { DIRTY_MARK, DOUBLE_MARK, FREE_FILL, packRgba, segmentColor } from '../shared/colours';
 import { rowY, type Grid, type SetSections } from './lruLayout';
@@ -13,6 +17,11 @@ export class CanvasCells {
   private pixels = new Uint32Array(0);
   private dpr = 1;
   private palette: number[] = [];
+  /** Each segment's colour half-way to the dirty ink: a dirty buffer in a dense cell. */
+  private dirtyPalette: number[] = [];
+  private mixRgb = new Uint8Array(0);
+  /** Device-pixel geometry of the dense frame being drawn (cells are square, rows touch). */
+  private dense = { W: 0, pd: 1, x0: 0 };
   private readonly free = packRgba(FREE_FILL);
   private readonly dirtyInk = packRgba(DIRTY_MARK);
   private readonly osInk = packRgba(DOUBLE_MARK);
@@ -40,8 +49,11 @@ export class CanvasCells {
   }
 
   private colour(seg: number): number {
-    while (this.palette.length <= seg)
-      this.palette.push(packRgba(segmentColor(this.palette.length)));
+    while (this.palette.length <= seg) {
+      const c = packRgba(segmentColor(this.palette.length));
+      this.palette.push(c);
+      this.dirtyPalette.push(mix(c, this.dirtyInk));
+    }
     return this.palette[seg];
   }
 
@@ -53,9 +65,21 @@ export class CanvasCells {
     this.resize(grid, dpr);
     const image = this.image;
     if (!image) return;
+    this.pixels.fill(0);
+    if (grid.k > 1) this.drawDense(grid, secs, order, st, dpr);
+    else this.drawCells(grid, secs, order, st, dpr, image.width);
+    this.ctx.putImageData(image, 0, 0);
+  }
+
+  private drawCells(
+    grid: Grid,
+    secs: SetSections[],
+    order: Uint32Array,
+    st: CellState,
+    dpr: number,
+    W: number,
+  ): void {
     const px = this.pixels;
-    const W = image.width;
-    px.fill(0);
     const pd = Math.round(grid.pitch * dpr);
     const cd = Math.max(1, Math.round(grid.cell * dpr));
     const rowD = Math.round(grid.rowPitch * dpr);
@@ -104,10 +128,126 @@ export class CanvasCells {
         }
       }
     });
-    this.ctx.putImageData(image, 0, 0);
+  }
+
+  /**
+   * The channels of every colour a dense cell mixes, by colour index: 0 free, 1 + 2 × seg a
+   * segment's block, 2 + 2 × seg the same block dirty (half-way to the dirty ink). Bytes, so
+   * the hot loop adds small integers (packed colours above 2³⁰ would be heap numbers).
+   */
+  private channels(segs: number): Uint8Array {
+    const n = 1 + 2 * segs;
+    if (this.mixRgb.length >= 3 * n) return this.mixRgb;
+    this.colour(segs - 1);
+    const out = new Uint8Array(3 * n);
+    const put = (i: number, c: number) => {
+      out[3 * i] = c & 255;
+      out[3 * i + 1] = (c >>> 8) & 255;
+      out[3 * i + 2] = (c >>> 16) & 255;
+    };
+    put(0, this.free);
+    for (let seg = 0; seg < segs; seg++) {
+      put(1 + 2 * seg, this.palette[seg]);
+      put(2 + 2 * seg, this.dirtyPalette[seg]);
+    }
+    this.mixRgb = out;
+    return out;
+  }
+
+  /**
+   * Dense cells: each the mean colour of its buffers — free fill for a never-used one, its
+   * segment's colour for one holding a block, half-way to the dirty ink when dirty — so a
+   * full pool reads full, an empty one empty, and a cell half full is half tinted.
+   */
+  private drawDense(
+    grid: Grid,
+    secs: SetSections[],
+    order: Uint32Array,
+    st: CellState,
+    dpr: number,
+  ): void {
+    const { dba, flags } = st;
+    const k = grid.k;
+    this.dense.W = this.image?.width ?? 0;
+    this.dense.pd = Math.max(1, Math.round(grid.pitch * dpr));
+    this.dense.x0 = Math.round(grid.gridX * dpr);
+    // Segments are numbered from the top 10 bits of the DBA: 1,023 at most.
+    let rgb = this.channels(32);
+    for (let si = 0; si < secs.length; si++) {
+      const sec = secs[si];
+      const box = grid.sets[si];
+      if (!box) continue;
+      const y0 = Math.round(rowY(grid, si, 0) * dpr);
+      let cell = -1;
+      let r = 0;
+      let g = 0;
+      let b = 0;
+      let n = 0;
+      let at = sec.offset;
+      for (let run = 0; run < 3; run++) {
+        const first = run === 0 ? 0 : run === 1 ? sec.writeStart : sec.freeStart;
+        const count = run === 0 ? sec.repl : run === 1 ? sec.write + sec.writing : sec.free;
+        if (count === 0) continue;
+        const c0 = Math.floor(first / k);
+        // Slots left in the current cell before the walk crosses into the next one.
+        let left = k - (first - c0 * k);
+        if (c0 !== cell) {
+          if (n) this.fillCell(box.cols, cell, y0, r, g, b, n);
+          cell = c0;
+          r = g = b = n = 0;
+        }
+        for (let i = 0; i < count; i++, at++) {
+          const buf = order[at];
+          const d = dba[buf] | 0;
+          // Segment index as splitDba computes it.
+          let ci = 0;
+          if (d !== 0) {
+            const seg = (d >>> 22) - 1;
+            ci = 1 + 2 * seg + (flags[buf] & FLAG.DIRTY ? 1 : 0);
+            if (3 * ci >= rgb.length) rgb = this.channels(seg + 1);
+          }
+          r += rgb[3 * ci];
+          g += rgb[3 * ci + 1];
+          b += rgb[3 * ci + 2];
+          n++;
+          if (--left === 0) {
+            this.fillCell(box.cols, cell, y0, r, g, b, n);
+            cell++;
+            left = k;
+            r = g = b = n = 0;
+          }
+        }
+      }
+      if (n) this.fillCell(box.cols, cell, y0, r, g, b, n);
+    }
+  }
+
+  /** Paint dense cell `cell` (of a set whose first row is at device y `y0`) in a mean colour. */
+  private fillCell(
+    cols: number,
+    cell: number,
+    y0: number,
+    r: number,
+    g: number,
+    b: number,
+    n: number,
+  ): void {
+    const px = this.pixels;
+    const { W, pd } = this.dense;
+    const row = Math.floor(cell / cols);
+    const top = (y0 + row * pd) * W + this.dense.x0 + (cell - row * cols) * pd;
+    // Opaque ABGR as a negative int32 (small integers stay unboxed); the Uint32Array wraps it.
+    const c = 0xff000000 | (((b + n / 2) / n) << 16) | (((g + n / 2) / n) << 8) | ((r + n / 2) / n);
+    for (let y = 0, o = top; y < pd; y++, o += W) for (let q = 0; q < pd; q++) px[o + q] = c;
   }
 
   destroy(): void {
     this.canvas.remove();
   }
+}
+
+/** Packed colour `a` half-way to `b`. */
+function mix(a: number, b: number): number {
+  const ch = (sh: number) => Math.round((((a >>> sh) & 255) + ((b >>> sh) & 255)) / 2) << sh;
+  return ((0xff << 24) | ch(16) | ch(8) | ch(0)) >>> 0;
 }

@@ -3,7 +3,11 @@ import { FLAG, SimRun } from '../../sim/engine';
 import { loadEngineNode } from '../../sim/node';
 import { harnessScenario, HARNESS_DEFAULTS } from '../../../dev/harnessScenario';
 import {
+  cellSpan,
   computeGrid,
+  DENSE_PITCH,
+  denseGrid,
+  firstIndex,
   hitTest,
   LANE,
   locate,
@@ -23,12 +27,12 @@ import {
 beforeAll(() => loadEngineNode());
 
 /** A grid of `cols` columns of 20 px cells, without going through the pitch search. */
-function gridOf(setSizes: number[], cols: number, lanes = false): Grid {
+function gridOf(setSizes: number[], cols: number, lanes = false, k = 1): Grid {
   const pitch = 20;
   const rowPitch = pitch + (lanes ? LANE : 0);
   let top = 0;
   const sets = setSizes.map((size) => {
-    const rows = Math.ceil((size + 2) / cols);
+    const rows = Math.ceil(Math.ceil((size + 2) / k) / cols);
     const box = { top, height: LANE + rows * rowPitch, cols, rows, size };
     top += box.height + 10;
     return box;
@@ -43,6 +47,7 @@ function gridOf(setSizes: number[], cols: number, lanes = false): Grid {
     lanes,
     rowPitch,
     text: true,
+    k,
     sets,
   };
 }
@@ -243,3 +248,150 @@ describe('outlines', () => {
     expect(stairAt(grid, 0, 0, 0)).toEqual([]);
   });
 });
+
+describe('dense mode', () => {
+  // Seed 004 with the table in KEEP: DEFAULT 385,024 buffers, KEEP 129,024.
+  const seed004 = [385024, 129024];
+  const views = [
+    { width: 1000, budget: 250 }, // 1920 × 1080
+    { width: 980, budget: 360 }, // 1024 × 768
+    { width: 370, budget: 380 }, // 390 × 844
+  ];
+
+  it('takes the fewest buffers a cell for which every set fits the budget', () => {
+    for (const dpr of [1, 2])
+      for (const v of views) {
+        const input = { ...v, setSizes: seed004, canvas: true, dpr };
+        const g = computeGrid(input);
+        expect(g.k).toBeGreaterThan(1);
+        expect(g.pitch).toBe(Math.round(DENSE_PITCH * dpr) / dpr);
+        expect(g.cell).toBe(g.pitch);
+        expect(g.lanes).toBe(false);
+        expect(g.height).toBeLessThanOrEqual(v.budget);
+        expect(denseGrid(input, g.k - 1).height).toBeGreaterThan(v.budget);
+        for (const box of g.sets)
+          expect(box.cols * box.rows * g.k).toBeGreaterThanOrEqual(box.size + 2);
+        // The pools keep their proportions: DEFAULT has about three times KEEP's rows.
+        expect(g.sets[0].rows / g.sets[1].rows).toBeGreaterThan(2.5);
+      }
+  });
+
+  it('is not used when the buffers fit at DENSE_PITCH px each, nor for SVG cells', () => {
+    expect(
+      computeGrid({ width: 1300, budget: 600, setSizes: [50000], canvas: true, dpr: 1 }).k,
+    ).toBe(1);
+    expect(
+      computeGrid({ width: 1200, budget: 50, setSizes: [3000], canvas: false, dpr: 1 }).k,
+    ).toBe(1);
+  });
+
+  it('takes no more room than a row a set when even that overflows', () => {
+    const sizes = Array.from({ length: 8 }, () => 60000);
+    const g = computeGrid({ width: 1000, budget: 200, setSizes: sizes, canvas: true, dpr: 1 });
+    expect(g.height).toBeGreaterThan(200);
+    const most = denseGrid(
+      { width: 1000, budget: 200, setSizes: sizes, canvas: true, dpr: 1 },
+      60002,
+    );
+    expect(g.height).toBe(most.height);
+    expect(g.k).toBeLessThan(60002);
+  });
+
+  // One set of 40: hot 0..9 · cold 10..29 · write 30..32 · writing 33 · free 34..39, 4 a cell.
+  const info = new Uint32Array([30, 10, 3, 1, 6]);
+  const order = Uint32Array.from({ length: 40 }, (_, i) => (i * 7) % 40);
+  const grid = gridOf([40], 5, false, 4);
+  const [sec] = sections(info);
+
+  it('draws every buffer in exactly one cell, k at most a cell, in flow order', () => {
+    const at = locate(grid, order, info, order);
+    const perCell = new Map<string, number[]>();
+    for (const b of order) {
+      const p = at(b);
+      expect(p).not.toBeNull();
+      const key = `${p?.x},${p?.y}`;
+      perCell.set(key, [...(perCell.get(key) ?? []), b]);
+    }
+    // 42 flow slots (40 buffers, 2 gaps) in 11 cells of 4.
+    expect(perCell.size).toBe(11);
+    for (const bufs of perCell.values()) expect(bufs.length).toBeLessThanOrEqual(4);
+    expect(grid.sets[0].rows).toBe(3);
+  });
+
+  it('hit-tests a cell to its first buffer, which is drawn in that cell', () => {
+    const at = locate(grid, order, info, order);
+    for (let k = 0; k < order.length; k++) {
+      const p = at(order[k]);
+      if (!p) throw new Error('not located');
+      const hit = hitTest(grid, [sec], order, p.x + 1, p.y + 1);
+      expect(hit).not.toBeNull();
+      expect(at(hit ?? -1)).toEqual(p);
+      // The first of its cell: no buffer before it in the order shares the cell.
+      const first = order.indexOf(hit ?? -1);
+      expect(first).toBeLessThanOrEqual(k);
+      for (let j = 0; j < first; j++) expect(at(order[j])).not.toEqual(p);
+    }
+    // Past the last cell, and in the label column: nothing.
+    const end = slotXY(grid, 0, 44);
+    expect(hitTest(grid, [sec], order, end.x + 1, end.y + 1)).toBeNull();
+    expect(hitTest(grid, [sec], order, 10, 30)).toBeNull();
+  });
+
+  it('finds the first buffer of a range of flow slots across the gaps', () => {
+    // writeStart 31, freeStart 36 (a gap at 30 and 35).
+    expect(firstIndex(sec, 28, 32)).toBe(28);
+    expect(firstIndex(sec, 30, 31)).toBeNull();
+    expect(firstIndex(sec, 30, 34)).toBe(30);
+    expect(firstIndex(sec, 35, 36)).toBeNull();
+    expect(firstIndex(sec, 35, 40)).toBe(34);
+    expect(firstIndex(sec, 42, 46)).toBeNull();
+  });
+
+  it('outlines regions on cell edges, each region at least one cell', () => {
+    expect(cellSpan(grid, 0, 10)).toEqual([0, 3]);
+    expect(cellSpan(grid, 10, 30)).toEqual([3, 8]);
+    expect(cellSpan(grid, 31, 32)).toEqual([8, 9]);
+    expect(cellSpan(grid, 12, 12)).toEqual([3, 3]);
+    // Boundaries run through the gaps between cells.
+    const half = (grid.pitch - grid.cell) / 2;
+    const [poly] = rangeOutline(grid, 0, 10, 30);
+    expect(poly[0]).toEqual([grid.gridX + 3 * grid.pitch - half, rowY0(grid) - half]);
+    expect(stairAt(grid, 0, 10, 30)[1][0]).toBe(grid.gridX + 3 * grid.pitch - half);
+  });
+
+  it('agrees with itself on a real run', () => {
+    const run = SimRun.create(
+      harnessScenario({
+        ...HARNESS_DEFAULTS,
+        buffers: 40000,
+        latches: 2,
+        profile: '8.1.5',
+        pools: false,
+      }),
+    );
+    run.step(30000);
+    const { order: o, info: inf } = run.order();
+    const sizes = run.layoutInfo().sets.map((s) => s.hi - s.lo);
+    const budget = 250; // 2 sets of 20,000: 322 px at 2 px a buffer
+    const g = computeGrid({ width: 800, budget, setSizes: sizes, canvas: true, dpr: 1 });
+    expect(g.k).toBeGreaterThan(1);
+    const secs = sections(inf);
+    const at = locate(g, o, inf, o);
+    const cells = new Map<string, number>();
+    for (const b of o) {
+      const p = at(b);
+      if (!p) throw new Error(`buf# ${b} not drawn`);
+      const key = `${p.x},${p.y}`;
+      cells.set(key, (cells.get(key) ?? 0) + 1);
+      const hit = hitTest(g, secs, o, p.x + 0.5, p.y + 0.5);
+      expect(hit === null ? null : at(hit)).toEqual(p);
+    }
+    for (const n of cells.values()) expect(n).toBeLessThanOrEqual(g.k);
+    expect(g.height).toBeLessThanOrEqual(budget);
+    run.free();
+  });
+});
+
+function rowY0(grid: Grid): number {
+  return grid.sets[0].top + LANE;
+}

@@ -4,6 +4,10 @@
 // Each working set is a block of rows. Its buffers flow left to right and wrap: the
 // replacement list from the hot head (MRU) through the midpoint to the cold tail (LRU), a
 // gap, the write list then the buffers DBWR is writing, a gap, the never-used buffers.
+//
+// Dense mode: when the buffers do not fit even at DENSE_PITCH px each (seed 004: 514,048),
+// one cell stands for `k` consecutive flow slots. Positions, outlines and hit-tests stay in
+// flow slots; `cellOf` is the one place a slot becomes a cell.
 import { SET_INFO_WIDTH } from '../../sim/engine';
 
 export type RegionName = 'hot' | 'cold' | 'write' | 'writing' | 'free';
@@ -21,6 +25,8 @@ const BOTTOM = 6;
 const MIN_BLOCK = 84;
 const MAX_LANE_ROWS = 3;
 const PAD_RIGHT = 10;
+/** Smallest cell of one buffer on the canvas, and the cell of a dense grid (CSS px). */
+export const DENSE_PITCH = 2;
 const SVG_PITCHES = [40, 36, 32, 28, 26, 24, 22, 20, 18, 16, 14, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3];
 
 export interface GridInput {
@@ -52,14 +58,36 @@ export interface Grid {
   rowPitch: number;
   /** Cells are large enough to print the touch count. */
   text: boolean;
+  /** Flow slots (buffers) per cell: 1, or more in dense mode. */
+  k: number;
   sets: SetBox[];
 }
 
+/** The cell that flow slot `i` is drawn in. */
+export function cellOf(grid: Grid, i: number): number {
+  return grid.k === 1 ? i : Math.floor(i / grid.k);
+}
+
+/**
+ * Flow range [a, b) as a range of cells. Dense cells on a border hold both sides; the border
+ * goes to the nearer cell edge, and a non-empty range keeps at least one cell.
+ */
+export function cellSpan(grid: Grid, a: number, b: number): [number, number] {
+  if (grid.k === 1) return [a, b];
+  const ca = Math.round(a / grid.k);
+  return b <= a ? [ca, ca] : [ca, Math.max(ca + 1, Math.round(b / grid.k))];
+}
+
+/** Whole device pixels from 14 px down to DENSE_PITCH (CSS px). */
 function pitches(canvas: boolean, dpr: number): number[] {
   if (!canvas) return SVG_PITCHES;
   const out: number[] = [];
-  for (let d = Math.floor(14 * dpr); d >= 1; d--) out.push(d / dpr);
+  for (let d = Math.floor(14 * dpr); d >= densePitchD(dpr); d--) out.push(d / dpr);
   return out;
+}
+
+function densePitchD(dpr: number): number {
+  return Math.max(1, Math.round(DENSE_PITCH * dpr));
 }
 
 function gapFor(pitch: number, canvas: boolean, dpr: number): number {
@@ -70,19 +98,22 @@ function gapFor(pitch: number, canvas: boolean, dpr: number): number {
   return pitch >= 12 ? 3 : pitch >= 6 ? 1 : 0;
 }
 
-function tryGrid(input: GridInput, pitch: number, labelW: number): Grid {
+function tryGrid(input: GridInput, pitch: number, labelW: number, k = 1): Grid {
   const gridX = labelW;
   const gridW = Math.max(pitch, input.width - labelW - PAD_RIGHT);
   const cols = Math.max(1, Math.floor(gridW / pitch));
+  // Each set's flow slots (its buffers and two gaps), as cells.
+  const cells = (n: number) => Math.ceil((n + 2) / k);
   // Lanes for tags only when each set takes a few rows: many rows read better dense.
-  const maxRows = Math.max(1, ...input.setSizes.map((n) => Math.ceil((n + 2) / cols)));
+  const maxRows = Math.max(1, ...input.setSizes.map((n) => Math.ceil(cells(n) / cols)));
   const lanes = pitch >= 16 && maxRows <= MAX_LANE_ROWS;
   const rowPitch = pitch + (lanes ? LANE : 0);
-  const cell = pitch - gapFor(pitch, input.canvas, input.dpr);
+  // Dense cells touch: a gap every 2 px would read as a texture, not as buffers.
+  const cell = k > 1 ? pitch : pitch - gapFor(pitch, input.canvas, input.dpr);
   const sets: SetBox[] = [];
   let top = 0;
   for (const size of input.setSizes) {
-    const rows = Math.max(1, Math.ceil((size + 2) / cols));
+    const rows = Math.max(1, Math.ceil(cells(size) / cols));
     const height = Math.max(MIN_BLOCK, LANE + (rows - 1) * rowPitch + pitch + BOTTOM);
     sets.push({ top, height, cols, rows, size });
     top += height + SET_GAP;
@@ -97,23 +128,46 @@ function tryGrid(input: GridInput, pitch: number, labelW: number): Grid {
     lanes,
     rowPitch,
     text: cell >= 14,
+    k,
     sets,
   };
 }
 
-/** The largest cells for which every set fits in the budget. */
+/**
+ * The largest cells for which every set fits in the budget. On the canvas, when not even
+ * DENSE_PITCH px a buffer fits, the fewest buffers per DENSE_PITCH cell that fit (or, when
+ * the sets' label blocks alone overflow the budget, that take no more room than one row each).
+ */
 export function computeGrid(input: GridInput): Grid {
-  const labelW = input.width < 640 ? 118 : 160;
+  const labelW = labelWidth(input.width);
   const list = pitches(input.canvas, input.dpr);
-  let grid = tryGrid(input, list[list.length - 1], labelW);
   for (const p of list) {
     const g = tryGrid(input, p, labelW);
-    if (g.height <= input.budget) {
-      grid = g;
-      break;
-    }
+    if (g.height <= input.budget) return g;
   }
-  return grid;
+  const last = tryGrid(input, list[list.length - 1], labelW);
+  if (!input.canvas) return last;
+  const pitch = densePitchD(input.dpr) / input.dpr;
+  // The height falls as k grows, down to one row a set at kMax.
+  const kMax = Math.max(2, ...input.setSizes.map((n) => n + 2));
+  const goal = Math.max(input.budget, tryGrid(input, pitch, labelW, kMax).height);
+  let lo = 2;
+  let hi = kMax;
+  while (lo < hi) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (tryGrid(input, pitch, labelW, mid).height <= goal) hi = mid;
+    else lo = mid + 1;
+  }
+  return tryGrid(input, pitch, labelW, lo);
+}
+
+/** The dense grid of `k` buffers a cell (what computeGrid picks from). */
+export function denseGrid(input: GridInput, k: number): Grid {
+  return tryGrid(input, densePitchD(input.dpr) / input.dpr, labelWidth(input.width), k);
+}
+
+function labelWidth(width: number): number {
+  return width < 640 ? 118 : 160;
 }
 
 /** Top of row `row` of set `s`. */
@@ -121,10 +175,11 @@ export function rowY(grid: Grid, s: number, row: number): number {
   return grid.sets[s].top + LANE + row * grid.rowPitch;
 }
 
-/** Top-left of flow slot `i` of set `s`. */
+/** Top-left of the cell of flow slot `i` of set `s`. */
 export function slotXY(grid: Grid, s: number, i: number): { x: number; y: number } {
   const cols = grid.sets[s].cols;
-  return { x: grid.gridX + (i % cols) * grid.pitch, y: rowY(grid, s, Math.floor(i / cols)) };
+  const c = cellOf(grid, i);
+  return { x: grid.gridX + (c % cols) * grid.pitch, y: rowY(grid, s, Math.floor(c / cols)) };
 }
 
 export interface SetSections {
@@ -169,7 +224,7 @@ export interface Placement {
   sets: SetSections[];
 }
 
-/** Where every buffer is drawn, from the engine's order and info. */
+/** Where every buffer is drawn, from the engine's order and info (one cell each: SVG mode). */
 export function place(
   grid: Grid,
   order: Uint32Array,
@@ -236,17 +291,24 @@ export function hitTest(
   const row = Math.floor(relY / grid.rowPitch);
   const col = Math.floor(relX / grid.pitch);
   if (col >= box.cols || relY - row * grid.rowPitch >= grid.pitch) return null;
-  const i = row * box.cols + col;
-  const sec = secs[s];
-  let k: number;
-  if (i < sec.repl) k = i;
-  else if (i >= sec.writeStart && i < sec.writeStart + sec.write + sec.writing)
-    k = sec.repl + (i - sec.writeStart);
-  else if (i >= sec.freeStart && i < sec.freeStart + sec.free)
-    k = sec.repl + sec.write + sec.writing + (i - sec.freeStart);
-  else return null;
-  const b = order[sec.offset + k];
+  const c = row * box.cols + col;
+  const k = firstIndex(secs[s], c * grid.k, (c + 1) * grid.k);
+  const b = k === null ? undefined : order[secs[s].offset + k];
   return b === undefined ? null : b;
+}
+
+/**
+ * Index in the set's part of `order` of the first buffer in flow slots [lo, hi) — a dense
+ * cell's first buffer, the one a click on it selects — or null (only gaps).
+ */
+export function firstIndex(sec: SetSections, lo: number, hi: number): number | null {
+  if (lo < sec.repl) return lo;
+  const writes = sec.write + sec.writing;
+  let i = Math.max(lo, sec.writeStart);
+  if (i < hi && i < sec.writeStart + writes) return sec.repl + (i - sec.writeStart);
+  i = Math.max(lo, sec.freeStart);
+  if (i < hi && i < sec.freeStart + sec.free) return sec.repl + writes + (i - sec.freeStart);
+  return null;
 }
 
 export interface Run {
@@ -261,11 +323,13 @@ export interface Run {
 export function rangeRuns(grid: Grid, s: number, a: number, b: number, region: RegionName): Run[] {
   const out: Run[] = [];
   const cols = grid.sets[s].cols;
-  let i = a;
-  while (i < b) {
+  const [ca, cb] = cellSpan(grid, a, b);
+  let i = ca;
+  while (i < cb) {
     const rowEnd = (Math.floor(i / cols) + 1) * cols;
-    const end = Math.min(b, rowEnd);
-    const { x, y } = slotXY(grid, s, i);
+    const end = Math.min(cb, rowEnd);
+    const x = grid.gridX + (i % cols) * grid.pitch;
+    const y = rowY(grid, s, Math.floor(i / cols));
     out.push({ region, x, y, w: (end - i) * grid.pitch - (grid.pitch - grid.cell), h: grid.cell });
     i = end;
   }
@@ -288,7 +352,13 @@ export function regionRuns(grid: Grid, sec: SetSections, s: number): Run[] {
  * Outline of flow range [a, b) when rows touch (no lanes): one staircase polygon, or two
  * rectangles when the range's first and last rows do not overlap.
  */
-export function rangeOutline(grid: Grid, s: number, a: number, b: number): [number, number][][] {
+export function rangeOutline(
+  grid: Grid,
+  s: number,
+  slotA: number,
+  slotB: number,
+): [number, number][][] {
+  const [a, b] = cellSpan(grid, slotA, slotB);
   if (b <= a) return [];
   const cols = grid.sets[s].cols;
   const ra = Math.floor(a / cols);
@@ -327,7 +397,13 @@ export function rangeOutline(grid: Grid, s: number, a: number, b: number): [numb
  * along the top of the rest of its row (if there is a row above). Drawn as the midpoint of a
  * dense set. When every buffer is before `slot`, a short line after the last one.
  */
-export function stairAt(grid: Grid, s: number, slot: number, end: number): [number, number][] {
+export function stairAt(
+  grid: Grid,
+  s: number,
+  slotAt: number,
+  slotEnd: number,
+): [number, number][] {
+  const [slot, end] = cellSpan(grid, slotAt, slotEnd);
   const cols = grid.sets[s].cols;
   const half = (grid.pitch - grid.cell) / 2;
   const X = (c: number) => grid.gridX + c * grid.pitch - half;

@@ -1,6 +1,6 @@
 // Tags (HOT HEAD, MIDPOINT, COLD TAIL, WRITE LIST …) and the midpoint bar of each working
 // set, placed from the sections of `info` so that they never overlap.
-import { rowY, slotXY, type Grid, type RegionName, type SetSections } from './lruLayout';
+import { cellOf, rowY, slotXY, type Grid, type RegionName, type SetSections } from './lruLayout';
 
 export const TAG_H = 16;
 const TAG_FONT_W = 7.2; // width of one bold 11 px uppercase character, near enough
@@ -43,7 +43,7 @@ export function tagWidth(text: string): number {
 }
 
 function rowOf(grid: Grid, s: number, slot: number): number {
-  return Math.floor(slot / grid.sets[s].cols);
+  return Math.floor(cellOf(grid, slot) / grid.sets[s].cols);
 }
 
 /** The midpoint of a touch-count list: between the last hot and the first cold buffer. */
@@ -61,10 +61,9 @@ function wishes(grid: Grid, sec: SetSections, s: number, touchCount: boolean): W
   const out: Wish[] = [];
   const left = (slot: number) => slotXY(grid, s, slot).x;
   const right = (slot: number) => slotXY(grid, s, slot).x + grid.cell;
-  const cols = grid.sets[s].cols;
   /** Up to where a tag starting at `slot` may reach: the next region's cell in the same row. */
   const upTo = (slot: number, next: number | null) =>
-    next !== null && Math.floor(next / cols) === Math.floor(slot / cols) ? left(next) : Infinity;
+    next !== null && rowOf(grid, s, next) === rowOf(grid, s, slot) ? left(next) : Infinity;
   const w0 = sec.writeStart;
   const f0 = sec.freeStart;
   const afterList = sec.write + sec.writing > 0 ? w0 : sec.free > 0 ? f0 : null;

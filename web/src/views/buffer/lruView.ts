@@ -4,7 +4,8 @@
 //
 // Up to SVG_LIMIT buffers each is an SVG cell keyed by buf#, animated by the step's events;
 // above it the cells go to a canvas (same layout, same colours) and only the buffers the
-// events name are highlighted.
+// events name are highlighted. When not even 2 px a buffer fit, each canvas cell stands for
+// k buffers (dense mode), and the legend ends with "1 cell = k buffers".
 import { FLAG, splitDba } from '../../sim/engine';
 import { LruChrome } from './lruChrome';
 import { CanvasCells } from './lruCanvas';
@@ -47,6 +48,10 @@ export function createLruView(el: HTMLElement, opts: ViewOptions): View<CacheFra
   const stage = document.createElement('div');
   Object.assign(stage.style, { position: 'relative', cursor: 'pointer' });
   root.append(legend, stage);
+  // The canvas' scale, at the end of the legend (renderLegend rebuilds the legend's items).
+  const scale = document.createElement('span');
+  scale.dataset.testid = 'lru-scale';
+  Object.assign(scale.style, { whiteSpace: 'nowrap', color: '#495057', fontWeight: '600' });
   el.appendChild(root);
 
   const svg = svgEl('svg', stage);
@@ -88,7 +93,13 @@ export function createLruView(el: HTMLElement, opts: ViewOptions): View<CacheFra
   let hostW = 0;
   const width = () => (hostW ||= Math.max(320, Math.floor((el.clientWidth || 960) - 2 * PAD_X)));
 
-  function draw(frame: CacheFrame, animated: boolean, resized = false): void {
+  function draw(
+    frame: CacheFrame,
+    animated: boolean,
+    resized = false,
+    again = false,
+    wasFresh = false,
+  ): void {
     const n = frame.dba.length;
     const useCanvas = n > SVG_LIMIT;
     const dpr = window.devicePixelRatio || 1;
@@ -103,13 +114,14 @@ export function createLruView(el: HTMLElement, opts: ViewOptions): View<CacheFra
       (grid?.text ?? n <= 400) && touchCount,
       frame.osCache,
     );
+    showScale(useCanvas, grid?.k ?? 1);
     budget ??= opts.maxHeight ?? heightBudget(el, root, legend);
     const inputKey = `${width()}|${budget}|${sizes.join(',')}|${useCanvas}|${dpr}`;
-    let fresh = false;
+    let fresh = wasFresh;
     if (inputKey !== gridInput) {
       gridInput = inputKey;
       const g = computeGrid({ width: width(), budget, setSizes: sizes, canvas: useCanvas, dpr });
-      const sig = `${g.width}|${g.height}|${g.pitch}|${g.cell}|${g.sets.map((b) => `${b.top}:${b.cols}`).join(',')}`;
+      const sig = `${g.width}|${g.height}|${g.pitch}|${g.cell}|${g.k}|${g.sets.map((b) => `${b.top}:${b.cols}`).join(',')}`;
       if (sig !== gridSig) {
         grid = g;
         gridSig = sig;
@@ -121,9 +133,16 @@ export function createLruView(el: HTMLElement, opts: ViewOptions): View<CacheFra
         effects.clear();
       }
     }
+    if (!grid) return;
+    // A new scale can wrap the legend onto another line: measure the budget again, once.
+    if (showScale(useCanvas, grid.k) && !again) {
+      budget = null;
+      gridInput = '';
+      draw(frame, animated, resized, true, fresh);
+      return;
+    }
     // A resize that leaves the grid as it was changes nothing (and keeps the step's captions).
     if (resized && !fresh) return;
-    if (!grid) return;
     if (useCanvas && cells) {
       cells.destroy();
       cells = null;
@@ -135,12 +154,14 @@ export function createLruView(el: HTMLElement, opts: ViewOptions): View<CacheFra
     const secs = sections(frame.info);
     chrome.update(grid, secs, frame.sets, touchCount);
     renderLegend(legend, frame.objects, touchCount, grid.text && touchCount, frame.osCache);
+    showScale(useCanvas, grid.k);
     svg.setAttribute(
       'aria-label',
       `Buffer cache: ${n} buffers in ${frame.sets.length} working set${frame.sets.length === 1 ? '' : 's'}`,
     );
     root.dataset.mode = useCanvas ? 'canvas' : 'svg';
     root.dataset.buffers = String(n);
+    root.dataset.k = String(grid.k);
 
     const tl =
       animated && frame.events.length ? buildTimeline(frame.events, frame.durationMs) : null;
@@ -174,6 +195,27 @@ export function createLruView(el: HTMLElement, opts: ViewOptions): View<CacheFra
     effects.selectRing(grid, useCanvas ? after : null, frame.selected);
     if (tl) effects.play(tl, grid, before, after);
     else effects.clear();
+  }
+
+  /**
+   * "1 cell = k buffers" at the end of the legend on the canvas (the cells are too small to
+   * count), else nothing. True when its text changed.
+   */
+  function showScale(on: boolean, k: number): boolean {
+    if (!on) {
+      const was = scale.parentNode !== null;
+      scale.remove();
+      return was;
+    }
+    if (scale.parentNode !== legend || legend.lastChild !== scale) legend.append(scale);
+    const text = k > 1 ? `1 cell = ${k.toLocaleString('en')} buffers` : '1 cell = 1 buffer';
+    if (scale.textContent === text) return false;
+    scale.textContent = text;
+    scale.title =
+      k > 1
+        ? `Too many buffers for one cell each: each cell is ${k} consecutive buffers of the list, coloured by their mix — grey for free ones, the object's colour for those holding its blocks, reddened for dirty ones. A click selects the cell's first buffer.`
+        : '';
+    return true;
   }
 
   function update(frame: CacheFrame): void {
@@ -226,7 +268,8 @@ export function createLruView(el: HTMLElement, opts: ViewOptions): View<CacheFra
               : last.profile === '8.0'
                 ? 'LRU list'
                 : 'cold';
-    return `buf# ${b} — ${obj} · tch ${last.tch[b]}${dirty} · ${region}${os}`;
+    const cell = grid && grid.k > 1 ? ` (first of this cell's ${grid.k})` : '';
+    return `buf# ${b}${cell} — ${obj} · tch ${last.tch[b]}${dirty} · ${region}${os}`;
   }
 
   const onClick = (ev: MouseEvent) => {
