@@ -29,14 +29,7 @@ class OsCanvas extends PixelCanvas {
 
   constructor(parent: HTMLElement) {
     super(parent);
-    Object.assign(this.el.style, { position: 'relative' });
-    Object.assign(this.svg.style, {
-      position: 'absolute',
-      left: '0',
-      top: '0',
-      overflow: 'visible',
-    });
-    this.svg.setAttribute('pointer-events', 'none');
+    this.overlay();
     const rect = () => {
       const r = document.createElementNS(SVG_NS, 'rect');
       r.setAttribute('fill', 'none');

@@ -20,14 +20,8 @@ export class ChainStrip extends PixelCanvas {
 
   constructor(parent: HTMLElement) {
     super(parent);
-    Object.assign(this.el.style, { position: 'relative', cursor: 'pointer' });
-    Object.assign(this.svg.style, {
-      position: 'absolute',
-      left: '0',
-      top: '0',
-      overflow: 'visible',
-    });
-    this.svg.setAttribute('pointer-events', 'none');
+    this.overlay();
+    this.el.style.cursor = 'pointer';
   }
 
   /** Packed colour of a latch at a chain-length level (0 empty, 1, 2, 3+), computed once. */

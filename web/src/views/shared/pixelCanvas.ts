@@ -23,6 +23,21 @@ export class PixelCanvas {
   }
 
   /**
+   * Lay the SVG over the canvas (absolutely positioned, not catching pointer events), for the
+   * views that draw marks over their pixels.
+   */
+  protected overlay(): void {
+    this.el.style.position = 'relative';
+    Object.assign(this.svg.style, {
+      position: 'absolute',
+      left: '0',
+      top: '0',
+      overflow: 'visible',
+    });
+    this.svg.setAttribute('pointer-events', 'none');
+  }
+
+  /**
    * Size the canvas to W×H device pixels shown at width×height CSS px (the div and the SVG
    * too); a new size gets new, cleared pixels. Returns the image.
    */
