@@ -17,7 +17,7 @@ const perSecond = (v: number) => `${COMPACT.format(v)} rows/s`;
 function paperFigure(r: TimelineRow): string {
   if (!r.paper) return '';
   if (r.paper.elapsedS !== null) return seconds(r.paper.elapsedS);
-  if (r.paper.rowsPerS !== null) return perSecond(r.paper.rowsPerS);
+  if (r.paper.rowsPerS !== null) return `${COMPACT.format(r.paper.rowsPerS)}/s`;
   return '';
 }
 
