@@ -47,9 +47,7 @@ export function LinkConfirm() {
               The link holds the scenario <strong>{pending.title || '(untitled)'}</strong>.
             </p>
           )}
-          <p>
-            Opening it replaces the scenario you edited here; download yours first to keep a copy.
-          </p>
+          <p>That replaces the scenario you edited here; download yours first to keep a copy.</p>
           <div className="confirm-actions">
             <button className="btn" onClick={() => downloadCurrent(store)}>
               Download my scenario first
