@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 const repoRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -11,12 +12,24 @@ const inputs = (mode: string): Record<string, string> =>
 export const HARNESS_HTML = page('web/dev/views-harness.html');
 export const HARNESS_OUT = page('dist-harness');
 
+/**
+ * web/index.html's Content-Security-Policy is for the built site. The dev server (`vite`)
+ * injects inline scripts and styles (HMR client, React refresh preamble, CSS as <style>), so
+ * in serve mode the tag is dropped; `vite build` and `vite preview` keep it.
+ */
+const cspOnlyWhenBuilt: Plugin = {
+  name: 'csp-only-when-built',
+  apply: 'serve',
+  transformIndexHtml: (html) =>
+    html.replace(/<meta\s+http-equiv="Content-Security-Policy"[\s\S]*?\/>/, ''),
+};
+
 export default defineConfig(({ mode }) => ({
   root: 'web',
   // Relative asset URLs: the built site works from any sub-path (GitHub Pages /repo/) and offline.
   base: './',
   publicDir: '../public',
-  plugins: [react()],
+  plugins: [react(), cspOnlyWhenBuilt],
   build: {
     outDir: mode === 'harness' ? HARNESS_OUT : '../dist',
     emptyOutDir: true,

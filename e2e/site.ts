@@ -75,3 +75,19 @@ export async function runSmokeScenario(page: Page, url: string, testInfo: TestIn
   watcher.expectClean(new URL(url).origin);
   return watcher.requests;
 }
+
+/**
+ * Collects every Content-Security-Policy violation the page reports (its
+ * `securitypolicyviolation` events, from the first script on). Call before `goto`.
+ */
+export async function watchCsp(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  await page.exposeFunction('__cspViolation', (v: string) => violations.push(v));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      const report = (window as unknown as { __cspViolation(v: string): void }).__cspViolation;
+      report(`${e.effectiveDirective} blocked ${e.blockedURI} (${e.sourceFile}:${e.lineNumber})`);
+    });
+  });
+  return violations;
+}

@@ -10,6 +10,8 @@ import { Header } from './components/Header';
 import { InitPanel } from './components/InitPanel';
 import { IoStatistics } from './components/IoStatistics';
 import { LinkAlert } from './components/LinkAlert';
+import { LinkConfirm } from './components/LinkConfirm';
+import { FileAlert } from './components/ScenarioFiles';
 import { NarrationLog } from './components/NarrationLog';
 import { PaperTable } from './components/PaperTable';
 import { PlaybackBar } from './components/PlaybackBar';
@@ -126,6 +128,8 @@ export default function App() {
     <div className="app">
       <Header />
       <LinkAlert />
+      <FileAlert />
+      <LinkConfirm />
       {engine === 'failed' ? (
         <div className="fatal" role="alert" data-testid="engine-error">
           <h2>The simulator could not start.</h2>

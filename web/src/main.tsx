@@ -2,9 +2,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import App from './App';
 import { ErrorBoundary } from './components/ErrorBoundary';
+import { startAutosave, startupHash, type AutosaveEnv } from './share/autosave';
 import { loadEngine } from './sim/engine';
 import { StoreProvider } from './store/context';
-import { BUNDLED } from './store/scenarios';
+import { BUNDLED, DEFAULT_SCENARIO_ID } from './store/scenarios';
 import { createAppStore } from './store/store';
 import './styles/index.css';
 import wasmUrl from './wasm/pkg/cachesim_bg.wasm?url';
@@ -24,11 +25,29 @@ createRoot(rootElement).render(
   </StrictMode>,
 );
 
+/** sessionStorage, or null where the browser refuses it (some privacy modes throw). */
+function sessionStore(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+const env: AutosaveEnv = { location, history, storage: sessionStore() };
+
 loadEngine(wasmUrl).then(
-  () => store.getState().engineReady(location.hash),
+  () => {
+    store.getState().engineReady(startupHash(env));
+    // From now on the address follows the tab's scenario and position (./share/autosave).
+    const autosave = startAutosave(store, env, DEFAULT_SCENARIO_ID);
+    window.addEventListener('pagehide', autosave.flush);
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'hidden') autosave.flush();
+    });
+  },
   (e: unknown) =>
     store.getState().engineFailed(`Loading the WebAssembly engine failed: ${String(e)}`),
 );
 
-// A share link pasted into the address bar of an open page.
-window.addEventListener('hashchange', () => store.getState().openHash(location.hash));
+// A link pasted into the address bar of an open page: asks first over unsaved work.
+window.addEventListener('hashchange', () => store.getState().linkArrived(location.hash));

@@ -2,9 +2,11 @@
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { shareUrl } from '../share/link';
+import { checkCopyLink } from '../share/size';
 import type { Scenario } from '../sim/engine';
 import { isLibraryScenario } from '../sim/library';
 import { Icon } from './Icon';
+import { DownloadButton, ScenarioFiles } from './ScenarioFiles';
 import { useApp, useStoreApi } from '../store/context';
 import {
   selectEdited,
@@ -38,7 +40,7 @@ function ScenarioPicker() {
       >
         {value === EDITED && (
           <option value={EDITED}>
-            {scenarioId ? `${scenarioId} (edited)` : `${title || 'from a link'} (from a link)`}
+            {scenarioId ? `${scenarioId} (edited)` : `${title || 'untitled'} (from a link or file)`}
           </option>
         )}
         {GROUPS.map(([label, test]) => (
@@ -66,15 +68,26 @@ async function copyText(text: string): Promise<boolean> {
   }
 }
 
-/** Puts the scenario and the position into the URL and copies it. */
+/**
+ * Puts the scenario and the position into the URL and copies it — unless the link is too long
+ * to travel (../share/size): then it says why and offers the JSON file instead.
+ */
 function CopyLink() {
   const store = useStoreApi();
   const ready = useApp(selectReady);
   const [status, setStatus] = useState<string | null>(null);
+  const [refused, setRefused] = useState<string | null>(null);
   const onClick = async () => {
     const state = store.getState().sharedState();
     if (!state) return;
     const url = shareUrl(location.href, state);
+    const size = checkCopyLink(url);
+    if (!size.ok) {
+      setStatus(null);
+      setRefused(size.reason);
+      return;
+    }
+    setRefused(null);
     history.replaceState(null, '', url);
     const copied = await copyText(url);
     setStatus(copied ? 'Link copied' : 'Link in the address bar');
@@ -94,6 +107,20 @@ function CopyLink() {
       <span className="copy-status" role="status" aria-live="polite">
         {status}
       </span>
+      {refused && (
+        <div className="alert header-popover" role="alert" data-testid="copy-refused">
+          <div>
+            <strong>No link copied.</strong>
+            <div>{refused}</div>
+            <div className="popover-actions">
+              <DownloadButton className="btn small primary" />
+            </div>
+          </div>
+          <button className="btn small" onClick={() => setRefused(null)} aria-label="Dismiss">
+            Dismiss
+          </button>
+        </div>
+      )}
     </>
   );
 }
@@ -112,6 +139,7 @@ export function Header() {
         {profile && <span className="badge">profile {profile}</span>}
         {edited && <span className="badge edited">edited</span>}
         <CopyLink />
+        <ScenarioFiles />
       </div>
     </header>
   );

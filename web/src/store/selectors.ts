@@ -77,3 +77,16 @@ export const selectShowsPga = (s: AppState) => {
   if (!sim || !io) return false;
   return DIRECT_PROFILES.has(sim.layout.config.profile) || io.physical_reads_direct > 0;
 };
+export const selectPendingLink = (s: AppState) => s.pendingLink;
+export const selectLinkAnswers = (s: AppState) => ({
+  accept: s.acceptLink,
+  decline: s.declineLink,
+});
+export const selectFileError = (s: AppState) => s.fileError;
+export const selectDismissFileError = (s: AppState) => s.dismissFileError;
+export const selectOpenFile = (s: AppState) => s.openFile;
+export const selectFileSource = (s: AppState) => ({
+  current: s.current,
+  scenarioId: s.scenarioId,
+  edited: s.edited,
+});

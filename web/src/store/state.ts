@@ -12,6 +12,15 @@ export const NARRATE_MAX_SPEED = 25;
 /** At or below this speed the views tween each step. */
 export const ANIMATE_MAX_SPEED = 10;
 
+/** A link opened over a tab with unsaved work: it waits for the user's answer. */
+export interface PendingLink {
+  hash: string;
+  /** The title of the link's scenario, when it can be opened. */
+  title: string | null;
+  /** Why it cannot be opened (the default scenario would open instead). */
+  problem: string | null;
+}
+
 export interface AppState {
   engine: 'loading' | 'ready' | 'failed';
   engineError: string | null;
@@ -33,6 +42,10 @@ export interface AppState {
   sim: Sim | null;
   /** A share link could not be opened: what was wrong with it. */
   linkError: string | null;
+  /** A link arrived over unsaved work and waits for consent (see `linkArrived`). */
+  pendingLink: PendingLink | null;
+  /** A scenario file could not be opened: why (the engine's message names the field). */
+  fileError: string | null;
   /** Bumped when another scenario is loaded (not on edits): editors reset their local text. */
   generation: number;
 
@@ -48,6 +61,16 @@ export interface AppState {
   engineReady(hash: string): void;
   engineFailed(message: string): void;
   openHash(hash: string): void;
+  /**
+   * A link arrived in an open tab (hashchange): opened at once when nothing would be lost,
+   * else kept in `pendingLink` until `acceptLink` or `declineLink`.
+   */
+  linkArrived(hash: string): void;
+  acceptLink(): void;
+  declineLink(): void;
+  /** Open a scenario file's text; a refusal sets `fileError` and keeps the current run. */
+  openFile(text: string, name: string): void;
+  dismissFileError(): void;
   loadScenario(id: string): void;
   /** Apply an edit to the draft; a valid draft rebuilds the run at the same position. */
   edit(change: (draft: Scenario) => Scenario): void;

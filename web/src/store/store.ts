@@ -29,6 +29,8 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 const speedOf = (s: AppState) => SPEEDS[s.speed] ?? Infinity;
 const hintOf = (scenario: Scenario) => (isLibraryScenario(scenario) ? LIB_HINT : HINT);
+/** Opening something else would lose work: an edited scenario or an edit not yet applied. */
+export const hasUnsavedWork = (s: AppState) => s.edited || s.draft !== s.current;
 const asScenarioError = (e: unknown) =>
   e instanceof ScenarioError ? e : new ScenarioError('', message(e));
 
@@ -129,6 +131,8 @@ export function createAppStore({
       current: null,
       sim: null,
       linkError: null,
+      pendingLink: null,
+      fileError: null,
       generation: 0,
       playing: false,
       speed: 2,
@@ -173,6 +177,59 @@ export function createAppStore({
           set({ linkError: `This link’s scenario could not be run: ${message(e)}` });
           loadDefault();
         }
+      },
+
+      linkArrived(hash) {
+        const s = get();
+        // Before the engine is up the startup reads the address itself.
+        if (s.engine !== 'ready') return;
+        const decoded = decodeHash(hash);
+        const unchanged = decoded.ok === true && same(decoded.state.scenario, s.current);
+        if (!hasUnsavedWork(s) || unchanged) {
+          set({ pendingLink: null });
+          get().openHash(hash);
+          return;
+        }
+        let problem: string | null = null;
+        if (decoded.ok === false) problem = decoded.problem;
+        else if (decoded.ok === true) {
+          const invalid = validateScenario(decoded.state.scenario);
+          if (invalid) problem = `its scenario is not valid: ${invalid.message}`;
+        }
+        const title = decoded.ok === true && !problem ? decoded.state.scenario.title : null;
+        set({ playing: false, pendingLink: { hash, title, problem } });
+      },
+
+      acceptLink() {
+        const pending = get().pendingLink;
+        if (!pending) return;
+        set({ pendingLink: null });
+        get().openHash(pending.hash);
+      },
+
+      declineLink() {
+        set({ pendingLink: null });
+      },
+
+      openFile(text, name) {
+        const invalid = validateScenario(text);
+        if (invalid) {
+          set({ fileError: `${name} was not opened: ${invalid.message}` });
+          return;
+        }
+        const scenario = JSON.parse(text) as Scenario;
+        const base = scenarios.find((e) => same(e.scenario, scenario))?.id ?? null;
+        set({ playing: false });
+        try {
+          install(scenario, 0, base, `opened the file ${name}`, hintOf(scenario));
+          set({ fileError: null, linkError: null, generation: get().generation + 1 });
+        } catch (e) {
+          set({ fileError: `${name} could not be run: ${message(e)}` });
+        }
+      },
+
+      dismissFileError() {
+        set({ fileError: null });
       },
 
       loadScenario(id) {

@@ -133,7 +133,14 @@ export function createOsCacheView(el: HTMLElement, opts: ViewOptions): View<OsFr
   const stage = styled('div', { position: 'relative', cursor: 'pointer' });
   root.append(caption, stage);
   el.appendChild(root);
-  key.innerHTML = `MRU → LRU, row by row · pale = only the OS holds the block · <b style="color:${DOUBLE_MARK}">bar</b> = also in a buffer (double-buffered)`;
+  // Built node by node: an inline style attribute in markup would break the page's CSP.
+  const bar = styled('b', { color: DOUBLE_MARK });
+  bar.textContent = 'bar';
+  key.append(
+    'MRU → LRU, row by row · pale = only the OS holds the block · ',
+    bar,
+    ' = also in a buffer (double-buffered)',
+  );
 
   const canvas = new OsCanvas(stage);
   let grid: OsGrid | null = null;
