@@ -4,9 +4,9 @@
 use super::report::{compare, Report};
 use super::Instance;
 use crate::buffer::events::Event;
-use crate::buffer::workload::{Access, Generator};
+use crate::buffer::workload::{Access, Generator, Measure, MAX_SIM_NS};
 use crate::buffer::Cache;
-use crate::error::Result;
+use crate::error::{Result, SimError};
 use crate::replay::{Replay, Replayed, Stepper, SNAPSHOT_BUDGET_BYTES};
 use crate::scenario::paper::PaperComparison;
 use crate::scenario::Scenario;
@@ -37,6 +37,10 @@ impl Stepper for State {
     /// Serve the next access; false when the workload is done.
     #[inline]
     fn advance(&mut self) -> bool {
+        if self.cache.fault.is_some() {
+            self.ended = true;
+            return false;
+        }
         if self.qpos == self.queue.len() {
             self.queue.clear();
             self.qpos = 0;
@@ -79,6 +83,39 @@ impl Stepper for State {
     }
 }
 
+/// Refuse a scenario whose simulated time could pass [`MAX_SIM_NS`]: its own waits, plus a
+/// logical read and a disk read per access. Waits the build cannot foresee (DBWR, checkpoints)
+/// stop the run with a fault instead (`Cache::fault`).
+fn check_time(scenario: &Scenario, m: &Measure) -> Result<()> {
+    if m.worst_ns <= MAX_SIM_NS as u128 {
+        return Ok(());
+    }
+    let s = |ns: u128| format!("{:.3e} s", ns as f64 / 1e9);
+    let (path, what) = if m.wait_ns > m.worst_ns / 2 {
+        (
+            scenario.workload.wait_field(),
+            "its think time, sleeps and trace times",
+        )
+    } else {
+        ("cost", "a logical read and a disk read per access")
+    };
+    Err(SimError::new(
+        path,
+        format!(
+            "{} accesses would take up to {} of simulated time ({} of it from {what}), past \
+             the limit of {} (10^18 ns, about 31.7 years)",
+            m.accesses,
+            s(m.worst_ns),
+            s(if path == "cost" {
+                m.worst_ns - m.wait_ns
+            } else {
+                m.wait_ns
+            }),
+            s(MAX_SIM_NS as u128),
+        ),
+    ))
+}
+
 pub struct Run {
     pub scenario: Scenario,
     replay: Replay<State>,
@@ -99,7 +136,14 @@ impl Replayed for Run {
 impl Run {
     pub fn new(scenario: Scenario) -> Result<Run> {
         let inst = Instance::build(&scenario)?;
-        let (total_accesses, total_executions) = inst.generator.count()?;
+        let cost = &inst.cache.cost;
+        // the dearest an access can be before DBWR waits: a logical read and a read from disk
+        let per_access = cost
+            .logical_read
+            .saturating_add(cost.physical_read.max(cost.os_cache_read));
+        let m = inst.generator.measure(per_access)?;
+        check_time(&scenario, &m)?;
+        let (total_accesses, total_executions) = (m.accesses, m.executions);
         let state = State {
             cache: inst.cache,
             gen: inst.generator,

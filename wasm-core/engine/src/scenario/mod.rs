@@ -4,6 +4,12 @@
 pub mod paper;
 pub mod segment;
 
+/// The latest simulated time a run (buffer cache or library cache) may reach, ns: 10^18 ns ≈ 31.7 years. It
+/// equals the trace's own limit (`time_ms` ≤ 10^12) and stays 18× below where a `u64` of
+/// nanoseconds wraps, so no single step (its costs are bounded by the `cost` limits) can wrap
+/// the clock before the run checks it.
+pub const MAX_SIM_NS: u64 = 1_000_000_000_000_000_000;
+
 use crate::buffer::workload::WorkloadSpec;
 use crate::error::{Result, SimError};
 use crate::profile::Profile;

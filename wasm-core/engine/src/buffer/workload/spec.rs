@@ -165,6 +165,22 @@ fn default_rows_per_range() -> u32 {
     10
 }
 
+impl WorkloadSpec {
+    /// The field whose waits make this workload's simulated time (for the clock's limit).
+    pub fn wait_field(&self) -> &'static str {
+        match self {
+            WorkloadSpec::BufferStuffer { .. } => "workload.sleep_secs",
+            WorkloadSpec::Random { .. } => "workload.think_us",
+            WorkloadSpec::Scan { .. } => "workload.sleep_ms",
+            WorkloadSpec::Mix { .. } => "workload.parts",
+            WorkloadSpec::Trace { .. } => "workload.csv",
+            WorkloadSpec::Script { .. } => "workload.steps",
+            WorkloadSpec::IndexRange { .. } => "workload.ranges",
+            WorkloadSpec::SqlSlammer(_) => "workload",
+        }
+    }
+}
+
 fn number(path: &str, v: f64, max: f64) -> Result<f64> {
     if !v.is_finite() || v < 0.0 || v > max {
         return Err(SimError::new(path, format!("{v} is outside 0..={max}")));
