@@ -57,3 +57,24 @@ fn trace_past_the_limit_is_refused() {
     );
     assert_eq!(e.path, "workload.csv", "{e}");
 }
+
+/// Finding 3: every seek snapshot copied the execution in progress, and one full scan of a
+/// 4,194,302-block table is one execution: the wasm ran out of memory. The snapshots inside
+/// one execution share it now; seeking inside the scan stays exact.
+#[test]
+fn big_scan_runs_to_the_end_and_seeks_exactly_inside_it() {
+    let text = r#"{"version":1,"title":"t","profile":"8.1.5","objects":[{"name":"T","type":"TABLE","blocks":4194302}],"workload":{"kind":"scan","segment":"T","times":1}}"#;
+    let mut r = Run::from_json(text).unwrap();
+    assert_eq!(r.run_to_end(), 4_194_302);
+    assert!(r.done() && r.fault().is_none());
+    let end = r.report();
+    // back into the middle of the scan, then forward to a point a fresh run steps to
+    r.seek(3_000_001);
+    r.seek(2_500_000);
+    let mut fresh = Run::from_json(text).unwrap();
+    fresh.step(2_500_000);
+    assert_eq!(r.report(), fresh.report());
+    assert_eq!(r.cache().now, fresh.cache().now);
+    r.seek(4_194_302);
+    assert_eq!(r.report(), end);
+}

@@ -10,6 +10,7 @@ use crate::error::{Result, SimError};
 use crate::replay::{Replay, Replayed, Stepper, SNAPSHOT_BUDGET_BYTES};
 use crate::scenario::paper::PaperComparison;
 use crate::scenario::Scenario;
+use std::rc::Rc;
 
 /// The state one access moves: the cache, the workload generator and the execution in
 /// progress.
@@ -17,8 +18,11 @@ use crate::scenario::Scenario;
 pub struct State {
     cache: Cache,
     gen: Generator,
-    /// The accesses of the execution in progress, and how many of them are done.
-    queue: Vec<Access>,
+    /// The accesses of the execution in progress, and how many of them are done. Shared, not
+    /// copied, by the snapshots taken inside it: one full scan is one execution (a
+    /// 4,194,302-block table is 134 MB of accesses), and up to 64 copies of it would not fit
+    /// in wasm memory.
+    queue: Rc<Vec<Access>>,
     qpos: usize,
     pos: u64,
     exec: u64,
@@ -42,9 +46,14 @@ impl Stepper for State {
             return false;
         }
         if self.qpos == self.queue.len() {
-            self.queue.clear();
             self.qpos = 0;
-            if self.ended || self.cache.fault.is_some() || !self.gen.next_exec(&mut self.queue) {
+            // reuse the queue's memory unless a snapshot still holds it
+            match Rc::get_mut(&mut self.queue) {
+                Some(q) => q.clear(),
+                None => self.queue = Rc::new(Vec::new()),
+            }
+            let q = Rc::get_mut(&mut self.queue).expect("the queue is not shared");
+            if self.ended || !self.gen.next_exec(q) {
                 self.ended = true;
                 return false;
             }
@@ -71,11 +80,16 @@ impl Stepper for State {
         &self.cache.events
     }
 
-    /// Buffers (headers, list links, hash links), hash buckets, and the execution in progress.
+    /// Buffers (headers, list links, hash links), hash buckets, and the execution in progress
+    /// when this copy is its only holder (the snapshots inside one execution share it).
     fn approx_bytes(&self) -> u64 {
         self.cache.b.len() as u64 * 45
             + self.cache.hash.heads.len() as u64 * 16
-            + self.queue.capacity() as u64 * std::mem::size_of::<Access>() as u64
+            + if Rc::strong_count(&self.queue) == 1 {
+                self.queue.capacity() as u64 * std::mem::size_of::<Access>() as u64
+            } else {
+                0
+            }
             + self.cache.io.os.as_ref().map_or(0, |o| {
                 o.approx_bytes(self.cache.segs.iter().map(|s| s.blocks as u64).sum())
             })
@@ -147,7 +161,7 @@ impl Run {
         let state = State {
             cache: inst.cache,
             gen: inst.generator,
-            queue: Vec::new(),
+            queue: Rc::new(Vec::new()),
             qpos: 0,
             pos: 0,
             exec: 0,

@@ -372,6 +372,7 @@ pub(crate) fn push_scan(
     mbrc: u32,
     hint: Option<bool>,
 ) {
+    out.reserve_exact(blocks as usize);
     for block in 0..blocks {
         let mut a = Access::read(seg, block, Op::Scan);
         a.multiblock = true;
