@@ -38,3 +38,35 @@ impl fmt::Display for SimError {
 impl std::error::Error for SimError {}
 
 pub type Result<T> = std::result::Result<T, SimError>;
+
+/// Marks a serde error message raised inside a value that deserializes by hand (a workload):
+/// serde carries only a message up to the enclosing `serde_path_to_error`, so the path inside
+/// travels in the message, between two U+0001, and [`split_nested`] joins it to the outer path.
+pub(crate) fn nested(path: &str, message: &str) -> String {
+    if path.is_empty() {
+        message.to_string()
+    } else {
+        format!("\u{1}{path}\u{1}{message}")
+    }
+}
+
+/// The full path and the plain message of an error found at `outer` whose message may carry a
+/// path inside (see [`nested`]).
+pub(crate) fn split_nested(outer: &str, message: &str) -> (String, String) {
+    let inner = message
+        .strip_prefix('\u{1}')
+        .and_then(|rest| rest.split_once('\u{1}'));
+    match inner {
+        Some((inner, message)) => {
+            let path = if outer.is_empty() {
+                inner.to_string()
+            } else if inner.starts_with('[') {
+                format!("{outer}{inner}")
+            } else {
+                format!("{outer}.{inner}")
+            };
+            (path, message.to_string())
+        }
+        None => (outer.to_string(), message.to_string()),
+    }
+}

@@ -61,7 +61,7 @@ impl Cache {
         }
         let cost = taken.len() as u64 * self.cost.physical_write;
         let w = &mut self.dbwrs[d as usize];
-        w.busy_until = at + cost;
+        w.busy_until = at.saturating_add(cost);
         w.busy_ns += cost;
         w.batches += 1;
         w.writes += taken.len() as u64;
@@ -106,7 +106,9 @@ impl Cache {
 
     /// Let every DBWR do, in time order, what falls due up to now.
     pub(super) fn run_dbwrs(&mut self) {
-        while self.next_dbwr_due <= self.now {
+        // past the clock's limit the run stops (`Cache::check_clock`); a saturated timeout
+        // could otherwise fall due forever
+        while self.next_dbwr_due <= self.now && self.now <= super::workload::MAX_SIM_NS {
             // db_writer_processes ≥ 1 (config.rs): there is always a DBWR to ask
             let Some((d, t)) = self
                 .dbwrs
@@ -125,9 +127,9 @@ impl Cache {
                 // change before the foreground acts, so skip the idle timeouts up to now.
                 let idle = w.inflight.is_empty() && self.queued(d) == 0;
                 let next = if idle {
-                    t + TIMEOUT_NS * ((self.now - t) / TIMEOUT_NS + 1)
+                    t.saturating_add(TIMEOUT_NS.saturating_mul((self.now - t) / TIMEOUT_NS + 1))
                 } else {
-                    t + TIMEOUT_NS
+                    t.saturating_add(TIMEOUT_NS)
                 };
                 self.dbwrs[d as usize].next_timeout = next;
                 self.start_batch(d, WriteReason::Timeout, t);
@@ -151,7 +153,7 @@ impl Cache {
         let now = self.now;
         self.start_batch(d, WriteReason::Posted, now);
         let waited = self.dbwrs[d as usize].busy_until.saturating_sub(self.now);
-        self.now += waited;
+        self.wait(waited);
         self.run_dbwrs();
         let pool = self.pool_of_set(set);
         self.counters[pool.index()].free_buffer_wait += 1;

@@ -90,7 +90,7 @@ mod tests {
             (OK.replace("\"random\"", "\"randm\""), "workload.kind"),
             (
                 OK.replace("\"accesses\": 10", "\"accesses\": 10, \"bogus\": 1"),
-                "workload",
+                "workload.bogus",
             ),
             (OK.replace("\"TABLE\"", "\"VIEW\""), "objects[0].type"),
         ];

@@ -83,7 +83,7 @@ impl Cache {
             }
         }
         let waited_ns = written as u64 * self.cost.physical_write;
-        self.now += waited_ns;
+        self.wait(waited_ns);
         self.io.n.segment_checkpoints += 1;
         self.io.n.checkpoint_writes += written as u64;
         self.emit(|| Event::SegmentCheckpoint {
@@ -96,7 +96,7 @@ impl Cache {
     /// One block of a direct scan: a consistent get into session memory, never a buffer.
     pub(super) fn read_direct(&mut self, a: &Access, dba: u32) {
         let r = self.io.read_direct(dba);
-        self.now += r.ns;
+        self.wait(r.ns);
         self.lost_os_page(r.evicted_buf);
         let (seg, block, source, ns) = (a.seg, a.block, r.source, r.ns);
         self.emit(|| Event::DirectRead {
@@ -131,7 +131,7 @@ impl Cache {
                 written += 1;
             }
         }
-        self.now += written as u64 * self.cost.physical_write;
+        self.wait(written as u64 * self.cost.physical_write);
         let fresh = Cache::new(self.cfg.clone(), Vec::new(), self.cost);
         self.b = fresh.b;
         self.sets = fresh.sets;

@@ -165,9 +165,39 @@ impl Cache {
         self.sets[set as usize].pool
     }
 
+    /// Move the simulated clock on by `ns`; it saturates instead of wrapping, and the access
+    /// that takes it past [`workload::MAX_SIM_NS`] stops the run with a fault.
+    #[inline]
+    pub(crate) fn wait(&mut self, ns: u64) {
+        self.now = self.now.saturating_add(ns);
+    }
+
+    /// Stop the run when the clock has passed [`workload::MAX_SIM_NS`] (a bound the build
+    /// could not foresee: DBWR and checkpoint waits).
+    fn check_clock(&mut self) {
+        if self.now > workload::MAX_SIM_NS && self.fault.is_none() {
+            self.fault = Some(crate::SimError::new(
+                "cost",
+                format!(
+                    "the simulated clock passed {} s, the most a run may simulate (10^18 ns); \
+                     the run stopped there",
+                    workload::MAX_SIM_NS / 1_000_000_000
+                ),
+            ));
+        }
+    }
+
     /// Serve one access: wait for its time, take the logical read, look the block up on its
     /// hash chain, then hit or miss.
     pub fn access(&mut self, a: &Access, pos: u64, exec: u64) {
+        self.serve(a, pos, exec);
+        self.check_clock();
+    }
+
+    fn serve(&mut self, a: &Access, pos: u64, exec: u64) {
+        if self.fault.is_some() {
+            return;
+        }
         if a.ctl != 0 {
             self.control(a.ctl - 1, pos, exec);
             return;
@@ -184,7 +214,7 @@ impl Cache {
         if self.next_dbwr_due <= self.now {
             self.run_dbwrs();
         }
-        self.now += self.cost.logical_read;
+        self.wait(self.cost.logical_read);
         let dba = hash::dba(a.seg, a.block);
         let now = self.now;
         let direct = self.direct_scan == Some(a.seg) && a.op == Op::Scan;
@@ -207,7 +237,7 @@ impl Cache {
             self.through_cache(a, dba);
         }
         if a.sleep_after_ns > 0 {
-            self.now += a.sleep_after_ns;
+            self.wait(a.sleep_after_ns);
             let ns = a.sleep_after_ns;
             self.emit(|| Event::Sleep { ns });
         }
@@ -263,7 +293,7 @@ impl Cache {
         // The block comes from the I/O layer: the OS page cache if it holds it, else the
         // disk (a multiblock read is charged once).
         let read = self.io.read(dba, a.multiblock);
-        self.now += read.ns;
+        self.wait(read.ns);
         self.lost_os_page(read.evicted_buf);
         let (source, ns) = (read.source, read.ns);
         self.emit(|| Event::Read { source, ns });
@@ -284,7 +314,7 @@ impl Cache {
         if self.b.has(i, lists::flag::WRITING) {
             let d = self.sets[self.b.set[i as usize] as usize].dbwr;
             let waited = self.dbwrs[d as usize].busy_until.saturating_sub(self.now);
-            self.now += waited;
+            self.wait(waited);
             self.run_dbwrs();
             let pool = self.pool_of_set(self.b.set[i as usize]);
             self.counters[pool.index()].write_complete_wait += 1;

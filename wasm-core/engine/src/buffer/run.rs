@@ -4,12 +4,13 @@
 use super::report::{compare, Report};
 use super::Instance;
 use crate::buffer::events::Event;
-use crate::buffer::workload::{Access, Generator};
+use crate::buffer::workload::{Access, Generator, Measure, MAX_SIM_NS};
 use crate::buffer::Cache;
-use crate::error::Result;
+use crate::error::{Result, SimError};
 use crate::replay::{Replay, Replayed, Stepper, SNAPSHOT_BUDGET_BYTES};
 use crate::scenario::paper::PaperComparison;
 use crate::scenario::Scenario;
+use std::rc::Rc;
 
 /// The state one access moves: the cache, the workload generator and the execution in
 /// progress.
@@ -17,8 +18,11 @@ use crate::scenario::Scenario;
 pub struct State {
     cache: Cache,
     gen: Generator,
-    /// The accesses of the execution in progress, and how many of them are done.
-    queue: Vec<Access>,
+    /// The accesses of the execution in progress, and how many of them are done. Shared, not
+    /// copied, by the snapshots taken inside it: one full scan is one execution (a
+    /// 4,194,302-block table is 134 MB of accesses), and up to 64 copies of it would not fit
+    /// in wasm memory.
+    queue: Rc<Vec<Access>>,
     qpos: usize,
     pos: u64,
     exec: u64,
@@ -37,10 +41,19 @@ impl Stepper for State {
     /// Serve the next access; false when the workload is done.
     #[inline]
     fn advance(&mut self) -> bool {
+        if self.cache.fault.is_some() {
+            self.ended = true;
+            return false;
+        }
         if self.qpos == self.queue.len() {
-            self.queue.clear();
             self.qpos = 0;
-            if self.ended || self.cache.fault.is_some() || !self.gen.next_exec(&mut self.queue) {
+            // reuse the queue's memory unless a snapshot still holds it
+            match Rc::get_mut(&mut self.queue) {
+                Some(q) => q.clear(),
+                None => self.queue = Rc::new(Vec::new()),
+            }
+            let q = Rc::get_mut(&mut self.queue).expect("the queue is not shared");
+            if self.ended || !self.gen.next_exec(q) {
                 self.ended = true;
                 return false;
             }
@@ -67,16 +80,54 @@ impl Stepper for State {
         &self.cache.events
     }
 
-    /// Buffers (headers, list links, hash links), hash buckets, and the execution in progress.
+    /// Buffers (headers, list links, hash links), hash buckets, and the execution in progress
+    /// when this copy is its only holder (the snapshots inside one execution share it).
     fn approx_bytes(&self) -> u64 {
         self.cache.b.len() as u64 * 45
             + self.cache.hash.heads.len() as u64 * 16
-            + self.queue.capacity() as u64 * std::mem::size_of::<Access>() as u64
+            + if Rc::strong_count(&self.queue) == 1 {
+                self.queue.capacity() as u64 * std::mem::size_of::<Access>() as u64
+            } else {
+                0
+            }
             + self.cache.io.os.as_ref().map_or(0, |o| {
                 o.approx_bytes(self.cache.segs.iter().map(|s| s.blocks as u64).sum())
             })
             + 4096
     }
+}
+
+/// Refuse a scenario whose simulated time could pass [`MAX_SIM_NS`]: its own waits, plus a
+/// logical read and a disk read per access. Waits the build cannot foresee (DBWR, checkpoints)
+/// stop the run with a fault instead (`Cache::fault`).
+fn check_time(scenario: &Scenario, m: &Measure) -> Result<()> {
+    if m.worst_ns <= MAX_SIM_NS as u128 {
+        return Ok(());
+    }
+    let s = |ns: u128| format!("{:.3e} s", ns as f64 / 1e9);
+    let (path, what) = if m.wait_ns > m.worst_ns / 2 {
+        (
+            scenario.workload.wait_field(),
+            "its think time, sleeps and trace times",
+        )
+    } else {
+        ("cost", "a logical read and a disk read per access")
+    };
+    Err(SimError::new(
+        path,
+        format!(
+            "{} accesses would take up to {} of simulated time ({} of it from {what}), past \
+             the limit of {} (10^18 ns, about 31.7 years)",
+            m.accesses,
+            s(m.worst_ns),
+            s(if path == "cost" {
+                m.worst_ns - m.wait_ns
+            } else {
+                m.wait_ns
+            }),
+            s(MAX_SIM_NS as u128),
+        ),
+    ))
 }
 
 pub struct Run {
@@ -99,11 +150,18 @@ impl Replayed for Run {
 impl Run {
     pub fn new(scenario: Scenario) -> Result<Run> {
         let inst = Instance::build(&scenario)?;
-        let (total_accesses, total_executions) = inst.generator.count()?;
+        let cost = &inst.cache.cost;
+        // the dearest an access can be before DBWR waits: a logical read and a read from disk
+        let per_access = cost
+            .logical_read
+            .saturating_add(cost.physical_read.max(cost.os_cache_read));
+        let m = inst.generator.measure(per_access)?;
+        check_time(&scenario, &m)?;
+        let (total_accesses, total_executions) = (m.accesses, m.executions);
         let state = State {
             cache: inst.cache,
             gen: inst.generator,
-            queue: Vec::new(),
+            queue: Rc::new(Vec::new()),
             qpos: 0,
             pos: 0,
             exec: 0,

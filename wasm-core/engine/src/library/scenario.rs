@@ -126,7 +126,7 @@ mod tests {
             (OK.replace("\"jobs\": 2", "\"jobs\": 0"), "workload.jobs"),
             (
                 OK.replace("\"jobs\": 2", "\"jobs\": 2, \"x\": 1"),
-                "workload",
+                "workload.x",
             ),
             (
                 OK.replace("\"total_slams\": 3", "\"total_slams\": 9000000"),

@@ -4,8 +4,14 @@
 pub mod paper;
 pub mod segment;
 
+/// The latest simulated time a run (buffer cache or library cache) may reach, ns: 10^18 ns ≈ 31.7 years. It
+/// equals the trace's own limit (`time_ms` ≤ 10^12) and stays 18× below where a `u64` of
+/// nanoseconds wraps, so no single step (its costs are bounded by the `cost` limits) can wrap
+/// the clock before the run checks it.
+pub const MAX_SIM_NS: u64 = 1_000_000_000_000_000_000;
+
 use crate::buffer::workload::WorkloadSpec;
-use crate::error::{Result, SimError};
+use crate::error::{split_nested, Result, SimError};
 use crate::profile::Profile;
 pub use paper::{Paper, PaperMetric, PaperRow};
 use segment::{Cost, Segment};
@@ -48,6 +54,8 @@ impl Scenario {
     /// Parse and check a scenario's structure: the error names the field path and what was
     /// expected.
     pub fn parse(text: &str) -> Result<Scenario> {
+        // A byte-order mark (as some editors save UTF-8) is not part of the scenario.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let value: Value = serde_json::from_str(text)
             .map_err(|e| SimError::new("", format!("not valid JSON: {e}")))?;
         let obj = value
@@ -71,7 +79,8 @@ impl Scenario {
         serde_path_to_error::deserialize(value).map_err(|e| {
             let path = e.path().to_string();
             let path = if path == "." { String::new() } else { path };
-            SimError::new(path, e.into_inner().to_string())
+            let (path, message) = split_nested(&path, &e.into_inner().to_string());
+            SimError::new(path, message)
         })
     }
 

@@ -100,3 +100,24 @@ fn write_complete_wait_when_changing_a_buffer_being_written() {
         .any(|e| matches!(e, Event::WriteCompleteWait { .. })));
     assert_eq!(c.counters[0].write_complete_wait, 1);
 }
+
+/// Issue 14: a clock past `MAX_SIM_NS` (only DBWR and checkpoint waits can take it there
+/// after the build's check) stops the run with a fault; it never wraps, and DBWR's timeout
+/// loop ends.
+#[test]
+fn clock_past_its_limit_faults_instead_of_wrapping() {
+    use crate::buffer::workload::MAX_SIM_NS;
+    let mut c = cache("8.1.5", "");
+    at(&mut c, 0, 0, 1, Op::Write);
+    let mut a = Access::read(0, 2, Op::Write);
+    a.not_before_ns = MAX_SIM_NS - 10;
+    a.sleep_after_ns = u64::MAX;
+    c.access(&a, 1, 1);
+    assert_eq!(c.now, u64::MAX);
+    let f = c.fault.clone().expect("a fault");
+    assert!(f.message.contains("1000000000 s"), "{f}");
+    // nothing more happens, and nothing loops
+    let before = c.counters;
+    at(&mut c, 0, 0, 3, Op::Read);
+    assert_eq!(c.counters[0].consistent_gets, before[0].consistent_gets);
+}

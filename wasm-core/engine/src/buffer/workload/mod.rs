@@ -18,6 +18,21 @@ use crate::scenario::segment::Segment;
 /// The most accesses one scenario may ask for.
 pub const MAX_ACCESSES: u64 = 20_000_000;
 
+pub use crate::scenario::MAX_SIM_NS;
+
+/// What a dry run of a workload finds before the cache exists: its length and a bound on the
+/// simulated time its own waits (think time, sleeps, trace times) and `per_access_ns` each
+/// access add up to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Measure {
+    pub accesses: u64,
+    pub executions: u64,
+    /// Waits of the workload alone (sleeps, think time, trace times).
+    pub wait_ns: u128,
+    /// `wait_ns` plus `per_access_ns` per access.
+    pub worst_ns: u128,
+}
+
 /// One logical read a workload asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Access {
@@ -133,12 +148,25 @@ impl Generator {
 
     /// Count the accesses and executions by running a copy; an error past [`MAX_ACCESSES`].
     pub fn count(&self) -> Result<(u64, u64)> {
+        self.measure(0).map(|m| (m.accesses, m.executions))
+    }
+
+    /// Count the accesses and executions by running a copy, and bound the simulated time
+    /// (see [`Measure`]); an error past [`MAX_ACCESSES`].
+    pub fn measure(&self, per_access_ns: u64) -> Result<Measure> {
         let mut g = self.clone();
         let mut buf = Vec::new();
         let (mut accesses, mut execs) = (0u64, 0u64);
+        let (mut wait, mut worst) = (0u128, 0u128);
         while g.next_exec(&mut buf) {
             accesses += buf.len() as u64;
             execs += 1;
+            for a in &buf {
+                // a trace line starts no earlier than its time; the waits before it add up
+                let (at, sleep) = (a.not_before_ns as u128, a.sleep_after_ns as u128);
+                wait = wait.max(at) + sleep;
+                worst = worst.max(at) + per_access_ns as u128 + sleep;
+            }
             buf.clear();
             if accesses > MAX_ACCESSES {
                 return Err(SimError::new(
@@ -149,7 +177,12 @@ impl Generator {
                 ));
             }
         }
-        Ok((accesses, execs))
+        Ok(Measure {
+            accesses,
+            executions: execs,
+            wait_ns: wait,
+            worst_ns: worst,
+        })
     }
 }
 
@@ -339,6 +372,7 @@ pub(crate) fn push_scan(
     mbrc: u32,
     hint: Option<bool>,
 ) {
+    out.reserve_exact(blocks as usize);
     for block in 0..blocks {
         let mut a = Access::read(seg, block, Op::Scan);
         a.multiblock = true;

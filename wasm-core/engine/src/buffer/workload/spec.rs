@@ -1,10 +1,11 @@
 //! The `workload` object of a scenario and its checks.
 
 use super::{trace, Generator, IndexRange, Mix, Random, Rng, Scan, Script, ScriptStep, Stuffer};
-use crate::error::{Result, SimError};
+use crate::error::{nested, split_nested, Result, SimError};
 use crate::profile::Profile;
 use crate::scenario::segment::{find_segment, Segment};
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize};
+use serde_json::Value;
 use std::rc::Rc;
 use ts_rs::TS;
 
@@ -16,6 +17,60 @@ pub enum Distribution {
     Zipf,
 }
 
+/// Writes the `WorkloadSpec` enum as given (its serde attributes make the JSON format and the
+/// TypeScript type) and a `Shadow` of it, the same variants externally tagged, through which
+/// `WorkloadSpec` deserializes: an internally tagged enum buffers its content and loses the
+/// field path of an error inside it (`workload: invalid type …` instead of
+/// `workload.total_stuffs: invalid type …`); the shadow keeps it.
+macro_rules! workload_spec {
+    (
+        $(#[$emeta:meta])*
+        pub enum WorkloadSpec {
+            $( $(#[$vmeta:meta])* $variant:ident $fields:tt ),* $(,)?
+        }
+    ) => {
+        $(#[$emeta])*
+        pub enum WorkloadSpec {
+            $( $(#[$vmeta])* $variant $fields, )*
+        }
+
+        #[derive(Deserialize, TS)]
+        #[serde(rename_all = "snake_case", deny_unknown_fields)]
+        enum Shadow {
+            $( $variant $fields, )*
+        }
+
+        impl From<Shadow> for WorkloadSpec {
+            fn from(s: Shadow) -> Self {
+                $(
+                    let s = match workload_arm!(s, $variant $fields) {
+                        Ok(w) => return w,
+                        Err(s) => s,
+                    };
+                )*
+                let _ = s;
+                unreachable!("every variant of Shadow is one of WorkloadSpec")
+            }
+        }
+    };
+}
+
+/// One variant of `Shadow` to `WorkloadSpec` (`Err` gives back another variant).
+macro_rules! workload_arm {
+    ($s:ident, $variant:ident { $( $(#[$fmeta:meta])* $field:ident : $fty:ty ),* $(,)? }) => {
+        match $s {
+            Shadow::$variant { $($field),* } => Ok(WorkloadSpec::$variant { $($field),* }),
+            other => Err(other),
+        }
+    };
+    ($s:ident, $variant:ident ( $fty:ty )) => {
+        match $s {
+            Shadow::$variant(x) => Ok(WorkloadSpec::$variant(x)),
+            other => Err(other),
+        }
+    };
+}
+
 /// One part of a `mix` workload.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
@@ -25,8 +80,9 @@ pub struct MixPart {
     pub workload: WorkloadSpec,
 }
 
+workload_spec! {
 /// What the sessions do. `kind` picks the generator.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 #[ts(export, export_to = "buffer/")]
 pub enum WorkloadSpec {
@@ -136,6 +192,76 @@ pub enum WorkloadSpec {
     /// and shared pool (a library cache scenario; it touches no buffers).
     SqlSlammer(crate::library::Slammer),
 }
+}
+
+const KINDS: &[&str] = &[
+    "buffer_stuffer",
+    "random",
+    "scan",
+    "mix",
+    "trace",
+    "script",
+    "index_range",
+    "sql_slammer",
+];
+
+impl<'de> Deserialize<'de> for WorkloadSpec {
+    /// Reads `kind`, then the rest as that kind's fields through the shadow enum, so that an
+    /// error names the field inside the workload (see [`crate::error::nested`]).
+    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        use serde::de::Error;
+        use serde_path_to_error::Segment;
+        let mut map = serde_json::Map::<String, Value>::deserialize(d)?;
+        let kind = match map.remove("kind") {
+            Some(Value::String(k)) if KINDS.contains(&k.as_str()) => k,
+            Some(Value::String(k)) => {
+                return Err(D::Error::custom(nested(
+                    "kind",
+                    &format!("unknown kind `{k}`, expected one of {}", KINDS.join(", ")),
+                )))
+            }
+            Some(v) => {
+                return Err(D::Error::custom(nested(
+                    "kind",
+                    &format!("{v} is not a kind; expected one of {}", KINDS.join(", ")),
+                )))
+            }
+            None => {
+                return Err(D::Error::custom(nested(
+                    "kind",
+                    &format!("missing; expected one of {}", KINDS.join(", ")),
+                )))
+            }
+        };
+        let tagged = Value::Object([(kind, Value::Object(map))].into_iter().collect());
+        match serde_path_to_error::deserialize::<_, Shadow>(tagged) {
+            Ok(s) => Ok(s.into()),
+            Err(e) => {
+                // The first segment is the variant; the rest is the path inside the workload.
+                let mut path = String::new();
+                for seg in e.path().iter().skip(1) {
+                    match seg {
+                        Segment::Seq { index } => path.push_str(&format!("[{index}]")),
+                        Segment::Map { key } | Segment::Enum { variant: key } => {
+                            if !path.is_empty() {
+                                path.push('.');
+                            }
+                            path.push_str(key);
+                        }
+                        Segment::Unknown => {
+                            if !path.is_empty() {
+                                path.push('.');
+                            }
+                            path.push('?');
+                        }
+                    }
+                }
+                let (path, message) = split_nested(&path, &e.into_inner().to_string());
+                Err(D::Error::custom(nested(&path, &message)))
+            }
+        }
+    }
+}
 
 fn default_set_rand() -> [u64; 3] {
     [14406, 967, 3041]
@@ -163,6 +289,22 @@ fn default_seed() -> u64 {
 }
 fn default_rows_per_range() -> u32 {
     10
+}
+
+impl WorkloadSpec {
+    /// The field whose waits make this workload's simulated time (for the clock's limit).
+    pub fn wait_field(&self) -> &'static str {
+        match self {
+            WorkloadSpec::BufferStuffer { .. } => "workload.sleep_secs",
+            WorkloadSpec::Random { .. } => "workload.think_us",
+            WorkloadSpec::Scan { .. } => "workload.sleep_ms",
+            WorkloadSpec::Mix { .. } => "workload.parts",
+            WorkloadSpec::Trace { .. } => "workload.csv",
+            WorkloadSpec::Script { .. } => "workload.steps",
+            WorkloadSpec::IndexRange { .. } => "workload.ranges",
+            WorkloadSpec::SqlSlammer(_) => "workload",
+        }
+    }
 }
 
 fn number(path: &str, v: f64, max: f64) -> Result<f64> {

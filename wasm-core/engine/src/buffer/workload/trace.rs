@@ -27,6 +27,9 @@ impl Trace {
     }
 }
 
+/// The latest `time_ms` a trace line may have (10^12 ms, the simulated clock's limit).
+pub const MAX_TIME_MS: f64 = 1e12;
+
 pub fn parse(csv: &str, segs: &[Segment], path: &str) -> Result<Trace> {
     let mut lines = csv
         .lines()
@@ -60,16 +63,27 @@ pub fn parse(csv: &str, segs: &[Segment], path: &str) -> Result<Trace> {
         if f.len() != 4 {
             return Err(SimError::new(at, format!("{} fields, expected 4", f.len())));
         }
-        let t: f64 = f[0]
-            .parse()
-            .ok()
-            .filter(|t: &f64| t.is_finite() && *t >= 0.0 && *t <= 1e12)
-            .ok_or_else(|| {
-                SimError::new(
-                    &at,
-                    format!("time_ms '{}' is not a number of milliseconds ≥ 0", f[0]),
-                )
-            })?;
+        let t: f64 = match f[0].parse::<f64>() {
+            Ok(t) if t.is_finite() && (0.0..=MAX_TIME_MS).contains(&t) => t,
+            Ok(t) if t.is_finite() && t > MAX_TIME_MS => {
+                return Err(SimError::new(
+                    at,
+                    format!(
+                        "time_ms '{}' is past the limit: at most 1e12 ms (about 31.7 years)",
+                        f[0]
+                    ),
+                ))
+            }
+            _ => {
+                return Err(SimError::new(
+                    at,
+                    format!(
+                        "time_ms '{}' is not a number of milliseconds in 0..=1e12",
+                        f[0]
+                    ),
+                ))
+            }
+        };
         let seg = find_segment(segs, f[1], &at)?;
         let blocks = segs[seg as usize].blocks;
         let block: u32 = f[2].parse().ok().filter(|b| *b < blocks).ok_or_else(|| {

@@ -28,7 +28,7 @@ impl Sim {
                 holder,
             });
         }
-        let spin = u64::from(self.cfg.spec.spin_count) * self.cfg.ns.spin_iteration;
+        let spin = u64::from(self.cfg.spec.spin_count).saturating_mul(self.cfg.ns.spin_iteration);
         self.sess[s as usize].start_spin(l, self.now, spin);
         false
     }
@@ -77,6 +77,6 @@ impl Sim {
             latch,
             ns,
         });
-        self.sleep_until(s, self.now + ns, Status::LatchSleep);
+        self.sleep_until(s, self.now.saturating_add(ns), Status::LatchSleep);
     }
 }

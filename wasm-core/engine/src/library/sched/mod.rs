@@ -19,6 +19,8 @@ pub mod session;
 
 pub use sess::Sess;
 
+use crate::scenario::MAX_SIM_NS;
+
 /// The scheduler's quantum: a session that has used this much CPU goes to the back of the
 /// run queue if another is waiting (about a Windows NT quantum). As on NT, a quantum is not
 /// renewed when its session blocks or sleeps — the rest is kept for its next turn — so the
@@ -114,6 +116,8 @@ pub struct Sim {
     /// Phases (lookup, parse, execute) completed; `step` runs until this moves.
     pub phases: u64,
     pub keep_failed: u32,
+    /// The next event fell past [`MAX_SIM_NS`]: the run stopped there.
+    pub clock_stopped: bool,
 }
 
 impl Sim {
@@ -175,6 +179,7 @@ impl Sim {
             events: Vec::new(),
             phases: 0,
             keep_failed,
+            clock_stopped: false,
             cfg,
             lib,
             sess,
@@ -220,12 +225,12 @@ impl Sim {
             let ss = &mut self.sess[s as usize];
             self.cpus[cpu] = CpuState {
                 running: Some(s),
-                slice_end: self.now + ss.quantum_left,
+                slice_end: self.now.saturating_add(ss.quantum_left),
             };
             ss.run = Status::OnCpu(cpu as u32);
             ss.seg_start = self.now;
             if ss.burst_left > 0 {
-                ss.burst_end = self.now + ss.burst_left;
+                ss.burst_end = self.now.saturating_add(ss.burst_left);
                 ss.burst_left = 0;
                 // a preempted spinner finds the latch free when it is back on the CPU
                 if let Some(l) = ss.spin {
@@ -296,7 +301,7 @@ impl Sim {
                 Op::Cpu(0, _) => {}
                 Op::Cpu(ns, acct) => {
                     let ss = &mut self.sess[s as usize];
-                    ss.burst_end = self.now + ns;
+                    ss.burst_end = self.now.saturating_add(ns);
                     ss.burst_acct = acct;
                     ss.seg_start = self.now;
                     return;
@@ -323,11 +328,22 @@ impl Sim {
                         at_ns: at,
                         ns,
                     });
-                    self.sleep_until(s, self.now + ns, Status::Sleeping);
+                    self.sleep_until(s, self.now.saturating_add(ns), Status::Sleeping);
                     return;
                 }
             }
         }
+    }
+
+    /// The earliest burst end or wake-up.
+    fn next_event_not_slice(&self) -> Option<u64> {
+        let bursts = self
+            .cpus
+            .iter()
+            .filter_map(|c| c.running)
+            .map(|s| self.sess[s as usize].burst_end);
+        let wake = self.wakeups.peek().map(|Reverse((t, _))| *t);
+        bursts.chain(wake).min()
     }
 
     /// Process the next scheduler event: a burst ends, a sleeper wakes, or a slice expires.
@@ -360,6 +376,11 @@ impl Sim {
         let Some((t, kind, id)) = best else {
             return false;
         };
+        if t > MAX_SIM_NS {
+            // the clock would pass its limit: the run stops here (`Sim::clock_stopped`)
+            self.clock_stopped = true;
+            return false;
+        }
         self.now = self.now.max(t);
         match kind {
             0 => {
@@ -376,7 +397,15 @@ impl Sim {
             _ => {
                 let cpu = id as usize;
                 if self.runq.is_empty() {
-                    self.cpus[cpu].slice_end = self.now + TIME_SLICE_NS;
+                    // Nobody waits: the quantum is renewed. Nothing can join the run queue
+                    // before the next burst end or wake-up, so renew it in one go up to
+                    // then, as ticking every quantum would (the work is bounded by events,
+                    // not by simulated time).
+                    let next = self.next_event_not_slice().unwrap_or(self.now);
+                    let end = &mut self.cpus[cpu].slice_end;
+                    // the first renewal that reaches `next` (ties: bursts and wake-ups first)
+                    let k = next.saturating_sub(*end).div_ceil(TIME_SLICE_NS).max(1);
+                    *end = end.saturating_add(k.saturating_mul(TIME_SLICE_NS));
                 } else if let Some(s) = self.cpus[cpu].running {
                     self.charge(s);
                     let ss = &mut self.sess[s as usize];

@@ -64,7 +64,7 @@ impl Sess {
         self.ops.push_front(Op::Get(l));
         self.spin = Some(l);
         self.spin_start = now;
-        self.burst_end = now + spin_ns;
+        self.burst_end = now.saturating_add(spin_ns);
         self.burst_acct = self.phase;
         self.seg_start = now;
     }

@@ -31,7 +31,10 @@ impl Sim {
 
     fn alloc_cost(&self, a: &Alloc) -> u64 {
         let n = &self.cfg.ns;
-        u64::from(a.examined) * n.chunk_examined + u64::from(a.flushed) * n.flush_chunk + n.latch_op
+        u64::from(a.examined)
+            .saturating_mul(n.chunk_examined)
+            .saturating_add(u64::from(a.flushed).saturating_mul(n.flush_chunk))
+            .saturating_add(n.latch_op)
     }
 
     fn emit_alloc(&mut self, s: u32, obj: u32, piece: Piece, a: &Alloc) {
@@ -116,7 +119,9 @@ impl Sim {
                 let (found, walked) = self.lib.lookup(text, h);
                 self.c.gets += 1;
                 self.phases += 1;
-                let cost = u64::from(walked) * ns.chain_link + ns.latch_op;
+                let cost = u64::from(walked)
+                    .saturating_mul(ns.chain_link)
+                    .saturating_add(ns.latch_op);
                 let (at, bucket) = (self.now, self.lib.table.bucket(h));
                 let chain_len = self.lib.table.chains[bucket as usize].len() as u32;
                 self.emit(|_| Event::ChainWalk {
@@ -174,7 +179,7 @@ impl Sim {
                             self.ops_front(
                                 s,
                                 &[
-                                    Op::Cpu(cost + ns.latch_op, Acct::Parse),
+                                    Op::Cpu(cost.saturating_add(ns.latch_op), Acct::Parse),
                                     Op::FreeObj,
                                     Op::Cpu(ns.soft_parse, Acct::Parse),
                                     Op::Act(Act::Execute),
@@ -240,7 +245,7 @@ impl Sim {
                 let o = self.sess[s as usize].obj;
                 let reload = self.lib.objs[o as usize].heap0 != NIL;
                 let allocs = self.lib.load_heaps(o);
-                let mut cost = 0;
+                let mut cost = 0u64;
                 for (k, a) in allocs.iter().enumerate() {
                     let piece = if k == 0 && !reload {
                         Piece::Heap0
@@ -248,7 +253,7 @@ impl Sim {
                         Piece::Heap6
                     };
                     self.emit_alloc(s, o, piece, a);
-                    cost += self.alloc_cost(a);
+                    cost = cost.saturating_add(self.alloc_cost(a));
                 }
                 if !self.lib.objs[o as usize].alive {
                     self.wake_loaders(o);
@@ -297,7 +302,10 @@ impl Sim {
                     });
                     self.ops_front(
                         s,
-                        &[Op::Cpu(u64::from(handles) * ns.rehash_handle, Acct::Parse)],
+                        &[Op::Cpu(
+                            u64::from(handles).saturating_mul(ns.rehash_handle),
+                            Acct::Parse,
+                        )],
                     );
                 }
             }
@@ -332,7 +340,7 @@ impl Sim {
                 self.c.pinhits += 1;
                 self.lib.pin(o);
                 self.lib.unpin(o);
-                self.ops_front(s, &[Op::Cpu(2 * ns.latch_op, Acct::Exec)]);
+                self.ops_front(s, &[Op::Cpu(ns.latch_op.saturating_mul(2), Acct::Exec)]);
             }
             Act::Unpin => {
                 let o = self.sess[s as usize].obj;

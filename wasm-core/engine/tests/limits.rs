@@ -1,0 +1,80 @@
+//! Issue 14: every accepted scenario ends in bounded time and memory, and a scenario that
+//! cannot is refused, naming its field and the limit. The inputs are the issue's own.
+
+use cachesim::buffer::workload::MAX_SIM_NS;
+use cachesim::buffer::Run;
+use cachesim::Replayed;
+use std::time::{Duration, Instant};
+
+fn refused(text: &str) -> cachesim::SimError {
+    match Run::from_json(text) {
+        Ok(_) => panic!("accepted: {text}"),
+        Err(e) => e,
+    }
+}
+
+/// Finding 1: the clock reached 2^64 − 11 ns, the DBWR timeout wrapped, the run never ended.
+#[test]
+fn clock_overflow_is_refused_at_build_by_field() {
+    let t0 = Instant::now();
+    let e = refused(
+        r#"{"version":1,"title":"t","profile":"8.1.5","objects":[{"name":"T","type":"TABLE","blocks":100}],"workload":{"kind":"random","accesses":19804875,"think_us":931424460.146},"cost":{"logical_read_us":0,"physical_read_ms":0}}"#,
+    );
+    assert_eq!(e.path, "workload.think_us", "{e}");
+    assert!(e.message.contains("1.845e10 s"), "{e}");
+    assert!(t0.elapsed() < Duration::from_secs(30));
+}
+
+/// Finding 2: the same with 20M × 1000 s reported 1.55e9 s (the clock wrapped).
+#[test]
+fn wrapped_clock_is_refused_not_reported() {
+    let e = refused(
+        r#"{"version":1,"title":"t","profile":"8.1.5","objects":[{"name":"T","type":"TABLE","blocks":100}],"workload":{"kind":"random","accesses":20000000,"think_us":1e9},"cost":{"logical_read_us":0,"physical_read_ms":0}}"#,
+    );
+    assert_eq!(e.path, "workload.think_us", "{e}");
+    assert!(e.message.contains("2.000e10 s"), "{e}");
+}
+
+/// Just inside the limit the run is accepted and its clock is exact.
+#[test]
+fn long_think_time_inside_the_limit_runs_exactly() {
+    let mut r = Run::from_json(
+        r#"{"version":1,"title":"t","profile":"8.1.5","objects":[{"name":"T","type":"TABLE","blocks":100}],"workload":{"kind":"random","accesses":999000,"think_us":1e9},"cost":{"logical_read_us":0,"physical_read_ms":0}}"#,
+    )
+    .unwrap();
+    r.run_to_end();
+    assert!(r.fault().is_none());
+    assert!(r.done());
+    assert_eq!(r.cache().now, 999_000 * 1_000_000_000_000);
+    assert!(r.cache().now <= MAX_SIM_NS);
+}
+
+/// A trace whose last line is at the limit plus the dearest access is refused too.
+#[test]
+fn trace_past_the_limit_is_refused() {
+    let e = refused(
+        r#"{"version":1,"title":"t","profile":"8.0","objects":[{"name":"T","type":"TABLE","blocks":10}],"workload":{"kind":"trace","csv":"time_ms,object,block,op\n1e12,T,1,r\n"}}"#,
+    );
+    assert_eq!(e.path, "workload.csv", "{e}");
+}
+
+/// Finding 3: every seek snapshot copied the execution in progress, and one full scan of a
+/// 4,194,302-block table is one execution: the wasm ran out of memory. The snapshots inside
+/// one execution share it now; seeking inside the scan stays exact.
+#[test]
+fn big_scan_runs_to_the_end_and_seeks_exactly_inside_it() {
+    let text = r#"{"version":1,"title":"t","profile":"8.1.5","objects":[{"name":"T","type":"TABLE","blocks":4194302}],"workload":{"kind":"scan","segment":"T","times":1}}"#;
+    let mut r = Run::from_json(text).unwrap();
+    assert_eq!(r.run_to_end(), 4_194_302);
+    assert!(r.done() && r.fault().is_none());
+    let end = r.report();
+    // back into the middle of the scan, then forward to a point a fresh run steps to
+    r.seek(3_000_001);
+    r.seek(2_500_000);
+    let mut fresh = Run::from_json(text).unwrap();
+    fresh.step(2_500_000);
+    assert_eq!(r.report(), fresh.report());
+    assert_eq!(r.cache().now, fresh.cache().now);
+    r.seek(4_194_302);
+    assert_eq!(r.report(), end);
+}
