@@ -18,6 +18,15 @@ async function editAndStep(page: Page) {
   await page.getByTestId('step').click();
   await expect(page.getByTestId('scenario-select')).toHaveValue('__edited__');
   await expect(page).toHaveURL(/#v1=/);
+  // The address is written 400 ms after changes settle: wait until it holds position 2, not an
+  // earlier write still on its way.
+  await expect
+    .poll(async () => {
+      const before = page.url();
+      await page.waitForTimeout(600);
+      return page.url() === before;
+    })
+    .toBe(true);
 }
 
 /** A scenario whose share link is far over the Copy link limit: a long, random trace. */

@@ -50,4 +50,6 @@ loadEngine(wasmUrl).then(
 );
 
 // A link pasted into the address bar of an open page: asks first over unsaved work.
-window.addEventListener('hashchange', () => store.getState().linkArrived(location.hash));
+// The event's own URL, not location.hash: a debounced autosave write (replaceState) can land
+// between the navigation and this handler and put the tab's own state back in the address.
+window.addEventListener('hashchange', (e) => store.getState().linkArrived(new URL(e.newURL).hash));
