@@ -1,27 +1,14 @@
 //! Seed 000's experiments, bundled as scenarios, checked on shape (orderings), never on a
 //! constant tuned to the paper.
 
-use cachesim::buffer::{Report, Run};
-use cachesim::{Replayed, Scenario};
-use std::path::PathBuf;
+mod common;
+
+use cachesim::buffer::Report;
+use cachesim::Scenario;
 
 fn run(name: &str) -> (Report, Scenario) {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../scenarios")
-        .join(name);
-    let text = std::fs::read_to_string(&path).unwrap();
-    let mut run = Run::from_json(&text).unwrap();
-    run.run_to_end();
-    let r = run.report();
-    if let Some(c) = run.paper() {
-        for row in &c.rows {
-            eprintln!(
-                "{name:28} {:8} {:15} paper {:>10.3} sim {:>10.3} {:+6.1}%",
-                row.pool, row.metric, row.paper, row.sim, row.diff_pct
-            );
-        }
-    }
-    (r, run.scenario.clone())
+    let run = common::run_to_end(name);
+    (run.report(), run.scenario.clone())
 }
 
 fn pool_phys(r: &Report, pool: &str) -> u64 {

@@ -2,17 +2,12 @@
 //! they build, their reports carry the library cache section, stepping and seeking are
 //! exact, and the Table 3 / Figure 1 shapes hold when run from the files.
 
+mod common;
+
 use cachesim::library::{Report, Run};
 use cachesim::Replayed;
+use common::bundled as scenario;
 use std::fs;
-
-fn scenario(name: &str) -> String {
-    fs::read_to_string(format!(
-        "{}/../../scenarios/{name}.json",
-        env!("CARGO_MANIFEST_DIR")
-    ))
-    .unwrap()
-}
 
 fn run(name: &str) -> Report {
     let mut r = Run::from_json(&scenario(name)).unwrap();

@@ -2,26 +2,12 @@
 //! cache, and with a large DB cache and direct I/O. Shape and the band, not a tuned
 //! figure: the costs are calibrated in the scenarios' descriptions.
 
-use cachesim::buffer::{self, Report};
-use cachesim::{Replayed, Scenario};
-use std::path::PathBuf;
+mod common;
+
+use cachesim::buffer::Report;
 
 fn run(name: &str) -> Report {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../scenarios")
-        .join(name);
-    let s = Scenario::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
-    let mut r = buffer::Run::new(s).unwrap();
-    r.run_to_end();
-    if let Some(p) = r.paper() {
-        for row in p.rows {
-            eprintln!(
-                "{name}: {} {} paper {:.0} sim {:.0} {:+.1} %",
-                row.pool, row.metric, row.paper, row.sim, row.diff_pct
-            );
-        }
-    }
-    r.report()
+    common::run_to_end(name).report()
 }
 
 #[test]

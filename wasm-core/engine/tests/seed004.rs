@@ -2,24 +2,15 @@
 //! fix in 11.2.0.2. The assertions are on shape (which scan is direct, which is fast) and on
 //! the tolerance against the paper; the costs come from the DEFAULT run only.
 
-use cachesim::buffer::{self, report::StepStatistics};
-use cachesim::io::ScanReason;
-use cachesim::{Replayed, Scenario};
-use std::path::PathBuf;
+mod common;
 
-fn run(
-    name: &str,
-) -> (
-    Vec<StepStatistics>,
-    Option<cachesim::scenario::paper::PaperComparison>,
-) {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../scenarios")
-        .join(name);
-    let s = Scenario::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
-    let mut r = buffer::Run::new(s).unwrap();
-    r.run_to_end();
-    (r.report().steps, r.paper())
+use cachesim::buffer::report::StepStatistics;
+use cachesim::io::ScanReason;
+use cachesim::scenario::paper::PaperComparison;
+
+fn run(name: &str) -> (Vec<StepStatistics>, Option<PaperComparison>) {
+    let run = common::run_to_end(name);
+    (run.report().steps, run.paper())
 }
 
 /// The five scans of the script (steps 4, 5, 7, 8 and 10).
@@ -76,13 +67,10 @@ fn eleven_two_two_keeps_the_keep_segment_cached_after_the_first_scan() {
 }
 
 /// Every elapsed time within 15 % of the paper; those under a second within 0.2 s.
-fn check_paper(p: cachesim::scenario::paper::PaperComparison) {
+/// (`run` has printed the rows.)
+fn check_paper(p: PaperComparison) {
     assert_eq!(p.rows.len(), 5);
     for r in &p.rows {
-        eprintln!(
-            "{:<60} paper {:>7.2}  sim {:>7.2}  {:+.1} %",
-            r.pool, r.paper, r.sim, r.diff_pct
-        );
         if r.paper < 1.0 {
             assert!((r.sim - r.paper).abs() <= 0.2, "{r:?}");
         } else {

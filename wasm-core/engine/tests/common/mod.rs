@@ -1,0 +1,32 @@
+//! What the seed tests share: a bundled scenario's text, and a buffer cache run of it to its
+//! end with its paper comparison printed (`cargo test -- --nocapture` shows it).
+#![allow(dead_code)] // each test crate uses its part
+
+use cachesim::buffer::Run;
+use cachesim::Replayed;
+
+/// The text of `scenarios/<name>` (`.json` may be left out).
+pub fn bundled(name: &str) -> String {
+    let file = if name.ends_with(".json") {
+        name.to_string()
+    } else {
+        format!("{name}.json")
+    };
+    let path = format!("{}/../../scenarios/{file}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// A bundled buffer cache scenario run to its end; its figures beside the paper's go to stderr.
+pub fn run_to_end(name: &str) -> Run {
+    let mut run = Run::from_json(&bundled(name)).unwrap();
+    run.run_to_end();
+    if let Some(c) = run.paper() {
+        for row in &c.rows {
+            eprintln!(
+                "{name:28} {:8} {:15} paper {:>10.3} sim {:>10.3} {:+6.1}%",
+                row.pool, row.metric, row.paper, row.sim, row.diff_pct
+            );
+        }
+    }
+    run
+}
