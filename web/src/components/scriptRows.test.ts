@@ -1,23 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { StepStatistics } from '../sim/generated/buffer/StepStatistics';
+import { stepStatistics } from '../sim/stepFixture';
 import type { ScanDecision } from '../sim/generated/buffer/ScanDecision';
 import { currentStep, readPath, scriptSteps, stepText, timelineRows } from './scriptRows';
 import { decisionFigures, reasonText } from '../sim/scanDecision';
 
-const stat = (index: number, p: Partial<StepStatistics> = {}): StepStatistics => ({
-  index,
-  text: `stmt ${index}`,
-  elapsed_s: 0,
-  done: true,
-  logical_reads: 0,
-  physical_reads: 0,
-  physical_reads_direct: 0,
-  os_cache_hits: 0,
-  rows: 0,
-  rows_per_s: null,
-  avg_read_ms: null,
-  ...p,
-});
+const stat = stepStatistics;
 
 const decision = (p: Partial<ScanDecision> = {}): ScanDecision => ({
   direct: true,

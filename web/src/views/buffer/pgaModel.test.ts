@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Event } from '../../sim/engine';
 import type { ScanDecision } from '../../sim/generated/buffer/ScanDecision';
 import type { StepStatistics } from '../../sim/generated/buffer/StepStatistics';
+import { stepStatistics } from '../../sim/stepFixture';
 import { EMPTY_PGA, nextPga, pgaCells } from './pgaModel';
 
 const decision: ScanDecision = {
@@ -16,20 +17,9 @@ const decision: ScanDecision = {
   dirty: 0,
 };
 
-const step = (index: number, p: Partial<StepStatistics> = {}): StepStatistics => ({
-  index,
-  text: 's',
-  elapsed_s: 0,
-  done: false,
-  logical_reads: 0,
-  physical_reads: 0,
-  physical_reads_direct: 0,
-  os_cache_hits: 0,
-  rows: 0,
-  rows_per_s: null,
-  avg_read_ms: null,
-  ...p,
-});
+/** A step not finished yet, unless `p` says so. */
+const step = (index: number, p: Partial<StepStatistics> = {}) =>
+  stepStatistics(index, { done: false, ...p });
 
 const direct = (block: number): Event => ({
   type: 'direct_read',
