@@ -1,8 +1,12 @@
-/** Where Playwright's web servers listen (see playwright.config.ts). */
-export const PREVIEW_PORT = 4173;
-export const SUBPATH_PORT = 4174;
+/**
+ * Where Playwright's web servers listen (see playwright.config.ts): 4173–4175, or three ports
+ * from `PW_PORT_BASE` so that two checkouts can run their suites at once.
+ */
+const BASE = Number(process.env.PW_PORT_BASE) || 4173;
+export const PREVIEW_PORT = BASE;
+export const SUBPATH_PORT = BASE + 1;
 /** The dev-only views harness, built on its own (`vite build --mode harness`). */
-export const HARNESS_PORT = 4175;
+export const HARNESS_PORT = BASE + 2;
 export const HARNESS_PATH = '/dev/views-harness.html';
 export const SUBPATH = '/repo/';
 
