@@ -187,3 +187,39 @@ fn seg(name: &str, blocks: u32) -> Segment {
         cache: false,
     }
 }
+
+#[test]
+fn closed_form_lengths_equal_a_dry_run_at_any_point() {
+    let cases = [
+        (
+            SEED_OBJECTS,
+            r#"{"kind":"buffer_stuffer","buffs_per_stuff":7,"sleep_secs":0.25,"total_stuffs":5}"#,
+        ),
+        (
+            r#"[{"name":"T","type":"TABLE","blocks":20}]"#,
+            r#"{"kind":"random","accesses":40,"think_us":3.5,"write_pct":30}"#,
+        ),
+        (
+            r#"[{"name":"T","type":"TABLE","blocks":20}]"#,
+            r#"{"kind":"scan","segment":"T","times":4,"sleep_ms":2}"#,
+        ),
+    ];
+    for (objects, workload) in cases {
+        let mut g = gen(objects, workload);
+        let mut out = Vec::new();
+        loop {
+            let closed = g.closed_form().expect("an arithmetic workload");
+            let dry = g.dry_run(1_000).unwrap();
+            assert_eq!(
+                (closed.0, closed.1, closed.2),
+                (dry.accesses, dry.executions, dry.wait_ns),
+                "{workload} after {} accesses",
+                out.len()
+            );
+            assert_eq!(g.measure(1_000).unwrap(), dry);
+            if !g.next_exec(&mut out) {
+                break;
+            }
+        }
+    }
+}
