@@ -78,3 +78,26 @@ fn big_scan_runs_to_the_end_and_seeks_exactly_inside_it() {
     r.seek(4_194_302);
     assert_eq!(r.report(), end);
 }
+
+/// Finding 6: the statement limit said characters and counted bytes; it now says bytes, and
+/// how many the statement has.
+#[test]
+fn statement_length_is_counted_and_named_in_bytes() {
+    let with = |text: &str| {
+        format!(
+            r#"{{"version":1,"title":"t","profile":"8.1.6","workload":{{"kind":"sql_slammer","statements":["{text}"]}}}}"#
+        )
+    };
+    // 2,010 characters, 1,990 of them two bytes: 4,000 bytes, the most a statement may have
+    let fits = format!("select 'x{}' from dual", "é".repeat(1990));
+    assert_eq!(fits.len(), 4000);
+    assert!(cachesim::library::Run::from_json(&with(&fits)).is_ok());
+    let over = format!("{fits}é");
+    let e = match cachesim::library::Run::from_json(&with(&over)) {
+        Ok(_) => panic!("accepted a 4,002-byte statement"),
+        Err(e) => e,
+    };
+    assert_eq!(e.path, "workload.statements[0]", "{e}");
+    assert!(e.message.contains("1..=4000 bytes"), "{e}");
+    assert!(e.message.contains("4002 bytes"), "{e}");
+}

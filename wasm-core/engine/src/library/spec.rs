@@ -153,7 +153,7 @@ pub const MAX_POOL: u64 = 1 << 30;
 /// of literal SQL (~300,000 statements/s) this keeps that to a few seconds in a browser, even
 /// with a 1G shared pool.
 pub const MAX_STATEMENTS: u64 = 250_000;
-/// Longest statement text.
+/// Longest statement text, in bytes (UTF-8), as Oracle measures a statement's length.
 pub const MAX_TEXT: usize = 4000;
 
 /// A validated spec with costs in integer nanoseconds.
@@ -277,7 +277,11 @@ impl Spec {
                 if t.trim().is_empty() || t.len() > MAX_TEXT {
                     return Err(err(
                         &format!("{name}[{i}]"),
-                        format!("a statement of 1..={MAX_TEXT} characters"),
+                        format!(
+                            "a statement of 1..={MAX_TEXT} bytes of UTF-8 text, as Oracle \
+                             counts a statement's length; this one has {} bytes",
+                            t.len()
+                        ),
                     ));
                 }
             }
