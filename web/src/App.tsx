@@ -9,6 +9,7 @@ import { ErrorBoundary } from './components/ErrorBoundary';
 import { Header } from './components/Header';
 import { InitPanel } from './components/InitPanel';
 import { IoStatistics } from './components/IoStatistics';
+import { RunAlert } from './components/Alert';
 import { LinkAlert } from './components/LinkAlert';
 import { LinkConfirm } from './components/LinkConfirm';
 import { FileAlert } from './components/ScenarioFiles';
@@ -129,6 +130,7 @@ export default function App() {
       <Header />
       <LinkAlert />
       <FileAlert />
+      <RunAlert />
       <LinkConfirm />
       {engine === 'failed' ? (
         <div className="fatal" role="alert" data-testid="engine-error">

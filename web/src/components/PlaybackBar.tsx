@@ -6,6 +6,7 @@ import { useApp } from '../store/context';
 import { selectActions, selectMode, selectPlayback } from '../store/selectors';
 import { SPEEDS } from '../store/store';
 import { shortcuts } from '../store/useKeyboard';
+import { BusyBar } from './BusyBar';
 import { Icon, type IconName } from './Icon';
 
 const speedLabel = (v: number) =>
@@ -43,6 +44,7 @@ export function PlaybackBar() {
   const [one, unit] = mode === 'library' ? ['phase', 'statement'] : ['access', 'execution'];
   return (
     <section className="panel playback" aria-label="Playback">
+      <BusyBar />
       <div className="playback-row">
         <div className="transport">
           <TransportButton

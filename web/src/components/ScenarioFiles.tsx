@@ -7,6 +7,7 @@ import { downloadScenario, scenarioFileName } from '../share/file';
 import { useApp, useStoreApi } from '../store/context';
 import { selectDismissFileError, selectFileError, selectReady } from '../store/selectors';
 import type { AppStore } from '../store/store';
+import { Alert } from './Alert';
 
 /** Download what runs now. */
 export function downloadCurrent(store: AppStore): void {
@@ -72,16 +73,12 @@ export function FileAlert() {
   const { error, dismiss } = useApp(
     useShallow((s) => ({ error: selectFileError(s), dismiss: selectDismissFileError(s) })),
   );
-  if (!error) return null;
   return (
-    <div className="alert" role="alert" data-testid="file-error">
-      <div>
-        <strong>{error}</strong>
-        <div>The scenario that was running is still open.</div>
-      </div>
-      <button className="btn small" onClick={dismiss} aria-label="Dismiss">
-        Dismiss
-      </button>
-    </div>
+    <Alert
+      testId="file-error"
+      error={error}
+      onDismiss={dismiss}
+      detail="The scenario that was running is still open."
+    />
   );
 }

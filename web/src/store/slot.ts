@@ -125,10 +125,16 @@ export function refresh<S extends Sim>(sim: S, hasPaper: boolean): S {
 }
 
 /**
- * A slot running `scenario`, replayed to `position` (its series sampled on the way); keeps
- * `prev`'s selection when it still exists. Throws a ScenarioError when the engine refuses it.
+ * A slot running `scenario`, replayed to `position` (its series sampled on the way; short of
+ * it when `deadline`, a performance.now() time, passes first); keeps `prev`'s selection when
+ * it still exists. Throws a ScenarioError when the engine refuses it.
  */
-export function openSim(scenario: Scenario, position: number, prev: Sim | null): Sim {
+export function openSim(
+  scenario: Scenario,
+  position: number,
+  prev: Sim | null,
+  deadline = Infinity,
+): Sim {
   const hasPaper = !!scenario.paper;
   const empty = {
     position: 0,
@@ -176,6 +182,7 @@ export function openSim(scenario: Scenario, position: number, prev: Sim | null):
     series,
     sampleEvery(sim.run.total),
     ops.sample,
+    deadline,
   );
   return refresh(patch(sim, { series }), hasPaper);
 }
@@ -211,9 +218,16 @@ export function stepSim(
 
 /**
  * Move the slot's run to `target` (either way) without events: back replays from a snapshot
- * and trims the series, forward extends it (stopping early past `deadline`).
+ * and trims the series, forward extends it (stopping early past `deadline`). With `mirror`
+ * false the mirror is left as it was (a long operation reads it fresh once, at its end).
  */
-export function jumpSim(sim: Sim, target: number, hasPaper: boolean, deadline = Infinity): Sim {
+export function jumpSim(
+  sim: Sim,
+  target: number,
+  hasPaper: boolean,
+  deadline = Infinity,
+  mirror = true,
+): Sim {
   const { run } = sim;
   const ops = opsOf(sim);
   const every = sampleEvery(run.total);
@@ -227,7 +241,8 @@ export function jumpSim(sim: Sim, target: number, hasPaper: boolean, deadline = 
     series = [...sim.series];
     forward(run, target, series, every, ops.sample, deadline);
   }
-  return refresh(patch(sim, { series, events: [] }), hasPaper);
+  const moved = patch(sim, { series, events: [] });
+  return mirror ? refresh(moved, hasPaper) : moved;
 }
 
 /** Back to the start. */

@@ -3,6 +3,7 @@ import type { NarrationGroup } from '../narration/narrate';
 import type { SharedState } from '../share/link';
 import type { Scenario, ScenarioError } from '../sim/engine';
 import type { ScenarioEntry } from './scenarios';
+import type { Busy } from './slices';
 import type { Sim } from './slot';
 
 /** Steps per second of the speed control; Infinity is "full speed". */
@@ -57,6 +58,10 @@ export interface AppState {
   animate: boolean;
   durationMs: number;
   narration: NarrationGroup[];
+  /** A long operation going on in slices (run to the end, a far seek), with its progress. */
+  busy: Busy | null;
+  /** The engine threw while running (a limit reached, or a failure): what the page says. */
+  runError: string | null;
 
   engineReady(hash: string): void;
   engineFailed(message: string): void;
@@ -79,9 +84,14 @@ export interface AppState {
   step(): void;
   stepExecution(): void;
   stepBack(): void;
-  runToEnd(): void;
+  /** Run to the end in slices (see `busy`); resolves when there or cancelled. */
+  runToEnd(): Promise<void>;
   reset(): void;
-  seek(position: number): void;
+  /** Move to `position`: back at once, forward in slices; resolves when there or cancelled. */
+  seek(position: number): Promise<void>;
+  /** Stop the long operation in progress where it has got to. */
+  cancel(): void;
+  dismissRunError(): void;
   /** The animation loop: serve up to n accesses (n ≥ 1) by the speed setting. */
   advance(n: number, budgetMs?: number): void;
   play(): void;

@@ -3,6 +3,7 @@ import { encodeState } from '../share/link';
 import { loadEngineNode } from '../sim/node';
 import { BUNDLED, DEFAULT_SCENARIO_ID } from './scenarios';
 import { bufferSim } from './selectors';
+import type { Scenario } from '../sim/engine';
 import { createAppStore, SPEEDS } from './store';
 
 beforeAll(() => loadEngineNode());
@@ -58,9 +59,9 @@ describe('the app store', () => {
     expect(store.getState().sim?.executions).toBe(1);
   });
 
-  it('steps back exactly: the same numbers as a run stopped there', () => {
+  it('steps back exactly: the same numbers as a run stopped there', async () => {
     const store = fresh();
-    store.getState().seek(2999);
+    await store.getState().seek(2999);
     const at2999 = store.getState().sim?.report;
     store.getState().step();
     store.getState().step();
@@ -70,25 +71,25 @@ describe('the app store', () => {
     expect(store.getState().sim?.report).toEqual(at2999);
   });
 
-  it('seeks back and forth, keeping the chart series bounded and ordered', () => {
+  it('seeks back and forth, keeping the chart series bounded and ordered', async () => {
     const store = fresh();
-    store.getState().runToEnd();
+    await store.getState().runToEnd();
     const end = store.getState();
     expect(end.sim?.done).toBe(true);
     expect(end.sim?.position).toBe(40000);
     expect(end.sim?.series.length).toBeLessThanOrEqual(402);
     const positions = (end.sim?.series ?? []).map((p) => p.position);
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
-    store.getState().seek(10000);
+    await store.getState().seek(10000);
     expect((store.getState().sim?.series ?? []).every((p) => p.position <= 10000)).toBe(true);
     expect(store.getState().sim?.position).toBe(10000);
-    store.getState().seek(40000);
+    await store.getState().seek(40000);
     expect(store.getState().sim?.report).toEqual(end.sim?.report);
   });
 
-  it('rebuilds the run on an edit, at the same position', () => {
+  it('rebuilds the run on an edit, at the same position', async () => {
     const store = fresh();
-    store.getState().seek(5000);
+    await store.getState().seek(5000);
     store.getState().edit((d) => ({ ...d, init: { ...d.init, _db_percent_hot_default: 0 } }));
     const s = store.getState();
     expect(s.draftError).toBeNull();
@@ -107,10 +108,10 @@ describe('the app store', () => {
     expect(s.draft?.init?.db_block_lru_latches).toBe(30);
   });
 
-  it('opens a share link at its position, and a bad one with a message', () => {
+  it('opens a share link at its position, and a bad one with a message', async () => {
     const a = fresh();
     a.getState().edit((d) => ({ ...d, init: { ...d.init, _db_percent_hot_default: 25 } }));
-    a.getState().seek(1234);
+    await a.getState().seek(1234);
     const shared = a.getState().sharedState();
     expect(shared).not.toBeNull();
     const b = createAppStore({ scenarios: BUNDLED });
@@ -146,5 +147,82 @@ describe('the app store', () => {
     store.getState().advance(5000);
     expect(store.getState().sim?.position).toBe(5001);
     expect(store.getState().sim?.events).toEqual([]);
+  });
+});
+
+/** A workload long enough for several slices (u64 fields are typed bigint, sent as numbers). */
+const LONG = {
+  kind: 'random',
+  accesses: 3_000_000,
+  think_us: 0,
+} as unknown as Scenario['workload'];
+
+describe('long operations in slices', () => {
+  it('runs to the end in slices with progress, and Cancel stops where it got to', async () => {
+    const store = fresh();
+    const seen: number[] = [];
+    const unsubscribe = store.subscribe((s) => {
+      if (s.busy) seen.push(s.busy.position);
+    });
+    // a run long enough for several slices
+    store.getState().edit((d) => ({
+      ...d,
+      workload: LONG,
+    }));
+    const total = store.getState().sim!.total;
+    const running = store.getState().runToEnd();
+    expect(store.getState().sim!.position).toBeLessThan(total);
+    await new Promise((r) => setTimeout(r, 120));
+    expect(store.getState().busy?.what).toBe('running to the end');
+    store.getState().cancel();
+    await running;
+    unsubscribe();
+    const stopped = store.getState().sim!.position;
+    expect(store.getState().busy).toBeNull();
+    expect(stopped).toBeGreaterThan(0);
+    expect(stopped).toBeLessThan(total);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    expect(store.getState().narration.at(-1)?.lines[0].text).toMatch(/stopped at #/);
+    // nothing moves after Cancel
+    await new Promise((r) => setTimeout(r, 60));
+    expect(store.getState().sim!.position).toBe(stopped);
+  });
+
+  it('a step during a long run ends it first', async () => {
+    const store = fresh();
+    store.getState().edit((d) => ({
+      ...d,
+      workload: LONG,
+    }));
+    const running = store.getState().runToEnd();
+    store.getState().step();
+    const at = store.getState().sim!.position;
+    await running;
+    expect(store.getState().busy).toBeNull();
+    expect(store.getState().sim!.position).toBe(at);
+  });
+
+  it('says why when the engine throws, and rebuilds a run that trapped', async () => {
+    const store = fresh();
+    const run = store.getState().sim!.run;
+    run.step = () => {
+      throw new Error('the simulated clock passed 1000000000 s');
+    };
+    await store.getState().runToEnd();
+    expect(store.getState().runError).toMatch(/^The run stopped: the simulated clock passed/);
+    expect(store.getState().sim!.run).toBe(run);
+    store.getState().dismissRunError();
+
+    run.step = () => {
+      throw new WebAssembly.RuntimeError('unreachable');
+    };
+    await store.getState().seek(500);
+    const s = store.getState();
+    expect(s.runError).toMatch(/^The engine failed: unreachable.*rebuilt at the start/);
+    expect(s.sim!.run).not.toBe(run);
+    expect(s.sim!.position).toBe(0);
+    store.getState().step();
+    expect(store.getState().sim!.position).toBe(1);
   });
 });

@@ -8,7 +8,8 @@ import { decodeHash } from '../share/link';
 import { ScenarioError, validateScenario, type Scenario } from '../sim/engine';
 import { isLibraryScenario } from '../sim/library';
 import { DEFAULT_SCENARIO_ID, type ScenarioEntry } from './scenarios';
-import { jumpSim, openSim, resetSim, stepSim, type Sim } from './slot';
+import { SLICE_MS, yieldToPage } from './slices';
+import { jumpSim, openSim, refresh, resetSim, stepSim, type Sim } from './slot';
 import { ANIMATE_MAX_SPEED, NARRATE_MAX_SPEED, SPEEDS, type AppState } from './state';
 
 export { ANIMATE_MAX_SPEED, NARRATE_MAX_SPEED, SPEEDS } from './state';
@@ -57,6 +58,90 @@ export function createAppStore({
       lines: [{ kind: 'sleep', text, why }],
     });
 
+    /** The long operation in progress (see ./slices); an action that moves the run ends it. */
+    let task = 0;
+    /**
+     * The slot a long operation is moving. The views are not redrawn between its slices (a
+     * redraw of a million buffers costs more than a slice), so it is installed when the
+     * operation ends, is cancelled or gives way to another action.
+     */
+    let moving: Sim | null = null;
+    const stopTask = () => {
+      task++;
+      const sim = moving;
+      moving = null;
+      if (sim) {
+        // keep what the user selected meanwhile
+        const now = get().sim;
+        const selected = now?.kind === sim.kind ? now.selected : sim.selected;
+        put(refresh({ ...sim, selected } as Sim, hasPaper()), { animate: false });
+      }
+      if (get().busy) set({ busy: null });
+    };
+
+    /**
+     * Run an engine call; when the engine throws (a run that stopped at a limit, or a trap)
+     * the page says why instead of failing. A trap may leave the run unusable: it is then
+     * rebuilt, at the start, from the scenario it ran.
+     */
+    const guard = (f: () => void): boolean => {
+      try {
+        f();
+        return true;
+      } catch (e) {
+        stopTask();
+        set({ playing: false });
+        const trapped = e instanceof WebAssembly.RuntimeError;
+        const text = `${trapped ? 'The engine failed' : 'The run stopped'}: ${message(e)}`;
+        const { current, scenarioId } = get();
+        if (trapped && current) {
+          try {
+            get().sim?.run.free();
+          } catch {
+            // a trapped run may refuse even to be freed; the fresh one replaces it anyway
+          }
+          set({ sim: null });
+          try {
+            install(current, 0, scenarioId, 'the run was rebuilt at the start after a failure');
+          } catch (again) {
+            set({ runError: `${text}; it could not be rebuilt: ${message(again)}` });
+            return false;
+          }
+        }
+        set({ runError: trapped ? `${text}. The run was rebuilt at the start.` : text });
+        return false;
+      }
+    };
+
+    /**
+     * Move the run to `target` in slices of engine work with the page free in between, showing
+     * `what` and the progress in `busy`; `why` is narrated once there. Resolves when the run
+     * is there, or when the operation was cancelled or replaced by another action.
+     */
+    const longJump = async (target: number, what: string, why: string | null) => {
+      stopTask();
+      const id = task;
+      const start = get().sim;
+      if (!start) return;
+      moving = start;
+      for (;;) {
+        const deadline = performance.now() + SLICE_MS;
+        const ok = guard(() => {
+          if (moving) moving = jumpSim(moving, target, hasPaper(), deadline, false);
+        });
+        // stopped meanwhile by an action, Cancel or a failure: they installed the slot
+        if (!ok || task !== id || !moving) return;
+        const { position, done } = moving.run;
+        if (position === target || done) break;
+        set({ busy: { what, from: start.position, target, position } });
+        await yieldToPage();
+        if (task !== id) return;
+      }
+      stopTask();
+      const sim = get().sim;
+      if (why && sim) set({ narration: addNarration([note('jump', why, '', sim)]) });
+    };
+
     /** Replace the run by one of `scenario` at `position`; throws a ScenarioError. */
     const install = (
       scenario: Scenario,
@@ -65,8 +150,11 @@ export function createAppStore({
       what: string,
       why = '',
     ) => {
+      stopTask();
       const old = get().sim;
-      const sim = openSim(scenario, position, old);
+      // replayed to `position` within one slice here, and in slices after (a link's position
+      // can be millions of accesses in)
+      const sim = openSim(scenario, position, old, performance.now() + SLICE_MS);
       const original = scenarios.find((s) => s.id === base);
       old?.run.free();
       put(sim, {
@@ -77,7 +165,10 @@ export function createAppStore({
         edited: !original || !same(original.scenario, scenario),
         animate: false,
         narration: [note('configuration', what, why, sim)],
+        runError: null,
       });
+      if (sim.position < Math.min(position, sim.total) && !sim.done)
+        void longJump(position, `replaying to #${position.toLocaleString('en')}`, null);
     };
 
     const loadDefault = () => {
@@ -140,6 +231,8 @@ export function createAppStore({
       animate: false,
       durationMs: 0,
       narration: [],
+      busy: null,
+      runError: null,
 
       engineReady(hash) {
         set({ engine: 'ready', engineError: null });
@@ -272,44 +365,72 @@ export function createAppStore({
       },
 
       step() {
+        stopTask();
         set({ playing: false });
-        stepNarrated('one');
+        guard(() => stepNarrated('one'));
       },
 
       stepExecution() {
+        stopTask();
         set({ playing: false });
-        stepNarrated('unit');
+        guard(() => stepNarrated('unit'));
       },
 
       stepBack() {
+        stopTask();
         const sim = get().sim;
         set({ playing: false });
         if (!sim || sim.position === 0) return;
         const target = sim.position - 1;
-        jump(target, `stepped back to #${target}: replayed exactly from a snapshot`);
+        guard(() => jump(target, `stepped back to #${target}: replayed exactly from a snapshot`));
       },
 
       runToEnd() {
         const sim = get().sim;
         set({ playing: false });
-        if (!sim) return;
-        jump(sim.total, 'ran to the end without narration');
+        if (!sim || sim.done) return Promise.resolve();
+        return longJump(sim.total, 'running to the end', 'ran to the end without narration');
       },
 
       reset() {
+        stopTask();
         const sim = get().sim;
         set({ playing: false });
         if (!sim) return;
-        const back = resetSim(sim, hasPaper());
-        put(back, { animate: false, narration: [note('reset', 'back to the start', '', back)] });
+        guard(() => {
+          const back = resetSim(sim, hasPaper());
+          put(back, { animate: false, narration: [note('reset', 'back to the start', '', back)] });
+        });
       },
 
       seek(position) {
         const sim = get().sim;
-        if (!sim) return;
+        if (!sim) return Promise.resolve();
         const target = Math.max(0, Math.min(sim.total, Math.round(position)));
         set({ playing: false });
-        jump(target, null);
+        // back: replayed from the nearest snapshot, a bounded stretch; forward: in slices
+        if (target <= sim.position) {
+          stopTask();
+          guard(() => jump(target, null));
+          return Promise.resolve();
+        }
+        return longJump(target, `seeking to #${target.toLocaleString('en')}`, null);
+      },
+
+      cancel() {
+        const { busy } = get();
+        if (!busy) return;
+        stopTask();
+        const sim = get().sim;
+        if (!sim) return;
+        const at = `#${sim.position.toLocaleString('en')}`;
+        set({
+          narration: addNarration([note('cancelled', `${busy.what} stopped at ${at}`, '', sim)]),
+        });
+      },
+
+      dismissRunError() {
+        set({ runError: null });
       },
 
       advance(n, budgetMs) {
@@ -320,7 +441,7 @@ export function createAppStore({
         }
         const speed = speedOf(get());
         if (speed <= NARRATE_MAX_SPEED) {
-          stepNarrated('one', n);
+          guard(() => stepNarrated('one', n));
         } else {
           const last = get().narration[get().narration.length - 1];
           const fast = 'fast playback';
@@ -335,12 +456,13 @@ export function createAppStore({
               ]),
             });
           }
-          jump(Math.min(sim.total, sim.position + n), null, budgetMs);
+          guard(() => jump(Math.min(sim.total, sim.position + n), null, budgetMs));
         }
         if (get().sim?.done) set({ playing: false });
       },
 
       play() {
+        stopTask();
         const sim = get().sim;
         if (!sim) return;
         if (sim.done) get().reset();
@@ -382,6 +504,7 @@ export function createAppStore({
       },
 
       dispose() {
+        stopTask();
         get().sim?.run.free();
         set({ sim: null, playing: false });
       },

@@ -1,5 +1,5 @@
 // Keyboard shortcuts: space play/pause, → step, Shift+→ step one execution, ← step back,
-// Home reset, End run to the end. Ignored while typing in a field.
+// Home reset, End run to the end, Escape cancels a long one. Ignored while typing in a field.
 import { useEffect } from 'react';
 import type { AppStore } from './store';
 
@@ -13,6 +13,7 @@ export function shortcuts(mode: 'buffer' | 'library'): [string, string][] {
     ['←', 'step back'],
     ['Home', 'reset'],
     ['End', 'run to end'],
+    ['Esc', 'cancel a long run'],
   ];
 }
 
@@ -39,7 +40,8 @@ export function useKeyboard(store: AppStore): void {
         ArrowRight: e.shiftKey ? s.stepExecution : s.step,
         ArrowLeft: s.stepBack,
         Home: s.reset,
-        End: s.runToEnd,
+        End: () => void s.runToEnd(),
+        Escape: s.cancel,
       };
       const action = actions[e.key];
       if (!action) return;
