@@ -1,7 +1,8 @@
 // Autosave: the tab's address always holds what it shows — the scenario and the position, as
 // the same `#v1=` fragment Copy link makes — so a reload, a crash or a restored session opens
 // the work again. Writes go through `history.replaceState` (no history entries, no
-// hashchange), debounced so a burst of edits or a playback becomes one write once it settles.
+// hashchange), debounced so a burst of edits becomes one write once it settles, and a playback
+// one write every two seconds.
 import type { AppState } from '../store/state';
 import { debounced, type Clock } from './debounce';
 import { encodeState, shareUrl } from './link';
@@ -24,6 +25,8 @@ interface Store {
 /** sessionStorage key of a state too long for the address (see ADDRESS_MAX). */
 export const SESSION_KEY = 'cachesim.autosave';
 export const AUTOSAVE_DELAY_MS = 400;
+/** While a playback keeps moving the position, the address is still written this often. */
+export const AUTOSAVE_MAX_WAIT_MS = 2000;
 
 /**
  * The fragment a page load opens: the address's own, else what this tab kept in its
@@ -73,7 +76,7 @@ export function startAutosave(store: Store, env: AutosaveEnv, defaultId: string)
     }
     if (next.url !== env.location.href) env.history.replaceState(null, '', next.url);
   };
-  const writer = debounced<null>(write, AUTOSAVE_DELAY_MS, env.clock);
+  const writer = debounced<null>(write, AUTOSAVE_DELAY_MS, env.clock, AUTOSAVE_MAX_WAIT_MS);
   const stop = store.subscribe((s, prev) => {
     if (s.pendingLink) {
       // A link waits for the user's answer: the address shows it until then.

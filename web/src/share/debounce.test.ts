@@ -58,6 +58,24 @@ describe('the debounced writer', () => {
     expect(writes).toEqual([599]);
   });
 
+  it('with a longest wait, a playback is still written that often', () => {
+    const { clock, advance } = fakeClock();
+    const writes: number[] = [];
+    const w = debounced((v: number) => writes.push(v), 400, clock, 2000);
+    for (let frame = 0; frame < 600; frame++) {
+      w.schedule(frame);
+      advance(16);
+    }
+    // 600 frames of 16 ms: 9.6 s, a write every 2 s, each the latest value at its time
+    expect(writes.length).toBe(4);
+    expect(writes.every((v, i) => i === 0 || v > writes[i - 1])).toBe(true);
+    expect(writes[0]).toBe(124);
+    advance(400);
+    expect(writes.at(-1)).toBe(599);
+    advance(5000);
+    expect(writes.length).toBe(5);
+  });
+
   it('flushes now, and cancels', () => {
     const { clock, advance, timers } = fakeClock();
     const writes: string[] = [];

@@ -21,18 +21,26 @@ const realClock: Clock = {
 };
 
 /**
- * `write` the last value scheduled, `delayMs` after the last `schedule` — a burst of edits,
- * or a playback that moves the position every frame, becomes one write once it settles.
+ * `write` the last value scheduled, `delayMs` after the last `schedule` — a burst of edits
+ * becomes one write once it settles — and at the latest `maxWaitMs` after the first one still
+ * pending, so a playback that moves the position every frame is written every `maxWaitMs`.
  */
 export function debounced<T>(
   write: (value: T) => void,
   delayMs: number,
   clock: Clock = realClock,
+  maxWaitMs = Infinity,
 ): Debounced<T> {
   let handle: unknown = null;
+  let deadline: unknown = null;
   let value: { v: T } | null = null;
+  const clear = () => {
+    if (handle !== null) clock.clearTimeout(handle);
+    if (deadline !== null) clock.clearTimeout(deadline);
+    handle = deadline = null;
+  };
   const fire = () => {
-    handle = null;
+    clear();
     const pending = value;
     value = null;
     if (pending) write(pending.v);
@@ -42,14 +50,14 @@ export function debounced<T>(
       value = { v };
       if (handle !== null) clock.clearTimeout(handle);
       handle = clock.setTimeout(fire, delayMs);
+      if (deadline === null && Number.isFinite(maxWaitMs))
+        deadline = clock.setTimeout(fire, maxWaitMs);
     },
     flush() {
-      if (handle !== null) clock.clearTimeout(handle);
       fire();
     },
     cancel() {
-      if (handle !== null) clock.clearTimeout(handle);
-      handle = null;
+      clear();
       value = null;
     },
     get pending() {
