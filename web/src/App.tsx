@@ -1,7 +1,7 @@
 // The page: a header, then three columns — the instance (left), the cache (centre), the
 // numbers and the story (right). A library cache scenario (seed 001) gets its own centre:
 // the statement stream, the hash buckets, the shared pool heap, the sessions and latches.
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { ChainPanel, LruPanel, OsCachePanel, PgaPanel } from './components/CacheViews';
 import { Charts } from './components/Charts';
@@ -32,6 +32,16 @@ import { useApp, useStoreApi } from './store/context';
 import { selectEngine, selectMode, selectReady } from './store/selectors';
 import { useAnimationLoop } from './store/useAnimationLoop';
 import { useKeyboard } from './store/useKeyboard';
+
+// The sizing panel (its chart and its worker) loads once the page is up.
+const SizingPanel = lazy(() =>
+  import('./components/SizingPanel').then((m) => ({ default: m.SizingPanel })),
+);
+const Sizing = () => (
+  <Suspense fallback={null}>
+    <SizingPanel />
+  </Suspense>
+);
 
 /** The three columns: the instance, the cache (with the playback bar), the numbers. */
 function Columns(p: { cache: string; left: ReactNode; centre: ReactNode; right: ReactNode }) {
@@ -81,6 +91,7 @@ function Workspace() {
           <XbhPanel />
           <PaperTable />
           <Charts />
+          <Sizing />
         </>
       }
     />
@@ -112,6 +123,7 @@ function LibraryWorkspace() {
           <LibraryStatistics />
           <PaperTable />
           <LibraryCharts />
+          <Sizing />
         </>
       }
     />

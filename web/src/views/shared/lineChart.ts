@@ -82,6 +82,10 @@ export interface LineChartSpec<P, X extends string = string> {
   readout: (p: P, lines: Line<P>[], x: X) => string;
   empty: string;
   look: Look;
+  /** The legend's word for the dashed references ('paper' unless said). */
+  refLegend?: string;
+  /** A click on the plot picks the nearest point (the sizing chart sets its value). */
+  onPick?: (p: P) => void;
 }
 
 export interface LineChart<P, X extends string = string> {
@@ -279,7 +283,9 @@ export function createLineChart<P, X extends string>(
   function drawLegend(W: number, paper: boolean): void {
     const items = [
       ...lineList.map((l) => ({ key: l.key, text: l.label, color: l.color, dashed: false })),
-      ...(paper ? [{ key: 'paper', text: 'paper', color: look.paperColor, dashed: true }] : []),
+      ...(paper
+        ? [{ key: 'paper', text: spec.refLegend ?? 'paper', color: look.paperColor, dashed: true }]
+        : []),
     ];
     const swatch = look.legendSwatch;
     // One row right of the title when it fits, else rows under it.
@@ -335,11 +341,16 @@ export function createLineChart<P, X extends string>(
       .text((t) => t);
   }
 
-  const onMove = (ev: MouseEvent) => {
-    if (!points.length) return;
+  /** The point nearest the pointer along x. */
+  const nearest = (ev: MouseEvent): P | null => {
+    if (!points.length) return null;
     const at = x.invert(pointer(ev, plot.node())[0]);
     const dist = (p: P) => Math.abs(spec.xOf(p, xMode) - at);
-    const p = points.reduce((a, b) => (dist(b) < dist(a) ? b : a));
+    return points.reduce((a, b) => (dist(b) < dist(a) ? b : a));
+  };
+  const onMove = (ev: MouseEvent) => {
+    const p = nearest(ev);
+    if (!p) return;
     const px = x(spec.xOf(p, xMode));
     const right = px > x.range()[1] / 2;
     hover.attr('display', null);
@@ -351,6 +362,13 @@ export function createLineChart<P, X extends string>(
       .text(spec.readout(p, lineList, xMode));
   };
   svg.on('mousemove', onMove).on('mouseleave', () => hover.attr('display', 'none'));
+  const { onPick } = spec;
+  if (onPick) {
+    svg.style('cursor', 'pointer').on('click', (ev: MouseEvent) => {
+      const p = nearest(ev);
+      if (p) onPick(p);
+    });
+  }
 
   const resize =
     typeof ResizeObserver === 'undefined'
@@ -373,7 +391,7 @@ export function createLineChart<P, X extends string>(
     },
     destroy() {
       resize?.disconnect();
-      svg.on('mousemove', null).on('mouseleave', null);
+      svg.on('mousemove', null).on('mouseleave', null).on('click', null);
       root.remove();
     },
   };

@@ -1,0 +1,50 @@
+// Sizing (issue 10): a sweep over db_block_buffers runs in a Web Worker with its progress,
+// draws its curve with today's value marked, and Use sets a value.
+import { expect, test } from '@playwright/test';
+import { PREVIEW_PORT } from './ports';
+import { openApp, watch } from './site';
+
+const URL_ = `http://localhost:${PREVIEW_PORT}/`;
+
+test.use({ viewport: { width: 1920, height: 1080 } });
+
+test('a sweep runs in a worker, draws its curve, and Use sets the value', async ({ page }) => {
+  const watcher = watch(page);
+  await openApp(page, URL_);
+  const panel = page.getByTestId('sizing');
+  await panel.scrollIntoViewIfNeeded();
+  await expect(page.getByTestId('sweep-param')).toHaveValue('db_block_buffers');
+  await page.getByTestId('sweep-from').fill('200');
+  await page.getByTestId('sweep-to').fill('1800');
+  await page.getByTestId('sweep-steps').fill('5');
+  await page.getByTestId('sweep-run').click();
+  await expect(page.getByTestId('sweep-progress')).toBeVisible();
+  const rows = page.getByTestId('sweep-table').locator('tbody tr');
+  await expect(rows).toHaveCount(5, { timeout: 30_000 });
+  await expect(page.getByTestId('sweep-run')).toBeVisible();
+  await expect(page.getByTestId('sweep-chart').locator('path[data-line="hit_ratio"]')).toHaveCount(
+    1,
+  );
+  await expect(page.getByTestId('sweep-chart').locator('[data-ref="x"]')).toHaveCount(1);
+  // the hit ratio rises with the cache
+  const ratios = await rows.locator('td:nth-child(2)').allTextContents();
+  const values = ratios.map((t) => parseFloat(t));
+  expect(values).toEqual([...values].sort((a, b) => a - b));
+
+  await rows
+    .nth(1)
+    .getByRole('button', { name: /Use db_block_buffers = 600/ })
+    .click();
+  await expect(page.getByTestId('scenario-select')).toHaveValue('__edited__');
+  await expect(page.getByTestId('param-db_block_buffers')).toHaveValue('600');
+  await expect(rows.nth(1)).toHaveAttribute('aria-current', 'true');
+  watcher.expectClean(new URL(URL_).origin);
+});
+
+test('a bad range is refused with the part at fault', async ({ page }) => {
+  await openApp(page, URL_);
+  await page.getByTestId('sweep-from').fill('900');
+  await page.getByTestId('sweep-to').fill('100');
+  await page.getByTestId('sweep-run').click();
+  await expect(page.getByTestId('sweep-error')).toContainText('to (100) must be above from (900)');
+});

@@ -1,0 +1,44 @@
+// Sweep runner: `npm run -s sweep -- <scenario.json> <param>=<from>..<to>/<steps> [--csv]`
+// runs the scenario once per value of the parameter (an init.ora name or a path in the
+// scenario) with the wasm module the browser loads, and prints the figures each run ends with:
+// JSON by default, CSV with --csv. Progress goes to stderr.
+import { readFileSync } from 'node:fs';
+import type { Scenario } from '../web/src/sim/engine';
+import { loadEngineNode } from '../web/src/sim/node';
+import { parseSweep, sweep, toCsv, type SweepPoint } from '../web/src/sizing/sweep';
+
+const args = process.argv.slice(2);
+const [file, range] = args.filter((a) => !a.startsWith('--'));
+if (!file || !range || args.includes('--help')) {
+  console.error(
+    'usage: npm run -s sweep -- <scenario.json> <param>=<from>..<to>/<steps> [--csv]\n' +
+      '  e.g. npm run -s sweep -- scenarios/seed000-8i-hot50.json db_block_buffers=200..2000/10',
+  );
+  process.exit(args.includes('--help') ? 0 : 2);
+}
+
+const fail = (what: string, e: unknown): never => {
+  console.error(`sweep: ${what}: ${e instanceof Error ? e.message : String(e)}`);
+  process.exit(2);
+};
+
+let scenario: Scenario;
+try {
+  scenario = JSON.parse(readFileSync(file, 'utf8')) as Scenario;
+} catch (e) {
+  fail(file, e);
+}
+
+loadEngineNode();
+const points: SweepPoint[] = [];
+try {
+  const spec = parseSweep(range);
+  for (const p of sweep(scenario!, spec)) {
+    points.push(p);
+    console.error(`sweep: ${spec.param} = ${p.value}${p.error ? ` refused: ${p.error}` : ''}`);
+  }
+  if (args.includes('--csv')) process.stdout.write(toCsv(scenario!, spec.param, points));
+  else process.stdout.write(JSON.stringify({ param: spec.param, points }, null, 2) + '\n');
+} catch (e) {
+  fail(range, e);
+}

@@ -1,0 +1,106 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BUNDLED } from '../store/scenarios';
+import { SimRun, type Scenario } from '../sim/engine';
+import { loadEngineNode } from '../sim/node';
+import {
+  parseSweep,
+  runPoint,
+  sweep,
+  sweepValues,
+  toCsv,
+  valueOf,
+  withParam,
+  type SweepSpec,
+} from './sweep';
+
+beforeAll(() => loadEngineNode());
+
+const scenario = (id: string) => BUNDLED.find((e) => e.id === id)!.scenario;
+const HOT50 = scenario('seed000-8i-hot50');
+
+describe('a sweep', () => {
+  it('reads param=from..to/steps, and says what is wrong with a bad one', () => {
+    expect(parseSweep('db_block_buffers=1000..20000/10')).toEqual({
+      param: 'db_block_buffers',
+      from: 1000,
+      to: 20000,
+      steps: 10,
+    });
+    expect(parseSweep('cost.physical_read_ms = 0.5..2.5/5')).toEqual({
+      param: 'cost.physical_read_ms',
+      from: 0.5,
+      to: 2.5,
+      steps: 5,
+    });
+    expect(parseSweep('db_block_buffers=1_000..20,000/3').to).toBe(20000);
+    expect(() => parseSweep('db_block_buffers')).toThrow(/<param>=<from>..<to>\/<steps>/);
+    expect(() => parseSweep('db_block_buffers=x..10/3')).toThrow(/from 'x' is not a number/);
+    expect(() => parseSweep('db_block_buffers=1..10/1')).toThrow(/steps: 1 is outside 2..=100/);
+    expect(() => parseSweep('db_block_buffers=1..10/1000')).toThrow(/outside 2..=100/);
+    expect(() => parseSweep('db_block_buffers=10..1/3')).toThrow(/must be above from/);
+  });
+
+  it('spaces its values evenly, whole numbers for whole-number fields', () => {
+    const spec: SweepSpec = { param: 'db_block_buffers', from: 100, to: 1000, steps: 4 };
+    expect(sweepValues(HOT50, spec)).toEqual([100, 400, 700, 1000]);
+    const cost: SweepSpec = { param: 'cost.physical_read_ms', from: 1, to: 2, steps: 3 };
+    const withCost = withParam(HOT50, 'cost.physical_read_ms', 9.4);
+    expect(sweepValues(withCost, cost)).toEqual([1, 1.5, 2]);
+  });
+
+  it('sets an init.ora parameter or a path, leaving the scenario it was given alone', () => {
+    const a = withParam(HOT50, 'db_block_buffers', 321);
+    expect(valueOf(a, 'db_block_buffers')).toBe(321);
+    const b = withParam(HOT50, 'objects[0].blocks', 99);
+    expect(b.objects?.[0].blocks).toBe(99);
+    expect(valueOf(HOT50, 'objects[0].blocks')).not.toBe(99);
+  });
+
+  it('refuses a parameter it cannot vary, naming it', () => {
+    const spec: SweepSpec = { param: 'workload.nonsense', from: 1, to: 2, steps: 2 };
+    expect(() => [...sweep(HOT50, spec)]).toThrow(/workload.nonsense is neither/);
+  });
+
+  it('gives each value the figures of a run of that scenario to its end', () => {
+    const spec: SweepSpec = { param: 'db_block_buffers', from: 300, to: 900, steps: 3 };
+    const points = [...sweep(HOT50, spec)];
+    expect(points.map((p) => p.value)).toEqual([300, 600, 900]);
+    for (const p of points) {
+      const run = SimRun.create(withParam(HOT50, 'db_block_buffers', p.value));
+      run.runToEnd();
+      const r = run.report();
+      run.free();
+      expect(p.error).toBeNull();
+      expect(p.metrics.physical_reads).toBe(r.total.physical_reads);
+      expect(p.metrics.hit_ratio).toBe(r.total.hit_ratio);
+      expect(p.metrics.elapsed_s).toBe(r.elapsed_s);
+    }
+    // a bigger cache never reads more here
+    const reads = points.map((p) => p.metrics.physical_reads as number);
+    expect(reads).toEqual([...reads].sort((x, y) => y - x));
+    const csv = toCsv(HOT50, 'db_block_buffers', points).trim().split('\n');
+    expect(csv[0]).toMatch(/^db_block_buffers,hit_ratio,physical_reads,/);
+    expect(csv).toHaveLength(4);
+  });
+
+  it('keeps a refused value as a point with the engine’s reason', () => {
+    const p = runPoint(withParam(HOT50, 'db_block_buffers', 10), 10);
+    expect(p.error).toMatch(/db_block_buffers/);
+    expect(p.metrics).toEqual({});
+  });
+
+  it('sweeps a library cache scenario over the shared pool', () => {
+    const lib = {
+      version: 1,
+      title: 'small slammer',
+      profile: '8.1.6',
+      init: { shared_pool_size: 4_194_304 },
+      workload: { kind: 'sql_slammer', jobs: 2, stmts_per_slam: 5, total_slams: 20 },
+    } as unknown as Scenario;
+    const spec: SweepSpec = { param: 'shared_pool_size', from: 2 << 20, to: 8 << 20, steps: 2 };
+    const points = [...sweep(lib, spec)];
+    expect(points.map((p) => p.error)).toEqual([null, null]);
+    expect(points[0].metrics.parse_count_hard).toBeGreaterThan(0);
+    expect(points[0].metrics.elapsed_s).toBeGreaterThan(0);
+  });
+});
