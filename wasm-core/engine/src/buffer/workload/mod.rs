@@ -170,8 +170,8 @@ impl Generator {
     }
 
     /// Accesses, executions and waits of the workloads whose length is arithmetic (no trace
-    /// times, no draws between parts): the same figures as [`Self::dry_run`], without
-    /// generating a single access (a dry run of 2M accesses costs a sixth of the run).
+    /// times; a mix of such parts by its draws alone): the same figures as [`Self::dry_run`],
+    /// without generating a single access (a dry run of 2M accesses costs a sixth of the run).
     fn closed_form(&self) -> Option<(u64, u64, u128)> {
         match self {
             Generator::Stuffer(g) => {
@@ -187,8 +187,71 @@ impl Generator {
                 let sleeps = if g.blocks == 0 { 0 } else { execs };
                 Some((accesses, execs, sleeps as u128 * g.sleep_ns as u128))
             }
+            Generator::Mix(_) => {
+                // one draw per execution instead of its accesses (a mix of scans is millions)
+                let mut g = self.clone();
+                let (mut accesses, mut execs, mut wait) = (0u64, 0u64, 0u128);
+                while let Some((n, w)) = g.skip_exec()? {
+                    accesses += n;
+                    execs += 1;
+                    wait += w;
+                    if accesses > MAX_ACCESSES {
+                        break;
+                    }
+                }
+                Some((accesses, execs, wait))
+            }
             _ => None,
         }
+    }
+
+    /// Move past the next execution without generating it: its accesses and its waits, or
+    /// None at the end. None (outside) for the workloads whose executions are not arithmetic.
+    fn skip_exec(&mut self) -> Option<Option<(u64, u128)>> {
+        Some(match self {
+            Generator::Stuffer(g) => {
+                if g.done >= g.per_batch * g.batches {
+                    return Some(None);
+                }
+                g.done += 1;
+                let sleep = if g.done.is_multiple_of(g.per_batch) {
+                    g.sleep_ns
+                } else {
+                    0
+                };
+                Some((4, sleep as u128))
+            }
+            Generator::Random(g) => {
+                if g.left == 0 {
+                    return Some(None);
+                }
+                g.left -= 1;
+                Some((1, g.think_ns as u128))
+            }
+            Generator::Scan(g) => {
+                if g.left == 0 {
+                    return Some(None);
+                }
+                g.left -= 1;
+                let sleep = if g.blocks == 0 { 0 } else { g.sleep_ns };
+                Some((g.blocks as u64, sleep as u128))
+            }
+            Generator::Mix(g) => {
+                if g.left == 0 {
+                    return Some(None);
+                }
+                g.left -= 1;
+                let k = g.draw();
+                match g.parts[k].skip_exec()? {
+                    Some(e) => Some(e),
+                    None => {
+                        g.parts[k] = g.fresh[k].clone();
+                        g.parts[k].skip_exec()?
+                    }
+                }
+            }
+            _ => return None,
+        })
     }
 
     /// [`Self::measure`] by running a copy of the workload to its end.
@@ -448,21 +511,25 @@ pub struct Mix {
 }
 
 impl Mix {
+    /// The part the next execution comes from, by weight.
+    fn draw(&mut self) -> usize {
+        let total: f64 = self.weights.iter().sum();
+        let mut u = self.rng.unit() * total;
+        for (i, w) in self.weights.iter().enumerate() {
+            if u < *w {
+                return i;
+            }
+            u -= w;
+        }
+        self.weights.len() - 1
+    }
+
     fn next_exec(&mut self, out: &mut Vec<Access>) -> bool {
         if self.left == 0 {
             return false;
         }
         self.left -= 1;
-        let total: f64 = self.weights.iter().sum();
-        let mut u = self.rng.unit() * total;
-        let mut k = self.weights.len() - 1;
-        for (i, w) in self.weights.iter().enumerate() {
-            if u < *w {
-                k = i;
-                break;
-            }
-            u -= w;
-        }
+        let k = self.draw();
         if !self.parts[k].next_exec(out) {
             self.parts[k] = self.fresh[k].clone();
             return self.parts[k].next_exec(out);

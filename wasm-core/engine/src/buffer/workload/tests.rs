@@ -203,6 +203,14 @@ fn closed_form_lengths_equal_a_dry_run_at_any_point() {
             r#"[{"name":"T","type":"TABLE","blocks":20}]"#,
             r#"{"kind":"scan","segment":"T","times":4,"sleep_ms":2}"#,
         ),
+        // parts that run out start over; a stuffer sleeps after its batches
+        (
+            SEED_OBJECTS,
+            r#"{"kind":"mix","executions":60,"seed":3,"parts":[
+                {"weight":2,"workload":{"kind":"random","accesses":5,"think_us":7}},
+                {"weight":1,"workload":{"kind":"scan","segment":"LOOKUP_TBL_PK","times":2,"sleep_ms":1}},
+                {"weight":1,"workload":{"kind":"buffer_stuffer","buffs_per_stuff":2,"sleep_secs":0.5,"total_stuffs":3}}]}"#,
+        ),
     ];
     for (objects, workload) in cases {
         let mut g = gen(objects, workload);
