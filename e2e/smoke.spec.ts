@@ -8,4 +8,8 @@ test('runs a bundled scenario to the end and shows every pool', async ({ page },
   await page.getByTestId('scenario-select').selectOption('seed000-8.0-test4');
   for (const pool of ['DEFAULT', 'KEEP', 'RECYCLE'])
     await expect(poolRow(page, pool)).toBeVisible();
+  // the paper table says what the paper's DEFAULT row holds that the simulator leaves out
+  await expect(page.getByTestId('paper-left-out')).toContainText(
+    "Left out: the instance's own blocks",
+  );
 });

@@ -75,6 +75,8 @@ for (const file of files) {
       `  ${name.padEnd(width)}${fmt(row, row.paper).padStart(10)}${fmt(row, row.sim).padStart(10)}${diff.padStart(9)}`,
     );
   }
+  const leftOut = (JSON.parse(text) as Scenario).paper?.left_out;
+  if (leftOut) console.log(`  ${leftOut}`);
 }
 
 // Figure 1: the sweep files (NDS), and the same with DBMS_SQL.

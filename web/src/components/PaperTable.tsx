@@ -1,7 +1,7 @@
 // The paper's published figures beside the simulator's, for the bundled seed experiments.
 import { formatDiff, formatMetric, metricLabel } from '../sim/metrics';
 import { useApp } from '../store/context';
-import { selectMode, selectPaper, selectPlayback } from '../store/selectors';
+import { selectLeftOut, selectMode, selectPaper, selectPlayback } from '../store/selectors';
 import { useShallow } from 'zustand/react/shallow';
 import { Panel } from './Panel';
 import { Table } from './Table';
@@ -34,6 +34,7 @@ export function PaperTable() {
   const paper = useApp(selectPaper);
   const { done } = useApp(useShallow(selectPlayback));
   const library = useApp(selectMode) === 'library';
+  const leftOut = useApp(selectLeftOut);
   if (!paper) return null;
   return (
     <Panel title="Paper vs simulator" sub="seed experiment">
@@ -59,6 +60,11 @@ export function PaperTable() {
             </tr>
           ))}
         </Table>
+        {leftOut && (
+          <p className="note" data-testid="paper-left-out">
+            {leftOut}
+          </p>
+        )}
         {library && (
           <p className="note">
             Seed 001 measured a ~400 MHz Pentium under Windows NT; the model&apos;s costs are read

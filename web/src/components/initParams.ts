@@ -57,6 +57,11 @@ export const GROUPS: ParamGroup[] = [
     names: ['_db_block_hash_buckets', '_db_block_hash_latches'],
   },
   {
+    title: 'Index probes (model switches, issue #13)',
+    area: 'buffer_cache',
+    names: ['probe_examination', 'index_hit_relink'],
+  },
+  {
     title: 'DBWR and the write lists',
     area: 'buffer_cache',
     names: ['db_writer_processes', '_db_block_write_batch', '_db_block_max_scan_pct'],

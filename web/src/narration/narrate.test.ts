@@ -30,7 +30,7 @@ describe('narration', () => {
   });
 
   it('names the touch-time rule for hits', () => {
-    const base = { type: 'hit', buf: 7, pool: 'DEFAULT', tch_before: 1 } as const;
+    const base = { type: 'hit', buf: 7, pool: 'DEFAULT', tch_before: 1, get: 'pinned' } as const;
     expect(
       say(ctx, { ...base, tch_after: 1, touch: 'too_soon', since_touch_ns: 1_980_400_000 }),
     ).toBe(
@@ -93,9 +93,42 @@ describe('narration', () => {
         tch_before: 0,
         tch_after: 0,
         touch: 'moved_to_head',
+        get: 'pinned',
         since_touch_ns: 0,
       }),
     ).toMatch(/MRU head.*8\.0 classic LRU/);
+  });
+
+  it('says an index probe of a cached block is an examination, not a pool get', () => {
+    const c = context(test1).ctx;
+    const hit = {
+      type: 'hit',
+      buf: 3,
+      pool: 'DEFAULT',
+      tch_before: 0,
+      tch_after: 0,
+      since_touch_ns: 0,
+    } as const;
+    expect(say(c, { ...hit, touch: 'stayed', get: 'examination' })).toMatch(
+      /index probe of a cached block \(buf 3, DEFAULT\): examination, not a pool get \| probe_examination: .*consistent_gets unchanged/,
+    );
+    expect(say(c, { ...hit, touch: 'stayed', get: 'pinned' })).toMatch(
+      /index block pinned and counted, left where it is.*index_hit_stays.*index_hit_relink = TRUE/,
+    );
+    expect(
+      say(c, {
+        type: 'access',
+        pos: 2,
+        exec: 0,
+        seg: 3,
+        block: 1,
+        dba: 0,
+        op: 'read',
+        probe: 'unique_scan',
+        at_ns: 0,
+        direct: false,
+      }),
+    ).toMatch(/^index unique scan probe of LOOKUP_TBL_PK block 1/);
   });
 
   it('narrates every event of a real run, grouped by access', () => {
@@ -210,6 +243,7 @@ describe('narration of the I/O path (profiles 10.2.0.5 and later, seed 004)', ()
         block: 7,
         dba: 4194312,
         op: 'scan',
+        probe: 'block',
         at_ns: 0,
         direct: true,
       }),
@@ -229,6 +263,7 @@ describe('narration of the I/O path (profiles 10.2.0.5 and later, seed 004)', ()
       block: 0,
       dba: 4194304,
       op: 'scan',
+      probe: 'block',
       at_ns: 0,
       direct: false,
     } as const;

@@ -81,6 +81,12 @@ function insertWhy(ctx: NarrationContext, e: Extract<Event, { type: 'insert' }>,
   }
 }
 
+/** The plan's index probes (seed 000: RANGE SCAN of LARGE_TBL_PK, UNIQUE SCAN of LOOKUP_TBL_PK). */
+const PROBES = {
+  range_scan: 'index range scan probe',
+  unique_scan: 'index unique scan probe',
+} as const;
+
 const PLACES = {
   midpoint: 'the midpoint (head of the cold region)',
   cold_tail: 'the cold tail',
@@ -97,7 +103,7 @@ export function narrateEvent(ctx: NarrationContext, e: Event, access?: Access): 
   switch (e.type) {
     case 'access':
       return line(
-        `${OPS[e.op]} of ${blockName(ctx, e.seg, e.block)}`,
+        `${e.probe === 'block' ? OPS[e.op] : PROBES[e.probe]} of ${blockName(ctx, e.seg, e.block)}`,
         e.direct
           ? 'a consistent get of a block read direct into the session’s memory: no pool is searched and no pool’s statistics count it'
           : `a logical read (${e.op === 'write' ? 'db_block_gets' : 'consistent_gets'} + 1) of the ${ctx.objects[e.seg]?.buffer_pool ?? 'DEFAULT'} pool, the segment's BUFFER_POOL`,
@@ -112,6 +118,26 @@ export function narrateEvent(ctx: NarrationContext, e: Event, access?: Access): 
     case 'hit': {
       const since = seconds(e.since_touch_ns);
       const touch = seconds(aging.touch_time_ns);
+      if (e.get === 'examination') {
+        const tch =
+          e.touch === 'incremented'
+            ? `; tch ${e.tch_before} → ${e.tch_after} (${since} ≥ _db_aging_touch_time ${touch})`
+            : e.touch === 'too_soon'
+              ? `; tch stays ${e.tch_after}`
+              : '';
+        return line(
+          `index probe of a cached block (buf ${e.buf}, ${e.pool}): examination, not a pool get${tch}`,
+          `probe_examination: read under the cache buffers chains latch without a pin or the LRU latch — ${e.pool} consistent_gets unchanged, the buffer does not move (probe_examination = FALSE counts it)`,
+          e.buf,
+        );
+      }
+      if (e.touch === 'stayed') {
+        return line(
+          `hit in buf ${e.buf} (${e.pool}): index block pinned and counted, left where it is on the LRU list`,
+          '8.0 index_hit_stays (inferred from seed 000 Table 6): index hits do not relink; index_hit_relink = TRUE moves every hit to the MRU head',
+          e.buf,
+        );
+      }
       if (e.touch === 'moved_to_head') {
         return line(
           `hit in buf ${e.buf} (${e.pool}) → moved to the MRU head`,

@@ -49,6 +49,8 @@ export const selectLayout = (s: AppState) => bufferSim(s)?.layout ?? null;
 export const selectReport = (s: AppState) => bufferSim(s)?.report ?? null;
 export const selectPaper = (s: AppState) => s.sim?.paper ?? null;
 export const selectSource = (s: AppState) => s.current?.paper?.source ?? null;
+/** What the paper's figures include that the simulator leaves out (seed 000: the instance's own blocks). */
+export const selectLeftOut = (s: AppState) => s.current?.paper?.left_out ?? null;
 export const selectNarration = (s: AppState) => s.narration;
 export const selectSelected = (s: AppState) => bufferSim(s)?.selected ?? null;
 export const selectSelect = (s: AppState) => s.select;

@@ -45,6 +45,38 @@ pub enum Touch {
     TooSoon,
     /// Profile 8.0 keeps no touch counts: the buffer moved to the MRU head.
     MovedToHead,
+    /// Profile 8.0, an index block's hit: left where it is on the LRU list (rule
+    /// `index_hit_stays`, policy.rs).
+    Stayed,
+}
+
+/// What kind of visit an access is, as the plan reads the block (seed 000's plan: a RANGE SCAN
+/// of LARGE_TBL_PK and a UNIQUE SCAN of LOOKUP_TBL_PK). The index probe rules of issue #13
+/// (`policy.rs`) read it; every other workload reads `block`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, TS)]
+#[serde(rename_all = "snake_case")]
+#[ts(export, export_to = "buffer/")]
+pub enum Probe {
+    /// A table block by rowid, a scanned block, any other visit.
+    #[default]
+    Block = 0,
+    /// The index block an INDEX RANGE SCAN probes for its first key.
+    RangeScan = 1,
+    /// The index block an INDEX UNIQUE SCAN probes for its key.
+    UniqueScan = 2,
+}
+
+/// How a hit was got (rule `probe_examination`, policy.rs).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "snake_case")]
+#[ts(export, export_to = "buffer/")]
+pub enum Get {
+    /// A normal get: the buffer is pinned for the call and the get is counted in its pool's
+    /// `consistent_gets` / `db_block_gets`.
+    Pinned,
+    /// An examination: the block is read under the cache buffers chains latch alone, no pin
+    /// and no LRU latch, and the pool's statistics do not count it.
+    Examination,
 }
 
 /// Why a DBWR started a batch.
@@ -75,6 +107,8 @@ pub enum Event {
         block: u32,
         dba: u32,
         op: Op,
+        /// The plan's kind of visit (index range or unique scan probe, or a block).
+        probe: Probe,
         #[ts(type = "number")]
         at_ns: u64,
         /// Read direct into the session's memory (a direct path read), not through a pool.
@@ -95,6 +129,8 @@ pub enum Event {
         tch_before: u32,
         tch_after: u32,
         touch: Touch,
+        /// A pinned get counted in the pool, or an examination the pool does not count.
+        get: Get,
         /// Nanoseconds since the buffer's last touch-count increment.
         #[ts(type = "number")]
         since_touch_ns: u64,

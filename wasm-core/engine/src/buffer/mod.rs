@@ -118,7 +118,10 @@ impl Cache {
                 Dbwr::new(mine)
             })
             .collect();
-        let (io, policy) = (Io::new(io, &cost), Policy::of(cfg.profile));
+        let (io, policy) = (
+            Io::new(io, &cost),
+            Policy::with(cfg.profile, cfg.probe_rules),
+        );
         Cache {
             hash: HashChains::new(cfg.hash_buckets, cfg.hash_latches),
             cfg,
@@ -225,6 +228,7 @@ impl Cache {
             block: a.block,
             dba,
             op: a.op,
+            probe: a.probe,
             at_ns: now,
             direct,
         });
@@ -256,7 +260,7 @@ impl Cache {
             found: (l.found != NIL).then_some(l.found),
         });
         if l.found != NIL {
-            self.hit(l.found, a.op);
+            self.hit(l.found, a.op, a.probe);
         } else {
             self.miss(a, dba, l.bucket);
         }

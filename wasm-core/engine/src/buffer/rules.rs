@@ -2,7 +2,7 @@
 //! profile changes, once, as MODEL.md's profile table reads; the rules below ask the policy.
 //! Each rule names the init.ora parameter it reads.
 
-use super::events::{Event, Op, Place, Touch};
+use super::events::{Event, Get, Op, Place, Probe, Touch};
 use super::lists::{self, flag, NIL};
 use super::policy::{OnCool, OnHit};
 use super::Cache;
@@ -17,13 +17,29 @@ enum Scan {
 impl Cache {
     /// A hit. 8.0: move to the MRU head. 8i: the buffer does not move; its touch count grows
     /// by one only if `_db_aging_touch_time` has passed since the last increment.
-    pub(super) fn hit(&mut self, i: u32, op: Op) {
+    /// Issue #13's rules (policy.rs, with their sources): an index probe the profile makes an
+    /// examination is not counted in the pool and does not move (`probe_examination`); in 8.0
+    /// an index block's hit does not move (`index_hit_stays`).
+    pub(super) fn hit(&mut self, i: u32, op: Op, probe: Probe) {
         let set = self.b.set[i as usize];
         let pool = self.pool_of_set(set);
-        self.count_get(pool, op);
+        // probe_examination: read under the chains latch alone — no pin, no LRU latch, no
+        // pool get (init.ora switch probe_examination).
+        let examination = op != Op::Write && self.policy.examines(probe);
+        let get = if examination {
+            Get::Examination
+        } else {
+            self.count_get(pool, op);
+            Get::Pinned
+        };
         let tch_before = self.b.tch[i as usize];
         let since = self.now.saturating_sub(self.b.tim[i as usize]);
         let touch = match self.policy.on_hit {
+            // index_hit_stays (8.0): an index block's hit, or an examination, leaves the
+            // buffer in place (init.ora switch index_hit_relink).
+            OnHit::MoveToHead if examination || !self.policy.relink[probe as usize] => {
+                Touch::Stayed
+            }
             // 8.0 rule: every hit moves the buffer to the MRU head (unless DBWR holds it on
             // the write list, where it is off the replacement list).
             OnHit::MoveToHead => {
@@ -52,6 +68,7 @@ impl Cache {
             tch_before,
             tch_after,
             touch,
+            get,
             since_touch_ns: since,
         });
         if op == Op::Write {

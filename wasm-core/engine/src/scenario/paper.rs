@@ -64,6 +64,11 @@ pub struct Paper {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[ts(as = "Option<Vec<PaperStep>>", optional)]
     pub steps: Vec<PaperStep>,
+    /// What the paper's figures include that the simulator leaves out, and why (shown under
+    /// the comparison).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub left_out: Option<String>,
 }
 
 /// One figure, the paper's beside the simulator's.

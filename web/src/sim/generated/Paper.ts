@@ -22,4 +22,9 @@ metrics?: Array<PaperMetric>,
 /**
  * Per-step figures of a script (seeds 003 and 004).
  */
-steps?: Array<PaperStep>, };
+steps?: Array<PaperStep>, 
+/**
+ * What the paper's figures include that the simulator leaves out, and why (shown under
+ * the comparison).
+ */
+left_out?: string, };

@@ -10,6 +10,7 @@ const access: Event = {
   block: 5,
   dba: 4194310,
   op: 'read',
+  probe: 'block',
   at_ns: 0,
   direct: false,
 };
@@ -49,6 +50,7 @@ describe('buildTimeline', () => {
           tch_before: 1,
           tch_after: 2,
           touch: 'incremented',
+          get: 'pinned',
           since_touch_ns: 4e9,
         },
       ],
@@ -75,6 +77,7 @@ describe('buildTimeline', () => {
           tch_before: 1,
           tch_after: 1,
           touch: 'too_soon',
+          get: 'pinned',
           since_touch_ns: 1.2e9,
         },
       ],

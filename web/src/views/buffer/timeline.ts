@@ -82,6 +82,15 @@ function beatsOf(e: Event): Beat[] {
     case 'hit':
       if (e.touch === 'moved_to_head')
         return [b('to_head', e.buf, 'hit → MRU head', 'before', true)];
+      if (e.touch === 'stayed')
+        return [
+          b(
+            'hit',
+            e.buf,
+            e.get === 'examination' ? 'examination · not a pool get' : 'hit · index block stays',
+            'after',
+          ),
+        ];
       if (e.touch === 'too_soon')
         return [
           b('too_soon', e.buf, `hit · too soon (${secs(e.since_touch_ns)} < touch time)`, 'after'),

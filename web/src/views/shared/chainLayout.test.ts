@@ -77,6 +77,7 @@ describe('the walk of a lookup', () => {
       block: 40,
       dba: 12582953,
       op: 'read',
+      probe: 'block',
       at_ns: 0,
       direct: false,
     },
@@ -88,6 +89,7 @@ describe('the walk of a lookup', () => {
       tch_before: 1,
       tch_after: 1,
       touch: 'too_soon',
+      get: 'pinned',
       since_touch_ns: 1,
     },
   ];

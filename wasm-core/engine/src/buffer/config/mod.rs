@@ -95,6 +95,9 @@ pub struct CacheConfig {
     pub write_batch: u32,
     pub max_scan_pct: u32,
     pub multiblock_read_count: u32,
+    /// The index probe rules of issue #13 and their switches (`probe_examination`,
+    /// `index_hit_relink`).
+    pub probe_rules: super::policy::ProbeRules,
 }
 
 impl CacheConfig {
@@ -169,6 +172,10 @@ impl CacheConfig {
                     8
                 },
             )? as u32,
+            probe_rules: super::policy::ProbeRules {
+                examination: init.boolean("probe_examination")?.unwrap_or(true),
+                index_hit_relink: init.boolean("index_hit_relink")?.unwrap_or(false),
+            },
         })
     }
 }

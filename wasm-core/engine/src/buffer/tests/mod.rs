@@ -4,6 +4,7 @@
 mod dbwr;
 mod io;
 mod lru;
+mod probes;
 mod scans;
 mod sets;
 mod touch_count;

@@ -10,7 +10,7 @@ pub use index_range::IndexRange;
 pub use script::{Script, ScriptStep};
 pub use spec::{Distribution, MixPart, WorkloadSpec};
 
-use crate::buffer::events::Op;
+use crate::buffer::events::{Op, Probe};
 use crate::error::{Result, SimError};
 use crate::profile::Profile;
 use crate::scenario::segment::Segment;
@@ -56,6 +56,8 @@ pub struct Access {
     pub row: bool,
     /// A script statement (its index + 1) instead of a block access; 0 for a block.
     pub ctl: u16,
+    /// The plan's kind of visit: an index range or unique scan probe, or a block.
+    pub probe: Probe,
 }
 
 impl Access {
@@ -72,6 +74,7 @@ impl Access {
             scan_start: false,
             row: false,
             ctl: 0,
+            probe: Probe::Block,
         }
     }
 }
@@ -336,8 +339,18 @@ impl Stuffer {
             return false;
         }
         self.key = (self.a * self.key + self.c) % self.m;
-        for (seg, block) in self.blocks_for(self.key) {
-            out.push(Access::read(seg, block, Op::Read));
+        // The plan (seed 000): a RANGE SCAN of LARGE_TBL_PK, the row by rowid, a UNIQUE SCAN
+        // of LOOKUP_TBL_PK, the joined row by rowid.
+        const PLAN: [Probe; 4] = [
+            Probe::RangeScan,
+            Probe::Block,
+            Probe::UniqueScan,
+            Probe::Block,
+        ];
+        for ((seg, block), probe) in self.blocks_for(self.key).into_iter().zip(PLAN) {
+            let mut a = Access::read(seg, block, Op::Read);
+            a.probe = probe;
+            out.push(a);
         }
         self.done += 1;
         if self.done.is_multiple_of(self.per_batch) {

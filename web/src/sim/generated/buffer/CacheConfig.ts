@@ -2,6 +2,7 @@
 import type { Profile } from "../Profile";
 import type { Aging } from "./Aging";
 import type { PoolConfig } from "./PoolConfig";
+import type { ProbeRules } from "./ProbeRules";
 
 /**
  * A resolved, valid instance.
@@ -10,4 +11,9 @@ export type CacheConfig = { profile: Profile, db_block_size: number, cpu_count: 
 /**
  * Configured pools only (size > 0), in DEFAULT, KEEP, RECYCLE order.
  */
-pools: Array<PoolConfig>, aging: Aging, hash_buckets: number, hash_latches: number, db_writer_processes: number, write_batch: number, max_scan_pct: number, multiblock_read_count: number, };
+pools: Array<PoolConfig>, aging: Aging, hash_buckets: number, hash_latches: number, db_writer_processes: number, write_batch: number, max_scan_pct: number, multiblock_read_count: number, 
+/**
+ * The index probe rules of issue #13 and their switches (`probe_examination`,
+ * `index_hit_relink`).
+ */
+probe_rules: ProbeRules, };
