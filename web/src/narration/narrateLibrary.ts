@@ -190,6 +190,16 @@ export function narrateLibraryEvent(ctx: LibraryNarrationContext, e: library.Eve
             : ''),
       );
     }
+    case 'timeslices': {
+      const who =
+        e.sessions.length <= 6
+          ? `sessions ${e.sessions.join(', ')}`
+          : plural(e.sessions.length, 'session');
+      return line(
+        `${who} shared ${plural(e.cpus, 'CPU')} round-robin for ${secs(e.until_ns - e.at_ns)}: ${e.preemptions.toLocaleString('en-US')} time slices passed in one go`,
+        `each has a long CPU burst left, holds no latch and nobody is due to wake, so every ${k().time_slice_ns / 1e6} ms time slice only passes the CPU on (cpu_count ${cfg.cpu_count}): whole rounds are applied at once, exactly as one by one`,
+      );
+    }
     case 'sleep':
       return line(
         `slam done → sleeps ${secs(e.ns)}`,
@@ -235,6 +245,7 @@ const MINOR: Partial<Record<library.Event['type'], string>> = {
   spin_get: 'latch get',
   latch_sleep: 'latch sleep',
   preempt: 'preempted',
+  timeslices: 'time slices',
   sleep: 'slam sleep',
   done: 'done',
 };

@@ -148,6 +148,21 @@ pub enum Event {
         cpu: u32,
         holding: Vec<Latch>,
     },
+    /// Whole rounds of time slices merged: the listed sessions (run queue, then those on the
+    /// CPUs) passed `cpus` CPUs round-robin, one quantum each, from `at_ns` to `until_ns` —
+    /// `preemptions` slice ends in which no latch was held and nothing else happened.
+    /// `session` is the one whose slice end started it.
+    Timeslices {
+        session: u32,
+        #[ts(type = "number")]
+        at_ns: u64,
+        #[ts(type = "number")]
+        until_ns: u64,
+        sessions: Vec<u32>,
+        cpus: u32,
+        #[ts(type = "number")]
+        preemptions: u64,
+    },
     /// The SQLSlammer sleep between slams.
     Sleep {
         session: u32,

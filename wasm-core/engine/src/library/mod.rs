@@ -61,7 +61,9 @@ pub use scenario::{is_library, spec_of};
 pub use sched::latch::{latch_sleep_ns, LATCH_SLEEP_NS, MAX_LATCH_SLEEP_NS};
 pub use sched::session::DBMS_SQL_EXTRA_CALLS;
 pub use sched::{Sim, TIME_SLICE_NS};
-pub use spec::{CursorSharing, OpCost, Size, Slammer, Spec, KGL_BUCKETS, MAX_POOL, MIN_POOL};
+pub use spec::{
+    CursorSharing, OpCost, Size, Slammer, Spec, KGL_BUCKETS, MAX_EVENTS, MAX_POOL, MIN_POOL,
+};
 pub use text::{force_binds, hash};
 pub use view::{
     BucketView, ChainEntry, ChunkView, LatchView, ObjectView, SessionState, SessionView,

@@ -153,6 +153,13 @@ pub const MAX_POOL: u64 = 1 << 30;
 /// of literal SQL (~300,000 statements/s) this keeps that to a few seconds in a browser, even
 /// with a 1G shared pool.
 pub const MAX_STATEMENTS: u64 = 250_000;
+/// Most scheduler events one library cache run may take (a CPU burst ending, a sleeper
+/// waking, a time slice ending, merged rounds of slices): the work of building a run grows
+/// with these, not with its statements or its simulated time. Seed 001's heaviest bundled
+/// run (Table 3, test 0) takes 0.69 million; the limit is about fifteen times that, some
+/// five seconds of building natively (about 2 million events a second). A run that would
+/// take more is refused when it is built.
+pub const MAX_EVENTS: u64 = 10_000_000;
 /// Longest statement text.
 pub const MAX_TEXT: usize = 4000;
 
