@@ -57,7 +57,22 @@ const latchRule = (cfg: library.Config, l: library.Latch) =>
       ? 'one library cache latch (_kgl_latch_count 0)'
       : `child = bucket mod _kgl_latch_count ${cfg.latches}`;
 
-const PIECES = { handle: 'the handle', heap0: 'heap 0', heap6: 'heap 6 (the plan)' } as const;
+const PIECES = {
+  handle: 'the handle',
+  heap0: 'heap 0',
+  heap6: 'heap 6 (the plan)',
+  heap0_extent: "heap 0's extent (freeable)",
+  child_heap0: "the child cursor's heap 0",
+  heap6_extent: "heap 6's extent (freeable)",
+} as const;
+
+/** The parse pins' steps (engine: sched/session.rs PARSE_PIN_CYCLES). */
+const PIN_STEPS = [
+  "the parent's heap 0, to look for a usable child",
+  "the parent's heap 0, to create the child",
+  "the child's heap 0, while it is parsed",
+  'heap 6, while the plan is built',
+];
 
 /** Why a statement was not found: the workload's sharing. */
 function notFoundWhy(cfg: library.Config): string {
@@ -139,6 +154,13 @@ export function narrateLibraryEvent(ctx: LibraryNarrationContext, e: library.Eve
           : `first fit on the free lists from the size's bucket up, ${latches}: each chunk examined is time under the latch (${pool})`;
       return line(text, why);
     }
+    case 'parse_pin':
+      return line(
+        e.dependency
+          ? `hard parse pins and releases ${e.dependency}, which object ${e.obj} depends on`
+          : `hard parse pins and releases ${PIN_STEPS[e.step] ?? 'a heap'} (object ${e.obj})`,
+        `8i cursor build (cost.library.cursor_pieces): each pin takes a recreatable chunk off the shared pool LRU and the release puts it back — "pins and releases" + 2 — under the library cache latch and the shared pool latch that guards the LRU`,
+      );
     case 'ora04031':
       return line(
         `ORA-04031: unable to allocate ${e.size} bytes of shared memory → the statement fails`,
@@ -245,6 +267,7 @@ const MINOR: Partial<Record<library.Event['type'], string>> = {
   spin_get: 'latch get',
   latch_sleep: 'latch sleep',
   preempt: 'preempted',
+  parse_pin: 'parse pins',
   timeslices: 'time slices',
   sleep: 'slam sleep',
   done: 'done',

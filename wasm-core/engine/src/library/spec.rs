@@ -65,6 +65,13 @@ pub struct OpCost {
     /// One iteration of the latch spin loop, nanoseconds.
     #[ts(as = "Option<f64>", optional)]
     pub spin_iteration_ns: f64,
+    /// The weight of a hard parse as Oracle 8i has it (true, the default): a parent and a
+    /// child cursor in six allocations of Steve Adams' chunk sizes, and the parse's pins and
+    /// releases of its heaps and of the objects it depends on, each under the library cache
+    /// and shared pool latches (`objects::cursor_sizes`, `session::PARSE_PIN_CYCLES`). False:
+    /// the older model of three allocations (handle, heap 0, heap 6) and no parse pins.
+    #[ts(as = "Option<bool>", optional)]
+    pub cursor_pieces: bool,
 }
 
 impl Default for OpCost {
@@ -88,6 +95,7 @@ impl Default for OpCost {
             flush_chunk_us: 2.0,
             rehash_handle_us: 1.0,
             spin_iteration_ns: 20.0,
+            cursor_pieces: true,
         }
     }
 }

@@ -45,6 +45,8 @@ pub enum Act {
     ExtraPin,
     Unpin,
     Rehash,
+    /// One pin and release of a heap (or of a dependency) during a hard parse.
+    PinCycle(u32),
     WaitLoad(u32),
     Finish,
 }
@@ -136,6 +138,7 @@ impl Sim {
     pub fn new(spec: &Spec) -> Result<Sim> {
         let cfg = spec.validate()?;
         let mut lib = Lib::new(cfg.pool_bytes as u32, cfg.buckets, cfg.latches);
+        lib.pieces = spec.cost.cursor_pieces;
         let mut keep_failed = 0;
         for t in &spec.workload.keep {
             let text = session::shared_text(spec.cursor_sharing, t);
