@@ -230,6 +230,194 @@ fn generated_scenarios_run_or_are_refused() {
     );
 }
 
+// ---- library cache scenarios (seed 001's SQLSlammer) ----
+
+static LIB_RAN: AtomicU64 = AtomicU64::new(0);
+static LIB_REFUSED: AtomicU64 = AtomicU64::new(0);
+
+/// A cost in µs spread over orders of magnitude, 0 to 10^`max_exp` (the documented range
+/// is 0..=1e9; work under a latch is kept below 10 ms a step so that a case stays cheap).
+fn cost_us(max_exp: u32) -> impl Strategy<Value = f64> {
+    (0..=max_exp, 0.0f64..1.0).prop_map(|(e, f)| {
+        if e == 0 {
+            0.0
+        } else {
+            f * 10f64.powi(e as i32)
+        }
+    })
+}
+
+fn library_scenario() -> impl Strategy<Value = String> {
+    (
+        (
+            prop::bool::ANY,
+            1u32..64,
+            0u32..9,
+            0u32..6,
+            prop::bool::ANY,
+            1u32..5,
+            prop::option::of(0u32..5000),
+        ),
+        (
+            1u32..10,
+            1u32..6,
+            1u32..30,
+            0.0f64..0.05,
+            0u32..400,
+            (prop::bool::ANY, prop::bool::ANY, prop::bool::ANY),
+            any::<u32>(),
+        ),
+        (
+            cost_us(9),
+            cost_us(9),
+            cost_us(4),
+            cost_us(3),
+            prop::option::of(0.0f64..100.0),
+        ),
+    )
+        .prop_map(
+            |(
+                (v816, pool_mb, buckets, latches, force, cpus, spin),
+                (jobs, stmts, slams, sleep, size, (rand, binds, nds), seed),
+                (execute, hard, latch_op, chunk, spin_ns),
+            )| {
+                let mut init = json!({
+                    "shared_pool_size": format!("{pool_mb}M"),
+                    "_kgl_bucket_count": buckets,
+                    "_kgl_latch_count": latches,
+                    "cursor_sharing": if force { "FORCE" } else { "EXACT" },
+                    "cpu_count": cpus,
+                });
+                if let Some(n) = spin {
+                    init["_spin_count"] = json!(n);
+                }
+                let mut cost = json!({
+                    "execute_us": execute, "hard_parse_us": hard,
+                    "latch_op_us": latch_op, "chunk_examined_us": chunk,
+                });
+                if let Some(n) = spin_ns {
+                    cost["spin_iteration_ns"] = json!(n);
+                }
+                json!({
+                    "version": 1,
+                    "title": "fuzz",
+                    "profile": if v816 { "8.1.6" } else { "8.1.5" },
+                    "init": init,
+                    "workload": {
+                        "kind": "sql_slammer", "jobs": jobs, "stmts_per_slam": stmts,
+                        "total_slams": slams, "slam_sleeptime": sleep, "stmt_size": size,
+                        "use_rand_comment": rand, "use_bindvars": binds, "use_nds": nds,
+                        "seed": seed,
+                    },
+                    "cost": { "library": cost },
+                })
+                .to_string()
+            },
+        )
+}
+
+fn check_library(text: &str) -> Result<(), TestCaseError> {
+    let run = Scenario::parse(text).and_then(cachesim::library::Run::new);
+    let mut run = match run {
+        Ok(r) => r,
+        Err(e) => {
+            LIB_REFUSED.fetch_add(1, Relaxed);
+            if std::env::var("FUZZ_SHOW").is_ok() {
+                eprintln!("refused: {e}");
+            }
+            prop_assert!(
+                !e.path.is_empty() && !e.message.is_empty(),
+                "refused without saying where or why: {text}"
+            );
+            return Ok(());
+        }
+    };
+    run.run_to_end();
+    LIB_RAN.fetch_add(1, Relaxed);
+    let sim = run.sim();
+    prop_assert!(
+        sim.ticks <= cachesim::library::MAX_EVENTS,
+        "{} events: {text}",
+        sim.ticks
+    );
+    prop_assert!(run.done() || sim.clock_stopped, "not at its end: {text}");
+    let v: Value = serde_json::from_str(text).unwrap();
+    let w = &v["workload"];
+    let n = |k: &str| w[k].as_u64().unwrap();
+    let statements = n("jobs") * n("stmts_per_slam") * n("total_slams");
+    let r = run.report();
+    let lc = &r.library_cache;
+    if run.done() {
+        prop_assert_eq!(r.statements, statements, "statements: {}", text);
+        let sleeps = n("total_slams") as f64 * w["slam_sleeptime"].as_f64().unwrap();
+        prop_assert!(
+            r.elapsed_s >= sleeps * (1.0 - 1e-9) - 1e-9,
+            "elapsed {} < sleeps {sleeps}: {text}",
+            r.elapsed_s
+        );
+        prop_assert!(lc.makespan_s >= r.elapsed_s, "makespan: {text}");
+    }
+    let (a, st) = (&lc.sql_area, &lc.sysstat);
+    prop_assert!(a.gethits <= a.gets && a.pinhits <= a.pins, "hits: {text}");
+    for h in [a.gethitratio, a.pinhitratio] {
+        prop_assert!((0.0..=1.0).contains(&h), "hit ratio {h}: {text}");
+    }
+    prop_assert!(
+        st.parse_count_hard <= st.parse_count_total,
+        "hard parses: {text}"
+    );
+    prop_assert!(
+        st.execute_count <= st.parse_count_total,
+        "executions: {text}"
+    );
+    prop_assert!(
+        st.parse_time_cpu_s <= st.cpu_used_s + 1e-9,
+        "parse cpu: {text}"
+    );
+    let cpus = v["init"]["cpu_count"].as_u64().unwrap() as f64;
+    prop_assert!(
+        st.cpu_used_s <= lc.makespan_s * cpus * (1.0 + 1e-9) + 1e-9,
+        "CPU {} on {cpus} CPUs in {} s: {text}",
+        st.cpu_used_s,
+        lc.makespan_s
+    );
+    for l in &lc.latches {
+        prop_assert!(
+            l.misses <= l.gets && l.spin_gets <= l.misses,
+            "{}: {text}",
+            l.name
+        );
+        prop_assert!((0.0..=1.0).contains(&l.sleep_rate) || l.sleeps > l.gets);
+    }
+    let sp = &lc.shared_pool;
+    let free: u64 = sp.free_lists.iter().map(|f| f.bytes).sum();
+    prop_assert_eq!(free, sp.free_bytes, "free lists: {}", text);
+    prop_assert!(sp.free_bytes <= sp.size, "free bytes: {text}");
+    prop_assert_eq!(sp.pins_and_releases, sp.lru_pins + sp.lru_releases);
+    prop_assert!(r.elapsed_s.is_finite() && r.elapsed_s >= 0.0);
+    Ok(())
+}
+
+#[test]
+fn generated_library_scenarios_run_or_are_refused() {
+    let mut runner = TestRunner::new(Config {
+        cases: cases(),
+        failure_persistence: None,
+        ..Config::default()
+    });
+    let t0 = std::time::Instant::now();
+    runner
+        .run(&library_scenario(), |text| check_library(&text))
+        .unwrap_or_else(|e| panic!("{e}"));
+    eprintln!(
+        "fuzz: {} generated library scenarios in {:.2?}: {} ran to their end, {} refused",
+        cases(),
+        t0.elapsed(),
+        LIB_RAN.load(Relaxed),
+        LIB_REFUSED.load(Relaxed)
+    );
+}
+
 // ---- mutations of the bundled scenarios ----
 
 fn bundled() -> Vec<(String, Value)> {

@@ -180,6 +180,10 @@ fn figure1_bigger_pool_is_slower_under_literal_sql() {
             if nds { "NDS" } else { "DBMS_SQL" }
         );
         assert!(big.elapsed_s > small.elapsed_s, "50M not slower than 10M");
+        // issue 13: with the 8i weight of a hard parse (cursor pieces, parse pins) the
+        // bigger pool is markedly slower, and slower at every step
+        assert!(worse >= 15.0, "50M only {worse:+.1}% vs 10M");
+        assert!(r.windows(2).all(|w| w[1].elapsed_s > w[0].elapsed_s));
         // the mechanism: more small free chunks, longer searches under the shared pool latch
         assert!(big.shared_pool.free_chunks > 2 * small.shared_pool.free_chunks);
         assert!(big.shared_pool.full_search_length > 1.5 * small.shared_pool.full_search_length);

@@ -101,3 +101,30 @@ fn statement_length_is_counted_and_named_in_bytes() {
     assert!(e.message.contains("1..=4000 bytes"), "{e}");
     assert!(e.message.contains("4002 bytes"), "{e}");
 }
+
+/// Finding 4: a 1000 s execute took 13–17 s to build (a scheduler event every 10 ms quantum
+/// while two sessions shared the CPU). Whole rounds of time slices are now merged: the build
+/// takes a few events per statement, whatever the simulated time.
+#[test]
+fn a_long_execute_builds_in_a_few_events_per_statement() {
+    for slams in [1000u32, 3000] {
+        let text = format!(
+            r#"{{"version":1,"title":"t","profile":"8.1.6","workload":{{"kind":"sql_slammer","jobs":2,"stmts_per_slam":1,"total_slams":{slams}}},"cost":{{"library":{{"execute_us":1e9}}}}}}"#
+        );
+        let t0 = Instant::now();
+        let mut run = cachesim::library::Run::from_json(&text).unwrap();
+        assert!(t0.elapsed() < Duration::from_secs(30));
+        run.run_to_end();
+        let statements = 2 * u64::from(slams);
+        assert!(run.done());
+        assert_eq!(run.statements_done(), statements);
+        let events = run.sim().ticks;
+        assert!(
+            events < 20 * statements,
+            "{events} events for {statements} statements"
+        );
+        // each session executes 1000 s a statement, sharing one CPU
+        let elapsed = run.report().elapsed_s;
+        assert!(elapsed >= 1000.0 * statements as f64, "{elapsed}");
+    }
+}

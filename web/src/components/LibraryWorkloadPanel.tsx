@@ -93,8 +93,11 @@ const LINES: { key: LinesKey; help: string }[] = [
   },
 ];
 
+/** The numeric `cost.library` fields (`cursor_pieces` is a switch, shown as a checkbox). */
+type CostKey = Exclude<keyof library.OpCost, 'cursor_pieces'>;
+
 /** `cost.library`: unit, default and meaning (wasm-core/engine/src/library/spec.rs). */
-const COSTS: { key: keyof library.OpCost; unit: string; def: number; help: string }[] = [
+const COSTS: { key: CostKey; unit: string; def: number; help: string }[] = [
   {
     key: 'execute_us',
     unit: 'µs',
@@ -177,7 +180,11 @@ function setSlammer<K extends keyof Slammer>(edit: Edit, key: K, value: Slammer[
   });
 }
 
-function setCost(edit: Edit, key: keyof library.OpCost, value: number | undefined) {
+function setCost<K extends keyof library.OpCost>(
+  edit: Edit,
+  key: K,
+  value: library.OpCost[K] | undefined,
+) {
   edit((d) => {
     const costs: library.OpCost = { ...(d.cost?.library ?? {}) };
     if (value === undefined) delete costs[key];
@@ -360,6 +367,26 @@ export function LibraryWorkloadPanel() {
               commit={(t) => setCost(edit, c.key, t.trim() === '' ? undefined : Number(t))}
             />
           ))}
+          <div
+            className={`field-check${lib.cursor_pieces !== undefined ? ' set' : ''}${errorFor('cost.library.cursor_pieces') ? ' invalid' : ''}`}
+          >
+            <label>
+              <input
+                type="checkbox"
+                data-testid="param-cost.library.cursor_pieces"
+                checked={lib.cursor_pieces ?? true}
+                onChange={(e) => setCost(edit, 'cursor_pieces', e.target.checked)}
+              />
+              cost.library.cursor_pieces
+              {lib.cursor_pieces === undefined && <span className="help">(default)</span>}
+            </label>
+            <p className="help">
+              The weight of a hard parse as in Oracle 8i: a parent and a child cursor in six
+              allocations (Steve Adams&apos; chunk sizes) and the parse&apos;s pins and releases of
+              its heaps and of DUAL, under the library cache and shared pool latches. Unchecked: the
+              older three allocations (handle, heap 0, heap 6) and no parse pins.
+            </p>
+          </div>
         </details>
       </div>
     </Panel>

@@ -144,6 +144,24 @@ describe('library cache narration', () => {
       /preempted off CPU 0 holding the shared pool latch and library cache latch child 1.*keeps the latch/,
     );
     expect(say(ctx, { type: 'preempt', ...base, cpu: 1, holding: [] })).not.toContain('holding');
+    expect(say(ctx, { type: 'parse_pin', ...base, obj: 4, step: 1, dependency: null })).toMatch(
+      /pins and releases the parent's heap 0, to create the child.*shared pool latch/,
+    );
+    expect(
+      say(ctx, { type: 'parse_pin', ...base, obj: 4, step: 5, dependency: 'SYS.DUAL' }),
+    ).toMatch(/SYS.DUAL, which object 4 depends on/);
+    expect(
+      say(ctx, {
+        type: 'timeslices',
+        ...base,
+        until_ns: base.at_ns + 990e9,
+        sessions: [1, 0],
+        cpus: 1,
+        preemptions: 99_000,
+      }),
+    ).toMatch(
+      /sessions 1, 0 shared 1 CPU round-robin for 990 s: 99,000 time slices.*holds no latch/,
+    );
     expect(say(ctx, { type: 'sleep', ...base, ns: 20_000_000 })).toMatch(
       /sleeps 0.02 s.*slam_sleeptime/,
     );

@@ -57,7 +57,22 @@ const latchRule = (cfg: library.Config, l: library.Latch) =>
       ? 'one library cache latch (_kgl_latch_count 0)'
       : `child = bucket mod _kgl_latch_count ${cfg.latches}`;
 
-const PIECES = { handle: 'the handle', heap0: 'heap 0', heap6: 'heap 6 (the plan)' } as const;
+const PIECES = {
+  handle: 'the handle',
+  heap0: 'heap 0',
+  heap6: 'heap 6 (the plan)',
+  heap0_extent: "heap 0's extent (freeable)",
+  child_heap0: "the child cursor's heap 0",
+  heap6_extent: "heap 6's extent (freeable)",
+} as const;
+
+/** The parse pins' steps (engine: sched/session.rs PARSE_PIN_CYCLES). */
+const PIN_STEPS = [
+  "the parent's heap 0, to look for a usable child",
+  "the parent's heap 0, to create the child",
+  "the child's heap 0, while it is parsed",
+  'heap 6, while the plan is built',
+];
 
 /** Why a statement was not found: the workload's sharing. */
 function notFoundWhy(cfg: library.Config): string {
@@ -139,6 +154,13 @@ export function narrateLibraryEvent(ctx: LibraryNarrationContext, e: library.Eve
           : `first fit on the free lists from the size's bucket up, ${latches}: each chunk examined is time under the latch (${pool})`;
       return line(text, why);
     }
+    case 'parse_pin':
+      return line(
+        e.dependency
+          ? `hard parse pins and releases ${e.dependency}, which object ${e.obj} depends on`
+          : `hard parse pins and releases ${PIN_STEPS[e.step] ?? 'a heap'} (object ${e.obj})`,
+        `8i cursor build (cost.library.cursor_pieces): each pin takes a recreatable chunk off the shared pool LRU and the release puts it back — "pins and releases" + 2 — under the library cache latch and the shared pool latch that guards the LRU`,
+      );
     case 'ora04031':
       return line(
         `ORA-04031: unable to allocate ${e.size} bytes of shared memory → the statement fails`,
@@ -190,6 +212,16 @@ export function narrateLibraryEvent(ctx: LibraryNarrationContext, e: library.Eve
             : ''),
       );
     }
+    case 'timeslices': {
+      const who =
+        e.sessions.length <= 6
+          ? `sessions ${e.sessions.join(', ')}`
+          : plural(e.sessions.length, 'session');
+      return line(
+        `${who} shared ${plural(e.cpus, 'CPU')} round-robin for ${secs(e.until_ns - e.at_ns)}: ${e.preemptions.toLocaleString('en-US')} time slices passed in one go`,
+        `each has a long CPU burst left, holds no latch and nobody is due to wake, so every ${k().time_slice_ns / 1e6} ms time slice only passes the CPU on (cpu_count ${cfg.cpu_count}): whole rounds are applied at once, exactly as one by one`,
+      );
+    }
     case 'sleep':
       return line(
         `slam done → sleeps ${secs(e.ns)}`,
@@ -235,6 +267,8 @@ const MINOR: Partial<Record<library.Event['type'], string>> = {
   spin_get: 'latch get',
   latch_sleep: 'latch sleep',
   preempt: 'preempted',
+  parse_pin: 'parse pins',
+  timeslices: 'time slices',
   sleep: 'slam sleep',
   done: 'done',
 };

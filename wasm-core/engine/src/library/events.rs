@@ -21,6 +21,22 @@ pub enum Piece {
     Handle,
     Heap0,
     Heap6,
+    /// With cursor pieces (8i): heap 0's second extent (freeable), the child cursor's heap 0
+    /// (recreatable), heap 6's second extent (freeable).
+    Heap0Extent,
+    ChildHeap0,
+    Heap6Extent,
+}
+
+impl Piece {
+    /// The report's three groups (`search_by_piece`): the handle, the heap 0s, heap 6.
+    pub fn group(self) -> usize {
+        match self {
+            Piece::Handle => 0,
+            Piece::Heap0 | Piece::Heap0Extent | Piece::ChildHeap0 => 1,
+            Piece::Heap6 | Piece::Heap6Extent => 2,
+        }
+    }
 }
 
 /// One thing that happened; times are simulated nanoseconds, sessions are 0-based (0 is the
@@ -86,6 +102,17 @@ pub enum Event {
         flushed: u32,
         tries: u32,
     },
+    /// A hard parse pins and releases a piece of its cursor (steps 0–3: parent heap 0 twice,
+    /// child heap 0, heap 6) or an object it depends on (`dependency`), under the library
+    /// cache latch and the shared pool latch: one shared pool LRU pin and one release.
+    ParsePin {
+        session: u32,
+        #[ts(type = "number")]
+        at_ns: u64,
+        obj: u32,
+        step: u32,
+        dependency: Option<String>,
+    },
     /// No memory after `_shared_pool_flush_tries`-style retries: the statement fails.
     Ora04031 {
         session: u32,
@@ -147,6 +174,21 @@ pub enum Event {
         at_ns: u64,
         cpu: u32,
         holding: Vec<Latch>,
+    },
+    /// Whole rounds of time slices merged: the listed sessions (run queue, then those on the
+    /// CPUs) passed `cpus` CPUs round-robin, one quantum each, from `at_ns` to `until_ns` —
+    /// `preemptions` slice ends in which no latch was held and nothing else happened.
+    /// `session` is the one whose slice end started it.
+    Timeslices {
+        session: u32,
+        #[ts(type = "number")]
+        at_ns: u64,
+        #[ts(type = "number")]
+        until_ns: u64,
+        sessions: Vec<u32>,
+        cpus: u32,
+        #[ts(type = "number")]
+        preemptions: u64,
     },
     /// The SQLSlammer sleep between slams.
     Sleep {

@@ -11,8 +11,15 @@
 //! Choices where MODEL.md §2 is silent (each a documented constant, each tested):
 //! - hash: FNV-1a 32 over the (FORCE-rewritten) text; literals from a full-period LCG mod
 //!   2^20 seeded with job number (100 + session) + `seed` (`text.rs`);
-//! - memory per object: handle 160 + len (freeable), heap 0 600 + 4·len, heap 6
-//!   1500 + 16·len (recreatable), 16-byte headers, 8-byte alignment (`cache::object_sizes`);
+//! - memory per cursor (8i, `cost.library.cursor_pieces`, the default): handle 480 + len,
+//!   parent heap 0 568 + len and its extent 552, child heap 0 568, heap 6 1192 and its
+//!   extent 2088 + len — Steve Adams' sample chunk sizes, three recreatable
+//!   (`objects::cursor_sizes`); switched off, handle 160 + len (freeable), heap 0
+//!   600 + 4·len, heap 6 1500 + 16·len (recreatable) (`objects::object_sizes`); 16-byte
+//!   headers, 8-byte alignment;
+//! - a hard parse pins and releases parent heap 0 twice, child heap 0 and heap 6 once each,
+//!   and its dependencies PUBLIC.DUAL and SYS.DUAL once each, every cycle under a library
+//!   cache latch and the shared pool latch (`session::PARSE_PIN_CYCLES`, `DEPENDENCIES`);
 //!   a permanent quarter of the pool (at most 2 MB) at startup (`cache::startup_permanent`);
 //! - free lists: 12 power-of-two buckets from 2^(k+5)+12 bytes (`heap::BUCKET_MIN`), freed
 //!   chunks appended (oldest met first), first fit, splits under `MIN_CHUNK` (32) not made;
@@ -61,7 +68,9 @@ pub use scenario::{is_library, spec_of};
 pub use sched::latch::{latch_sleep_ns, LATCH_SLEEP_NS, MAX_LATCH_SLEEP_NS};
 pub use sched::session::DBMS_SQL_EXTRA_CALLS;
 pub use sched::{Sim, TIME_SLICE_NS};
-pub use spec::{CursorSharing, OpCost, Size, Slammer, Spec, KGL_BUCKETS, MAX_POOL, MIN_POOL};
+pub use spec::{
+    CursorSharing, OpCost, Size, Slammer, Spec, KGL_BUCKETS, MAX_EVENTS, MAX_POOL, MIN_POOL,
+};
 pub use text::{force_binds, hash};
 pub use view::{
     BucketView, ChainEntry, ChunkView, LatchView, ObjectView, SessionState, SessionView,

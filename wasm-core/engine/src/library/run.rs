@@ -7,6 +7,7 @@ use super::metrics::{metric_value, METRICS};
 use super::report::CacheReport;
 use super::scenario::spec_of;
 use super::sched::Sim;
+use super::spec::MAX_EVENTS;
 use super::Event;
 use crate::error::{Result, SimError};
 use crate::profile::Profile;
@@ -153,7 +154,19 @@ impl Run {
             total: u64::MAX,
         };
         let mut replay = Replay::new(phases, 0, every);
-        let total_statements = replay.prime(|p| p.sim.c.statements_done);
+        let (total_statements, over) =
+            replay.prime(|p| (p.sim.c.statements_done, p.sim.event_limit_hit));
+        if over {
+            return Err(SimError::new(
+                "workload.total_slams",
+                format!(
+                    "the run needs more than {MAX_EVENTS} scheduler events (CPU bursts, latch \
+                     sleeps, wake-ups, time slices), the limit of a library cache run: it \
+                     stopped after {total_statements} of {statements} statements; use fewer \
+                     slams or sessions, or cheaper costs"
+                ),
+            ));
+        }
         Ok(Run {
             scenario,
             replay,

@@ -65,6 +65,13 @@ pub struct OpCost {
     /// One iteration of the latch spin loop, nanoseconds.
     #[ts(as = "Option<f64>", optional)]
     pub spin_iteration_ns: f64,
+    /// The weight of a hard parse as Oracle 8i has it (true, the default): a parent and a
+    /// child cursor in six allocations of Steve Adams' chunk sizes, and the parse's pins and
+    /// releases of its heaps and of the objects it depends on, each under the library cache
+    /// and shared pool latches (`objects::cursor_sizes`, `session::PARSE_PIN_CYCLES`). False:
+    /// the older model of three allocations (handle, heap 0, heap 6) and no parse pins.
+    #[ts(as = "Option<bool>", optional)]
+    pub cursor_pieces: bool,
 }
 
 impl Default for OpCost {
@@ -88,6 +95,7 @@ impl Default for OpCost {
             flush_chunk_us: 2.0,
             rehash_handle_us: 1.0,
             spin_iteration_ns: 20.0,
+            cursor_pieces: true,
         }
     }
 }
@@ -153,6 +161,13 @@ pub const MAX_POOL: u64 = 1 << 30;
 /// of literal SQL (~300,000 statements/s) this keeps that to a few seconds in a browser, even
 /// with a 1G shared pool.
 pub const MAX_STATEMENTS: u64 = 250_000;
+/// Most scheduler events one library cache run may take (a CPU burst ending, a sleeper
+/// waking, a time slice ending, merged rounds of slices): the work of building a run grows
+/// with these, not with its statements or its simulated time. Seed 001's heaviest bundled
+/// run (Table 3, test 0) takes 0.69 million; the limit is about fifteen times that, some
+/// five seconds of building natively (about 2 million events a second). A run that would
+/// take more is refused when it is built.
+pub const MAX_EVENTS: u64 = 10_000_000;
 /// Longest statement text, in bytes (UTF-8), as Oracle measures a statement's length.
 pub const MAX_TEXT: usize = 4000;
 

@@ -6,7 +6,7 @@
 use crate::error::Result;
 use crate::library::events::{Event, Latch};
 use crate::library::objects::Lib;
-use crate::library::spec::{Checked, Spec};
+use crate::library::spec::{Checked, Spec, MAX_EVENTS};
 use crate::library::text::Stream;
 use latch::LatchState;
 use std::cmp::Reverse;
@@ -14,6 +14,7 @@ use std::collections::{BinaryHeap, VecDeque};
 
 pub mod latch;
 mod latching;
+mod rotation;
 mod sess;
 pub mod session;
 
@@ -44,6 +45,8 @@ pub enum Act {
     ExtraPin,
     Unpin,
     Rehash,
+    /// One pin and release of a heap (or of a dependency) during a hard parse.
+    PinCycle(u32),
     WaitLoad(u32),
     Finish,
 }
@@ -87,6 +90,8 @@ pub struct Counters {
     pub statements_done: u64,
     pub load_wait_ns: u64,
     pub preemptions_holding: u64,
+    /// Time slices passed round-robin in merged rounds (`rotation.rs`), not one by one.
+    pub merged_slices: u64,
     /// Allocations and chunks examined by piece (handle, heap 0, heap 6).
     pub piece_allocs: [u64; 3],
     pub piece_examined: [u64; 3],
@@ -118,12 +123,22 @@ pub struct Sim {
     pub keep_failed: u32,
     /// The next event fell past [`MAX_SIM_NS`]: the run stopped there.
     pub clock_stopped: bool,
+    /// Apply whole rounds of a pure time-slice rotation at once (`rotation.rs`); off only in
+    /// the test that checks it changes nothing.
+    pub merge_slices: bool,
+    /// Scheduler events processed (burst ends, wake-ups, slice ends, merged rounds).
+    pub ticks: u64,
+    /// At most this many (`MAX_EVENTS`; lower only in tests).
+    pub max_events: u64,
+    /// The run reached `max_events` and stopped there.
+    pub event_limit_hit: bool,
 }
 
 impl Sim {
     pub fn new(spec: &Spec) -> Result<Sim> {
         let cfg = spec.validate()?;
         let mut lib = Lib::new(cfg.pool_bytes as u32, cfg.buckets, cfg.latches);
+        lib.pieces = spec.cost.cursor_pieces;
         let mut keep_failed = 0;
         for t in &spec.workload.keep {
             let text = session::shared_text(spec.cursor_sharing, t);
@@ -180,6 +195,10 @@ impl Sim {
             phases: 0,
             keep_failed,
             clock_stopped: false,
+            merge_slices: true,
+            ticks: 0,
+            max_events: MAX_EVENTS,
+            event_limit_hit: false,
             cfg,
             lib,
             sess,
@@ -349,6 +368,12 @@ impl Sim {
     /// Process the next scheduler event: a burst ends, a sleeper wakes, or a slice expires.
     /// Ties: bursts, then wake-ups, then slices; then by session (or CPU) number.
     pub fn tick(&mut self) -> bool {
+        if self.ticks >= self.max_events {
+            // the run's event budget is spent: it stops here (`Sim::event_limit_hit`)
+            self.event_limit_hit = true;
+            return false;
+        }
+        self.ticks += 1;
         let start = self.phases;
         self.dispatch();
         if self.phases != start {
@@ -406,6 +431,9 @@ impl Sim {
                     // the first renewal that reaches `next` (ties: bursts and wake-ups first)
                     let k = next.saturating_sub(*end).div_ceil(TIME_SLICE_NS).max(1);
                     *end = end.saturating_add(k.saturating_mul(TIME_SLICE_NS));
+                } else if self.merge_rounds(cpu) {
+                    // whole rounds of the rotation applied at once; this slice end is due
+                    // again rounds later
                 } else if let Some(s) = self.cpus[cpu].running {
                     self.charge(s);
                     let ss = &mut self.sess[s as usize];

@@ -13,6 +13,23 @@ use crate::library::text::{force_binds, hash, Shape};
 /// pinning the cursor again under a library cache latch get.
 pub const DBMS_SQL_EXTRA_CALLS: u32 = 3;
 
+/// Rule (parse pins, 8i, with `cost.library.cursor_pieces`): while it hard parses, a session
+/// pins and releases the cursor's heaps step by step, not once. The kernel's steps for a new
+/// cursor (c.d.o.server 2004-08-13, http://www.orafaq.com/usenet/comp.databases.oracle.server/2004/08/13/0847.htm):
+/// pin the parent's heap 0 to look for a usable child and release it; pin it again to create
+/// the child, release; the child (heap 0, heap 6) is pinned while it is parsed, and released;
+/// then the execution pins the cursor again. That is four pin-and-release cycles before the
+/// execution's pin: parent heap 0 twice, child heap 0, heap 6. Each cycle moves a
+/// recreatable chunk off and back onto the shared pool LRU (Steve Adams'
+/// `shared_pool_lru_stats.sql` counts them as "pins and releases"), under the shared pool
+/// latch that guards that list, for a pin taken under the library cache latch.
+pub const PARSE_PIN_CYCLES: u32 = 4;
+/// ... and the objects the statement depends on are locked and pinned while its dependencies
+/// and access rights are captured (seed 001 step 5: "various privilege and dependency
+/// information is looked up and captured"): for `… FROM dual` the public synonym DUAL and the
+/// table SYS.DUAL, one pin-and-release cycle each, under their own library cache latch.
+pub const DEPENDENCIES: [&str; 2] = ["PUBLIC.DUAL", "SYS.DUAL"];
+
 /// The text the library cache hashes: FORCE replaces literals with binds first.
 pub fn shared_text(sharing: CursorSharing, text: &str) -> String {
     match sharing {
@@ -38,7 +55,7 @@ impl Sim {
     }
 
     fn emit_alloc(&mut self, s: u32, obj: u32, piece: Piece, a: &Alloc) {
-        let k = piece as usize;
+        let k = piece.group();
         self.c.piece_allocs[k] += 1;
         self.c.piece_examined[k] += u64::from(a.examined);
         let at = self.now;
@@ -243,33 +260,39 @@ impl Sim {
             }
             Act::AllocHeaps => {
                 let o = self.sess[s as usize].obj;
-                let reload = self.lib.objs[o as usize].heap0 != NIL;
                 let allocs = self.lib.load_heaps(o);
                 let mut cost = 0u64;
-                for (k, a) in allocs.iter().enumerate() {
-                    let piece = if k == 0 && !reload {
-                        Piece::Heap0
-                    } else {
-                        Piece::Heap6
-                    };
-                    self.emit_alloc(s, o, piece, a);
+                for (piece, a) in &allocs {
+                    self.emit_alloc(s, o, *piece, a);
                     cost = cost.saturating_add(self.alloc_cost(a));
                 }
                 if !self.lib.objs[o as usize].alive {
                     self.wake_loaders(o);
-                    let size = allocs.last().map_or(0, |a| a.size);
+                    let size = allocs.last().map_or(0, |(_, a)| a.size);
                     return self.fail(s, cost, size);
                 }
-                self.ops_front(
-                    s,
-                    &[
-                        Op::Cpu(cost, Acct::Parse),
-                        Op::Free(sp),
-                        Op::Cpu(ns.hard_parse, Acct::Parse),
-                        Op::GetObj,
-                        Op::Act(Act::Loaded),
-                    ],
-                );
+                let mut ops = vec![
+                    Op::Cpu(cost, Acct::Parse),
+                    Op::Free(sp),
+                    Op::Cpu(ns.hard_parse, Acct::Parse),
+                ];
+                if self.lib.pieces {
+                    // Rule (parse pins): the cursor's own heaps, then its dependencies.
+                    let own = self.lib.table.latch(self.sess[s as usize].hash);
+                    let deps = DEPENDENCIES.map(|d| self.lib.table.latch(hash(d)));
+                    let latches = std::iter::repeat_n(own, PARSE_PIN_CYCLES as usize).chain(deps);
+                    for (k, l) in latches.enumerate() {
+                        ops.extend([
+                            Op::Get(l),
+                            Op::Get(sp),
+                            Op::Act(Act::PinCycle(k as u32)),
+                            Op::Free(sp),
+                            Op::Free(l),
+                        ]);
+                    }
+                }
+                ops.extend([Op::GetObj, Op::Act(Act::Loaded)]);
+                self.ops_front(s, &ops);
             }
             Act::Loaded => {
                 let o = self.sess[s as usize].obj;
@@ -357,6 +380,22 @@ impl Sim {
                 });
                 self.sess[s as usize].obj = NIL;
                 self.ops_front(s, &[Op::Cpu(ns.latch_op, Acct::Exec)]);
+            }
+            Act::PinCycle(k) => {
+                self.lib.stats.lru_pins += 1;
+                self.lib.stats.lru_releases += 1;
+                let (o, at) = (self.sess[s as usize].obj, self.now);
+                let dependency = k
+                    .checked_sub(PARSE_PIN_CYCLES)
+                    .map(|d| DEPENDENCIES[d as usize].to_string());
+                self.emit(|_| Event::ParsePin {
+                    session: s,
+                    at_ns: at,
+                    obj: o,
+                    step: k,
+                    dependency,
+                });
+                self.ops_front(s, &[Op::Cpu(ns.latch_op.saturating_mul(2), Acct::Parse)]);
             }
             Act::WaitLoad(o) => {
                 self.sess[s as usize].wait_start = self.now;

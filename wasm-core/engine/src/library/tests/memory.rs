@@ -180,6 +180,8 @@ fn ora_04031_fails_the_statement_and_the_run_goes_on() {
     // KEEP fills a 1 MB pool with 1000-character statements until one no longer fits ...
     let mut s = spec(1, 4);
     s.shared_pool_size = mb(1);
+    // the three-chunk object of the sizes below (cursor pieces split heap 6 in two)
+    s.cost.cursor_pieces = false;
     s.workload.keep = (0..60)
         .map(|i| format!("SELECT '{i:04}{}' FROM dual", "k".repeat(980)))
         .collect();

@@ -2,6 +2,7 @@
 
 mod memory;
 mod parse;
+mod pieces;
 mod sched;
 mod text;
 mod view;

@@ -152,3 +152,68 @@ fn a_quantum_is_not_renewed_when_its_session_sleeps() {
     // the 4 ms it had left, so it is preempted at 20 ms, not 26 ms
     assert_eq!(&pre[..2], &[(1, 16 * ms), (0, 20 * ms)]);
 }
+
+/// Issue 14: merging whole rounds of time slices changes nothing but the number of events —
+/// the same report, clock and CPU per session as ticking every quantum, on one CPU and more,
+/// with sleeps between slams and without.
+#[test]
+fn merged_time_slices_give_the_same_run_as_ticking_every_quantum() {
+    let mut merged_any = 0;
+    for (jobs, cpus, exec_us, sleep) in [
+        (2, 1, 250_000.0, 0.0),
+        (3, 1, 95_000.0, 0.02),
+        (4, 2, 180_000.0, 0.0),
+        (5, 3, 333_333.0, 0.01),
+        (7, 2, 55_555.0, 0.0),
+    ] {
+        let mut s = spec(jobs, 3);
+        s.cpu_count = cpus;
+        s.cost.execute_us = exec_us;
+        s.workload.total_slams = 4;
+        s.workload.slam_sleeptime = sleep;
+        let run = |merge: bool| {
+            let mut sim = Sim::new(&s).unwrap();
+            sim.merge_slices = merge;
+            while sim.tick() {}
+            sim
+        };
+        let (a, b) = (run(true), run(false));
+        assert_eq!(a.report(), b.report(), "{jobs} jobs on {cpus} CPUs");
+        assert_eq!(a.now, b.now);
+        let cpu = |sim: &Sim| -> Vec<(u64, u64, Option<u64>)> {
+            sim.sess
+                .iter()
+                .map(|x| (x.cpu_parse, x.cpu_exec, x.finished_at))
+                .collect()
+        };
+        assert_eq!(cpu(&a), cpu(&b));
+        assert_eq!(b.c.merged_slices, 0);
+        assert!(a.ticks < b.ticks, "{} vs {} events", a.ticks, b.ticks);
+        merged_any += a.c.merged_slices;
+    }
+    assert!(merged_any > 0);
+}
+
+/// A session on a latch (or spinning) stops the merge: its preemptions are ticked one by one,
+/// so `preemptions holding a latch` still counts each of them.
+#[test]
+fn no_merge_while_a_latch_is_held() {
+    let (sim, ev) = contended(1, 5 * TIME_SLICE_NS);
+    assert_eq!(sim.c.merged_slices, 0);
+    assert!(!ev.iter().any(|e| matches!(e, Event::Timeslices { .. })));
+    assert!(sim.c.preemptions_holding > 0);
+}
+
+/// Issue 14: a run is bounded by its scheduler events; at the limit it stops and says so.
+#[test]
+fn a_run_stops_at_its_event_limit() {
+    let mut sim = Sim::new(&spec(3, 50)).unwrap();
+    sim.max_events = 100;
+    while sim.tick() {}
+    assert!(sim.event_limit_hit);
+    assert_eq!(sim.ticks, 100);
+    assert!(!sim.done());
+    let mut sim = Sim::new(&spec(3, 50)).unwrap();
+    while sim.tick() {}
+    assert!(!sim.event_limit_hit && sim.done());
+}

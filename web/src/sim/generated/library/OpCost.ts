@@ -49,4 +49,12 @@ rehash_handle_us?: number,
 /**
  * One iteration of the latch spin loop, nanoseconds.
  */
-spin_iteration_ns?: number, };
+spin_iteration_ns?: number, 
+/**
+ * The weight of a hard parse as Oracle 8i has it (true, the default): a parent and a
+ * child cursor in six allocations of Steve Adams' chunk sizes, and the parse's pins and
+ * releases of its heaps and of the objects it depends on, each under the library cache
+ * and shared pool latches (`objects::cursor_sizes`, `session::PARSE_PIN_CYCLES`). False:
+ * the older model of three allocations (handle, heap 0, heap 6) and no parse pins.
+ */
+cursor_pieces?: boolean, };

@@ -3,4 +3,4 @@
 /**
  * The piece of an object an allocation is for.
  */
-export type Piece = "handle" | "heap0" | "heap6";
+export type Piece = "handle" | "heap0" | "heap6" | "heap0_extent" | "child_heap0" | "heap6_extent";
