@@ -43,7 +43,13 @@ import { useKeyboard } from './store/useKeyboard';
 function Columns(p: { cache: string; left: ReactNode; centre: ReactNode; right: ReactNode }) {
   const display = useDisplay();
   const centre = (
-    <div className="centre-views" id="cache-views" tabIndex={-1}>
+    <div
+      className="centre-views"
+      id="cache-views"
+      role="region"
+      aria-label={`The ${p.cache}'s views`}
+      tabIndex={0}
+    >
       <ErrorBoundary what={`the ${p.cache} views`}>{p.centre}</ErrorBoundary>
     </div>
   );

@@ -83,7 +83,6 @@ export function NarrationLog() {
                   {...common}
                   onClick={() => select(buf)}
                   title={`Select buf ${buf}`}
-                  aria-label={`${l.text}${l.why ? ` — ${l.why}` : ''} (select buf# ${buf})`}
                 >
                   {body}
                 </button>
