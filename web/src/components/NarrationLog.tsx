@@ -1,6 +1,7 @@
 // The narration: for every event of the accesses stepped slowly, what happened and which rule
-// and parameter caused it. Newest first. The list is one Tab stop: ↑/↓ (Home/End) move
-// between its lines, Enter on a line that names a buffer selects it (roving tabindex).
+// and parameter caused it. Newest first. The list is one Tab stop: ↑/↓ move
+// between its lines, Enter on a line that names a buffer selects it (roving tabindex); the
+// other keys stay the playback's (store/useKeyboard).
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useApp } from '../store/context';
 import { selectNarration, selectSelect } from '../store/selectors';
@@ -9,8 +10,6 @@ import { Panel } from './Panel';
 const MOVES: Record<string, (i: number, n: number) => number> = {
   ArrowDown: (i, n) => Math.min(n - 1, i + 1),
   ArrowUp: (i) => Math.max(0, i - 1),
-  Home: () => 0,
-  End: (_, n) => n - 1,
 };
 
 export function NarrationLog() {
@@ -26,7 +25,7 @@ export function NarrationLog() {
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const move = MOVES[e.key];
     if (!move || e.altKey || e.ctrlKey || e.metaKey || total === 0) return;
-    // Home/End here move within the list, not the playback (store/useKeyboard skips handled keys).
+    // Handled: store/useKeyboard skips a prevented key.
     e.preventDefault();
     const lines = list.current?.querySelectorAll<HTMLElement>('[data-line]');
     const from = Number((e.target as HTMLElement).dataset.line ?? current);

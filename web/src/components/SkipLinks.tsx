@@ -1,8 +1,8 @@
 // Skip links, the page's first Tab stops: straight to the playback bar's Play button, or to
 // the cache view (its buffer grid). Buttons that move focus, not fragment links: the address'
 // fragment holds the scenario (share/link.ts).
-function focusFirst(selector: string) {
-  const el = document.querySelector<HTMLElement>(selector);
+function focusFirst(...selectors: string[]) {
+  const el = selectors.map((s) => document.querySelector<HTMLElement>(s)).find(Boolean);
   el?.focus();
   el?.scrollIntoView?.({ block: 'nearest' });
 }
@@ -25,7 +25,7 @@ export function SkipLinks() {
         data-testid="skip-view"
         onClick={(e) => {
           e.preventDefault();
-          focusFirst('[data-keynav], #cache-views');
+          focusFirst('[data-keynav]', '#cache-views');
         }}
       >
         Skip to the cache view
