@@ -152,7 +152,11 @@ export default function App() {
   const mode = useApp(selectMode);
   const display = useDisplay();
   return (
-    <div className={`app${display === 'normal' ? '' : ` ${display}`}`} data-display={display}>
+    <div
+      className={`app${display === 'normal' ? '' : ` ${display}`}`}
+      data-display={display}
+      data-mode={mode}
+    >
       <SkipLinks />
       {display !== 'embed' && <Header />}
       <LinkAlert />
