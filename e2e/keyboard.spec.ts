@@ -112,3 +112,29 @@ test('the position slider and text fields do not swallow the shortcuts', async (
   await page.keyboard.press('End');
   await expect(page.getByTestId('position')).toHaveAttribute('data-position', '40000');
 });
+
+test('hash buckets by keyboard: the cache buffers chains and the library cache', async ({
+  page,
+}) => {
+  await openApp(page, URL_);
+  const strip = page.locator('[data-testid="chain-panel"] [data-keynav="buckets"]');
+  await strip.focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('bucket-cursor').first()).toContainText('bucket 2 ');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('[data-testid="chain-view"] g.chain')).toHaveAttribute(
+    'data-bucket',
+    '2',
+  );
+  expect(await position(page)).toBe(0);
+
+  await page.getByTestId('scenario-select').selectOption('seed001-8.1.6-test1');
+  await expect(page.getByTestId('library-stats')).toBeVisible();
+  const buckets = page.locator('[data-testid="bucket-panel"] [data-keynav="buckets"]');
+  await buckets.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByTestId('bucket-cursor')).toContainText('handles on its chain');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('bucket-panel')).not.toContainText('Click a bucket to list');
+});

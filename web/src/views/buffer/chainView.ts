@@ -74,6 +74,7 @@ export function createChainView(el: HTMLElement, opts: ViewOptions): View<ChainF
   function draw(frame: ChainFrame, animate: boolean): void {
     const w = width();
     const stripH = Math.max(24, height() - 20 - 12 - CHAIN_H - 8 - 20);
+    strip.setBuckets(frame.buckets);
     strip.draw(frame.buckets, frame.latches, frame.chainLengths, w, stripH);
     const next = choose(frame);
     if (next && next.why !== 'clicked') clicked = null;
@@ -151,6 +152,19 @@ export function createChainView(el: HTMLElement, opts: ViewOptions): View<ChainF
     draw({ ...last, events: [] }, false);
   };
   strip.el.addEventListener('click', onStrip);
+  strip.keys(
+    'Cache buffers chains hash buckets',
+    (b) => {
+      if (!last) return;
+      clicked = b;
+      shown = { bucket: b, look: null, why: 'clicked' };
+      draw({ ...last, events: [] }, false);
+    },
+    (b) => {
+      const n = last?.chainLengths[b] ?? 0;
+      return `bucket ${b} · latch ${b % (last?.latches ?? 1)} · ${n} buffer header${n === 1 ? '' : 's'}`;
+    },
+  );
 
   const unwatch = watchSize(
     el,
