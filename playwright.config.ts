@@ -12,6 +12,9 @@ export default defineConfig({
   testDir: 'e2e',
   forbidOnly: !!process.env.CI,
   retries: 0,
+  // The machine is shared (load averages of 8 a core): the long specs step, play and draw
+  // thousands of cells in a software-rendered browser.
+  timeout: 90_000,
   workers: 2,
   reporter: 'list',
   use: {

@@ -2,6 +2,9 @@
 // numbers and the story (right). A library cache scenario (seed 001) gets its own centre:
 // the statement stream, the hash buckets, the shared pool heap, the sessions and latches.
 import { lazy, Suspense, type ReactNode } from 'react';
+import { NarrationCaption } from './components/NarrationCaption';
+import { SkipLinks } from './components/SkipLinks';
+import { useDisplay } from './ui/display';
 import { useShallow } from 'zustand/react/shallow';
 import { ChainPanel, LruPanel, OsCachePanel, PgaPanel } from './components/CacheViews';
 import { Charts } from './components/Charts';
@@ -43,22 +46,45 @@ const Sizing = () => (
   </Suspense>
 );
 
-/** The three columns: the instance, the cache (with the playback bar), the numbers. */
+/**
+ * The three columns: the instance, the cache (with the playback bar), the numbers. In embed
+ * mode only the cache, the narration's caption and the playback bar (ui/display.ts); in
+ * presenter mode the caption shows under the cache and the instance's column goes.
+ */
 function Columns(p: { cache: string; left: ReactNode; centre: ReactNode; right: ReactNode }) {
+  const display = useDisplay();
+  const centre = (
+    <div
+      className="centre-views"
+      id="cache-views"
+      role="region"
+      aria-label={`The ${p.cache}'s views`}
+      tabIndex={0}
+    >
+      <ErrorBoundary what={`the ${p.cache} views`}>{p.centre}</ErrorBoundary>
+    </div>
+  );
+  if (display === 'embed')
+    return (
+      <main className="embed-main" aria-label={`The ${p.cache}`}>
+        {centre}
+        <NarrationCaption visible />
+        <PlaybackBar />
+      </main>
+    );
   return (
     <main className="columns">
-      <div className="column" aria-label="The instance">
+      <section className="column instance" aria-label="The instance">
         <ErrorBoundary what="the init.ora panel">{p.left}</ErrorBoundary>
-      </div>
-      <div className="column centre" aria-label={`The ${p.cache}`}>
-        <div className="centre-views">
-          <ErrorBoundary what={`the ${p.cache} views`}>{p.centre}</ErrorBoundary>
-        </div>
+      </section>
+      <section className="column centre" aria-label={`The ${p.cache}`}>
+        {centre}
+        <NarrationCaption visible={display === 'present'} />
         <PlaybackBar />
-      </div>
-      <div className="column" aria-label="Numbers and narration">
+      </section>
+      <section className="column numbers" aria-label="Numbers and narration">
         <ErrorBoundary what="the statistics">{p.right}</ErrorBoundary>
-      </div>
+      </section>
     </main>
   );
 }
@@ -137,9 +163,15 @@ export default function App() {
   const { engine, error } = useApp(useShallow(selectEngine));
   const ready = useApp(selectReady);
   const mode = useApp(selectMode);
+  const display = useDisplay();
   return (
-    <div className="app">
-      <Header />
+    <div
+      className={`app${display === 'normal' ? '' : ` ${display}`}`}
+      data-display={display}
+      data-mode={mode}
+    >
+      <SkipLinks />
+      {display !== 'embed' && <Header />}
       <LinkAlert />
       <FileAlert />
       <RunAlert />

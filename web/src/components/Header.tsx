@@ -1,10 +1,11 @@
 // The header: title, the scenario picker and "Copy link".
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { shareUrl } from '../share/link';
 import { checkCopyLink } from '../share/size';
 import type { Scenario } from '../sim/engine';
 import { isLibraryScenario } from '../sim/library';
+import { embedSnippet, enterPresenter, leavePresenter, useDisplay } from '../ui/display';
 import { Icon } from './Icon';
 import { DownloadButton, ScenarioFiles } from './ScenarioFiles';
 import { useApp, useStoreApi } from '../store/context';
@@ -125,11 +126,99 @@ function CopyLink() {
   );
 }
 
+/** Presenter mode: fullscreen, no init.ora column, larger type, the narration as a caption. */
+function PresentButton() {
+  const display = useDisplay();
+  const on = display === 'present';
+  return (
+    <button
+      className="btn dark"
+      data-testid="present"
+      aria-pressed={on}
+      onClick={() => void (on ? leavePresenter() : enterPresenter())}
+      title="Presenter mode: fullscreen, larger type, the narration as a caption (P)"
+    >
+      {on ? 'Leave presenter mode' : 'Present'}
+    </button>
+  );
+}
+
+/** Copies an <iframe> snippet of the share link with `?embed` (only the view and playback). */
+function CopyEmbed() {
+  const store = useStoreApi();
+  const ready = useApp(selectReady);
+  const [snippet, setSnippet] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const onClick = async () => {
+    const state = store.getState().sharedState();
+    if (!state) return;
+    const url = shareUrl(location.href, state);
+    const size = checkCopyLink(url);
+    if (!size.ok) {
+      setStatus(null);
+      setSnippet(null);
+      return;
+    }
+    const code = embedSnippet(url);
+    setSnippet(code);
+    const copied = await copyText(code);
+    setStatus(copied ? 'Embed code copied' : null);
+    if (copied) window.setTimeout(() => setStatus(null), 2500);
+  };
+  return (
+    <>
+      <button
+        className="btn dark"
+        data-testid="copy-embed"
+        disabled={!ready}
+        onClick={() => void onClick()}
+        title="Copy an <iframe> that shows this run's view, playback bar and narration (for a slide)"
+      >
+        Copy embed code
+      </button>
+      <span
+        className="copy-status"
+        role="status"
+        data-testid="embed-status"
+        data-snippet={snippet ?? ''}
+      >
+        {status}
+      </span>
+      {snippet && !status && (
+        <div className="alert header-popover embed-popover" role="dialog" aria-label="Embed code">
+          <label>
+            <strong>Embed code</strong> (the clipboard refused it: copy it from here)
+            <textarea readOnly value={snippet} rows={4} onFocus={(e) => e.target.select()} />
+          </label>
+          <button className="btn small" onClick={() => setSnippet(null)}>
+            Close
+          </button>
+        </div>
+      )}
+    </>
+  );
+}
+
 export function Header() {
   const profile = useApp(selectProfile);
   const edited = useApp(selectEdited);
+  const ref = useRef<HTMLElement>(null);
+  // Its height, for the layouts that make the cache one screen high (styles/responsive.css).
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement;
+    const ro = new ResizeObserver(() =>
+      root.style.setProperty('--header-h', `${Math.ceil(el.offsetHeight) + 4}px`),
+    );
+    ro.observe(el);
+    return () => {
+      ro.disconnect();
+      root.style.removeProperty('--header-h');
+    };
+  }, []);
   return (
-    <header className="app-header">
+    <header className="app-header" ref={ref}>
       <div className="brand">
         <h1>cachesim</h1>
         <span>Oracle buffer cache and library cache, step by step</span>
@@ -139,6 +228,8 @@ export function Header() {
         {profile && <span className="badge">profile {profile}</span>}
         {edited && <span className="badge edited">edited</span>}
         <CopyLink />
+        <CopyEmbed />
+        <PresentButton />
         <ScenarioFiles />
       </div>
     </header>

@@ -80,7 +80,7 @@ export function LiteralSqlPanel() {
   return (
     <Panel title="Finding literal SQL" sub="seed 001, against V$SQLAREA now" testId="literal-sql">
       <div className="panel-body literal-sql">
-        <pre className="sql" aria-label="the query">
+        <pre className="sql" aria-label="the query" tabIndex={0}>
           {`SELECT SUBSTR(sql_text, 1, ${size}) sqltext, COUNT(*)
   FROM v$sqlarea
  GROUP BY SUBSTR(sql_text, 1, ${size})

@@ -51,14 +51,21 @@ export function createChainView(el: HTMLElement, opts: ViewOptions): View<ChainF
   const width = () => measure().w;
   const height = () => measure().h;
 
+  /**
+   * What to show: this step's lookup; else a buffer just selected; else a bucket clicked;
+   * else the selected buffer's bucket *now* (after a seek, a step back or a run to the end
+   * the buffer may hold another block, on another chain); else the last bucket shown.
+   */
   function choose(frame: ChainFrame): Shown | null {
     const look = lookupOf(frame.events);
     if (look) return { bucket: look.bucket, look, why: 'lookup' };
     const sel = frame.selected;
-    if (sel !== lastSelected && sel !== null && frame.dba[sel]) {
-      return { bucket: bucketOf(frame.dba[sel], frame.buckets), look: null, why: 'selected' };
-    }
+    const selBucket =
+      sel !== null && frame.dba[sel] ? bucketOf(frame.dba[sel], frame.buckets) : null;
+    if (sel !== lastSelected && selBucket !== null)
+      return { bucket: selBucket, look: null, why: 'selected' };
     if (clicked !== null) return { bucket: clicked, look: null, why: 'clicked' };
+    if (selBucket !== null) return { bucket: selBucket, look: null, why: 'selected' };
     return shown
       ? { bucket: shown.bucket, look: null, why: shown.why === 'lookup' ? 'last' : shown.why }
       : null;
@@ -67,6 +74,7 @@ export function createChainView(el: HTMLElement, opts: ViewOptions): View<ChainF
   function draw(frame: ChainFrame, animate: boolean): void {
     const w = width();
     const stripH = Math.max(24, height() - 20 - 12 - CHAIN_H - 8 - 20);
+    strip.setBuckets(frame.buckets);
     strip.draw(frame.buckets, frame.latches, frame.chainLengths, w, stripH);
     const next = choose(frame);
     if (next && next.why !== 'clicked') clicked = null;
@@ -82,7 +90,12 @@ export function createChainView(el: HTMLElement, opts: ViewOptions): View<ChainF
       `hue = latch (bucket mod ${frame.latches.toLocaleString('en-US')}) · ` +
       'shade = chain length 0, 1, 2, 3+' +
       (siblings ? ' · thin rings: same latch' : '') +
-      (selBucket !== null ? ' · dashed: selected buffer’s bucket' : '');
+      (selBucket !== null ? ' · dashed: selected buffer’s bucket' : '') +
+      // Oracle's default gives about two buckets a buffer: chains of 0–1 headers, walks of 0–1.
+      (frame.buckets >= frame.dba.length
+        ? ` · ${frame.buckets.toLocaleString('en-US')} buckets for ${frame.dba.length.toLocaleString('en-US')} buffers: chains of 0–1 headers (set _db_block_hash_buckets lower for longer walks)`
+        : '');
+    legend.title = legend.textContent;
     if (!shown) {
       caption.textContent = 'Each lookup hashes the block address to a bucket and walks its chain.';
       chainG.selectAll('*').remove();
@@ -108,7 +121,11 @@ export function createChainView(el: HTMLElement, opts: ViewOptions): View<ChainF
           `${name} blk ${look.block} (dba ${hex(look.dba)}) → hash mod ${frame.buckets} = `,
         ),
         b,
-        document.createTextNode(` · walked ${look.walked}/${look.chainLen} · ${outcome}`),
+        document.createTextNode(
+          ` · walked ${look.walked}/${look.chainLen}` +
+            (look.chainLen === 0 ? ' (empty chain: nothing to compare)' : '') +
+            ` · ${outcome}`,
+        ),
       ];
     }
     const why =
@@ -135,6 +152,19 @@ export function createChainView(el: HTMLElement, opts: ViewOptions): View<ChainF
     draw({ ...last, events: [] }, false);
   };
   strip.el.addEventListener('click', onStrip);
+  strip.keys(
+    'Cache buffers chains hash buckets',
+    (b) => {
+      if (!last) return;
+      clicked = b;
+      shown = { bucket: b, look: null, why: 'clicked' };
+      draw({ ...last, events: [] }, false);
+    },
+    (b) => {
+      const n = last?.chainLengths[b] ?? 0;
+      return `bucket ${b} · latch ${b % (last?.latches ?? 1)} · ${n} buffer header${n === 1 ? '' : 's'}`;
+    },
+  );
 
   const unwatch = watchSize(
     el,

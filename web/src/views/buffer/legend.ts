@@ -65,15 +65,17 @@ export function renderLegend(
     span.style.fontWeight = '600';
   });
   styled('span', { width: '1px', alignSelf: 'stretch', background: '#ced4da' }, el);
-  const rail = (c: string): Partial<CSSStyleDeclaration> => ({
+  // The outline's colour and dashes (lruChrome draws regions so around small cells).
+  const rail = (c: string, dashed = false): Partial<CSSStyleDeclaration> => ({
     height: '4px',
-    borderRadius: '2px',
-    background: c,
+    width: '16px',
+    borderRadius: '1px',
+    background: dashed ? `repeating-linear-gradient(90deg, ${c} 0 5px, transparent 5px 7px)` : c,
   });
   if (touchCount) {
     item(el, rail(REGION_COLOR.hot), 'hot region');
     item(el, { width: '4px', height: '15px', background: MIDPOINT }, 'midpoint');
-    item(el, rail(REGION_COLOR.cold), 'cold region');
+    item(el, rail(REGION_COLOR.cold, true), 'cold region');
   } else {
     item(el, rail(REGION_COLOR.cold), 'LRU list (MRU → LRU)');
   }

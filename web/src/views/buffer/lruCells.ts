@@ -75,7 +75,7 @@ export class SvgCells {
         .attr('y', c / 2)
         .attr('dy', '0.36em')
         .attr('text-anchor', 'middle')
-        .attr('font-size', Math.min(16, Math.round(c * 0.46)))
+        .attr('font-size', c >= 14 ? Math.min(16, Math.round(c * 0.46)) : Math.max(8, c - 1))
         .attr('font-weight', 600);
     if (c >= 5) {
       // Double buffering (seed 003): a bar along the bottom of a buffer the OS also caches.
@@ -241,8 +241,14 @@ export class SvgCells {
     }
     for (const child of Array.from(node.children)) {
       if (child.tagName === 'text') {
-        child.textContent = seg < 0 ? '' : String(tch);
+        const label = seg < 0 ? '' : String(tch);
+        child.textContent = label;
         child.setAttribute('fill', inkOn(fill));
+        // Small cells: squeeze two or more digits into the cell rather than spill over.
+        if (this.cell < 14 && label.length > 1) {
+          child.setAttribute('textLength', String(this.cell - 1));
+          child.setAttribute('lengthAdjust', 'spacingAndGlyphs');
+        } else child.removeAttribute('textLength');
       } else if (child.tagName === 'circle') {
         child.setAttribute('display', marks & MARK_DIRTY ? 'inline' : 'none');
       } else if (child.getAttribute('class') === 'os') {

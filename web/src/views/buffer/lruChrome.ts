@@ -3,7 +3,15 @@
 // HOT HEAD / MIDPOINT / COLD TAIL / WRITE LIST / FREE tags.
 import { format, select, type Selection } from 'd3';
 import type { SetInfo } from '../../sim/engine';
-import { INK, MIDPOINT, MUTED, poolColor, REGION_COLOR, REGION_TINT } from '../shared/colours';
+import {
+  INK,
+  MIDPOINT,
+  MUTED,
+  poolColor,
+  REGION_COLOR,
+  REGION_DASH,
+  REGION_TINT,
+} from '../shared/colours';
 import {
   rangeOutline,
   stairAt,
@@ -121,9 +129,9 @@ export class LruChrome {
       .attr('d', (o) => o.d)
       .attr('fill', 'none')
       .attr('stroke', (o) => REGION_COLOR[o.region])
-      .attr('stroke-width', 2)
+      .attr('stroke-width', (o) => (o.region === 'hot' ? 2.5 : 2))
       .attr('stroke-linejoin', 'round')
-      .attr('stroke-dasharray', (o) => (o.region === 'free' ? '4 3' : null));
+      .attr('stroke-dasharray', (o) => REGION_DASH[o.region]);
   }
 
   private drawBars(bars: MidBar[]): void {

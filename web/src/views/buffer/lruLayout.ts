@@ -127,7 +127,8 @@ function tryGrid(input: GridInput, pitch: number, labelW: number, k = 1): Grid {
     cell,
     lanes,
     rowPitch,
-    text: cell >= 14,
+    // SVG cells print it from 9 px (a projector's 1280×720 shows 1,000 buffers at ~10 px).
+    text: cell >= (input.canvas ? 14 : 9),
     k,
     sets,
   };

@@ -42,6 +42,74 @@ function svgEl<K extends keyof SVGElementTagNameMap>(
   return e;
 }
 
+/** The keys the buffer grid takes for itself (the rest go on to the page's shortcuts). */
+const GRID_KEYS = new Set([
+  'ArrowRight',
+  'ArrowLeft',
+  'ArrowUp',
+  'ArrowDown',
+  'PageUp',
+  'PageDown',
+  'Enter',
+]);
+
+interface Keys {
+  onKey: (key: string) => boolean;
+  onFocus: () => void;
+  onBlur: () => void;
+  say: (text: string) => void;
+  destroy: () => void;
+}
+
+/**
+ * Makes `stage` one focusable widget for the keyboard and screen readers: a group described
+ * by a polite live region that reads the buffer under the cursor (the cells themselves are
+ * SVG shapes or canvas pixels, so there are no elements to focus one by one).
+ */
+function attachKeys(stage: HTMLElement, root: HTMLElement): Keys {
+  const live = document.createElement('div');
+  live.className = 'visually-hidden';
+  live.setAttribute('aria-live', 'polite');
+  live.dataset.testid = 'lru-cursor';
+  live.id = `lru-live-${Math.random().toString(36).slice(2)}`;
+  root.appendChild(live);
+  stage.tabIndex = 0;
+  stage.className = 'lru-stage';
+  stage.dataset.keynav = 'lru';
+  stage.setAttribute('role', 'group');
+  stage.setAttribute('aria-roledescription', 'buffer grid');
+  stage.setAttribute(
+    'aria-label',
+    'Buffers, from the hot head to the cold tail: arrow keys move, Page Up/Down change working set, Enter shows the buffer in X$BH',
+  );
+  stage.setAttribute('aria-describedby', live.id);
+  const k: Keys = {
+    onKey: () => false,
+    onFocus: () => {},
+    onBlur: () => {},
+    say: (text) => {
+      live.textContent = text;
+    },
+    destroy: () => {
+      stage.removeEventListener('keydown', onKeyDown);
+      stage.removeEventListener('focus', onFocus);
+      stage.removeEventListener('blur', onBlur);
+      live.remove();
+    },
+  };
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey || !GRID_KEYS.has(e.key)) return;
+    // Handled here: the page's shortcuts (store/useKeyboard) skip a prevented key.
+    if (k.onKey(e.key)) e.preventDefault();
+  };
+  const onFocus = () => k.onFocus();
+  const onBlur = () => k.onBlur();
+  stage.addEventListener('keydown', onKeyDown);
+  stage.addEventListener('focus', onFocus);
+  stage.addEventListener('blur', onBlur);
+  return k;
+}
+
 export function createLruView(el: HTMLElement, opts: ViewOptions): View<CacheFrame> {
   const root = viewRoot(el, 'lru-view');
   const legend = document.createElement('div');
@@ -67,7 +135,10 @@ export function createLruView(el: HTMLElement, opts: ViewOptions): View<CacheFra
   const labels = svgEl('g', svg, 'labels');
   const fx = svgEl('g', svg, 'effects');
   const selLayer = svgEl('g', svg, 'selection');
+  const cursorLayer = svgEl('g', svg, 'cursor');
   fx.setAttribute('pointer-events', 'none');
+  cursorLayer.setAttribute('pointer-events', 'none');
+  const keys = attachKeys(stage, root);
 
   const chrome = new LruChrome(under, over, labels);
   const effects = new LruEffects(fx, selLayer);
@@ -195,7 +266,85 @@ export function createLruView(el: HTMLElement, opts: ViewOptions): View<CacheFra
     effects.selectRing(grid, useCanvas ? after : null, frame.selected);
     if (tl) effects.play(tl, grid, before, after);
     else effects.clear();
+    drawCursor();
   }
+
+  // ---- the keyboard: the grid is one Tab stop; arrows move a cursor, Enter selects ----
+  let cursor: number | null = null;
+
+  function drawCursor(): void {
+    const g = grid;
+    const on = cursor !== null && document.activeElement === stage && g !== null && last;
+    let p: { x: number; y: number } | null = null;
+    if (on && cursor !== null && g && last)
+      p = placement
+        ? placementLocator(placement)(cursor)
+        : locate(g, last.order, last.info, [cursor])(cursor);
+    const ring = cursorLayer.firstElementChild ?? svgEl('rect', cursorLayer, 'key-cursor');
+    if (!p || !g) {
+      ring.setAttribute('display', 'none');
+      return;
+    }
+    const size = Math.max(g.cell, 8) + 10;
+    ring.setAttribute('display', 'inline');
+    ring.setAttribute('x', String(p.x + g.cell / 2 - size / 2));
+    ring.setAttribute('y', String(p.y + g.cell / 2 - size / 2));
+    ring.setAttribute('width', String(size));
+    ring.setAttribute('height', String(size));
+    ring.setAttribute('rx', '4');
+    ring.setAttribute('fill', 'none');
+    ring.setAttribute('stroke', '#3b5bdb');
+    ring.setAttribute('stroke-width', '2.5');
+    ring.setAttribute('stroke-dasharray', '4 2');
+  }
+
+  function moveCursor(key: string): boolean {
+    if (!last || !grid) return false;
+    const n = order.length;
+    let at = cursor === null ? -1 : order.indexOf(cursor);
+    if (at < 0) at = last.selected !== null ? Math.max(0, order.indexOf(last.selected)) : 0;
+    else {
+      const secs = sections(last.info);
+      const s = Math.max(
+        0,
+        secs.findLastIndex((x) => x.offset <= at),
+      );
+      const cols = grid.sets[s]?.cols ?? 1;
+      const step: Record<string, number> = {
+        ArrowRight: 1,
+        ArrowLeft: -1,
+        ArrowDown: cols * grid.k,
+        ArrowUp: -cols * grid.k,
+      };
+      if (key in step) at = Math.min(n - 1, Math.max(0, at + step[key]));
+      else if (key === 'PageDown') at = secs[s + 1]?.offset ?? at;
+      else if (key === 'PageUp') at = secs[at > secs[s].offset ? s : Math.max(0, s - 1)].offset;
+    }
+    cursor = order[at] ?? null;
+    drawCursor();
+    if (cursor !== null) keys.say(describe(cursor));
+    return true;
+  }
+
+  keys.onKey = (key) => {
+    if (key === 'Enter') {
+      if (cursor === null) moveCursor(key);
+      if (cursor !== null) {
+        opts.onSelect(cursor);
+        keys.say(`${describe(cursor)} — selected: its X$BH row is in the X$BH panel`);
+      }
+      return true;
+    }
+    return moveCursor(key);
+  };
+  keys.onFocus = () => {
+    if (cursor === null) moveCursor('');
+    else {
+      drawCursor();
+      keys.say(describe(cursor));
+    }
+  };
+  keys.onBlur = drawCursor;
 
   /**
    * "1 cell = k buffers" at the end of the legend on the canvas (the cells are too small to
@@ -304,6 +453,7 @@ export function createLruView(el: HTMLElement, opts: ViewOptions): View<CacheFra
       resize?.disconnect();
       stage.removeEventListener('click', onClick);
       stage.removeEventListener('mousemove', onMove);
+      keys.destroy();
       cells?.destroy();
       canvas?.destroy();
       effects.destroy();

@@ -127,6 +127,7 @@ export function createBucketView(el: HTMLElement, opts: LibViewOptions): View<Bu
       banner.hidden = true;
 
     const { w, h } = measure();
+    strip.setBuckets(buckets);
     strip.draw(buckets, latches, lengths, w, h);
     const look = lookupOfLib(frame.events);
     shown = choose(frame, look, buckets);
@@ -188,6 +189,14 @@ export function createBucketView(el: HTMLElement, opts: LibViewOptions): View<Bu
     opts.onSelectBucket(b === last.selectedBucket ? null : b);
   };
   strip.el.addEventListener('click', onClick);
+  strip.keys(
+    'Library cache hash buckets',
+    (b) => last && opts.onSelectBucket(b === last.selectedBucket ? null : b),
+    (b) => {
+      const n = last?.chainLengths[b] ?? 0;
+      return `bucket ${b} · ${n} handle${n === 1 ? '' : 's'} on its chain`;
+    },
+  );
 
   const unwatch = watchSize(
     el,

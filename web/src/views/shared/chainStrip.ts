@@ -110,9 +110,10 @@ export class ChainStrip extends PixelCanvas {
     }
     if (selectedBucket !== null) marks.push({ b: selectedBucket, kind: 'selected' });
     select(this.svg)
-      .selectAll<SVGRectElement, M>('rect')
+      .selectAll<SVGRectElement, M>('rect.mark')
       .data(marks)
       .join('rect')
+      .attr('class', 'mark')
       .attr('data-mark', (m) => m.kind)
       .attr('data-bucket', (m) => m.b)
       .attr(
@@ -130,6 +131,91 @@ export class ChainStrip extends PixelCanvas {
       .attr('stroke', (m) => (m.kind === 'selected' ? '#e8590c' : SELECT))
       .attr('stroke-width', (m) => (m.kind === 'sibling' ? 1.2 : 2.5))
       .attr('stroke-dasharray', (m) => (m.kind === 'selected' ? '3 2' : null));
+    this.drawCursor();
     return marks.some((m) => m.kind === 'sibling');
+  }
+
+  // ---- the keyboard: the strip is one Tab stop; arrows move a bucket cursor, Enter picks ----
+  private cursor: number | null = null;
+  private buckets = 0;
+  private live: HTMLElement | null = null;
+
+  /**
+   * Makes the strip reachable by keyboard: ←/→ move one bucket, ↑/↓ one row, Page Up/Down ten
+   * rows; a polite live region reads the bucket and its chain length; Enter calls `pick`.
+   */
+  keys(label: string, pick: (bucket: number) => void, describe: (bucket: number) => string) {
+    const el = this.el;
+    el.tabIndex = 0;
+    el.dataset.keynav = 'buckets';
+    el.setAttribute('role', 'group');
+    el.setAttribute('aria-roledescription', 'bucket grid');
+    el.setAttribute('aria-label', `${label}: arrow keys move, Enter shows the bucket's chain`);
+    const live = document.createElement('div');
+    live.className = 'visually-hidden';
+    live.setAttribute('aria-live', 'polite');
+    live.dataset.testid = 'bucket-cursor';
+    el.after(live);
+    this.live = live;
+    const say = (b: number) => (live.textContent = describe(b));
+    el.addEventListener('focus', () => {
+      this.cursor ??= 0;
+      this.drawCursor();
+      say(this.cursor);
+    });
+    el.addEventListener('blur', () => this.drawCursor());
+    el.addEventListener('keydown', (e) => {
+      const g = this.geom;
+      if (!g || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+      const row = g.cols * g.per;
+      const step: Record<string, number> = {
+        ArrowRight: g.per,
+        ArrowLeft: -g.per,
+        ArrowDown: row,
+        ArrowUp: -row,
+        PageDown: 10 * row,
+        PageUp: -10 * row,
+      };
+      const at = this.cursor ?? 0;
+      if (e.key === 'Enter') pick(at);
+      else if (e.key in step)
+        this.cursor = Math.min(this.buckets - 1, Math.max(0, at + step[e.key]));
+      else return;
+      // Handled here: the page's shortcuts skip a prevented key.
+      e.preventDefault();
+      this.drawCursor();
+      if (e.key !== 'Enter' && this.cursor !== null) say(this.cursor);
+    });
+  }
+
+  /** How many buckets the strip has now (the cursor stays within them). */
+  setBuckets(n: number): void {
+    this.buckets = n;
+    if (this.cursor !== null && this.cursor >= n) this.cursor = n - 1;
+  }
+
+  private drawCursor(): void {
+    const g = this.geom;
+    const on = g && this.cursor !== null && document.activeElement === this.el;
+    const size = g ? Math.max(g.pitch, 7) + 8 : 0;
+    select(this.svg)
+      .selectAll<SVGRectElement, number>('rect.key-cursor')
+      .data(on && g && this.cursor !== null ? [this.cursor] : [])
+      .join('rect')
+      .attr('class', 'key-cursor')
+      .attr('x', (b) => (g ? bucketXY(g, b).x + g.pitch / 2 - size / 2 : 0))
+      .attr('y', (b) => (g ? bucketXY(g, b).y + g.pitch / 2 - size / 2 : 0))
+      .attr('width', size)
+      .attr('height', size)
+      .attr('rx', 3)
+      .attr('fill', 'none')
+      .attr('stroke', '#3b5bdb')
+      .attr('stroke-width', 2.5)
+      .attr('stroke-dasharray', '4 2');
+  }
+
+  override destroy(): void {
+    this.live?.remove();
+    super.destroy();
   }
 }

@@ -1,5 +1,21 @@
+import { lab } from 'd3';
 import { describe, expect, it } from 'vitest';
-import { inkOn, latchColor, packRgba, poolColor, segmentColor, shade } from './colours';
+import {
+  inkOn,
+  latchColor,
+  packRgba,
+  poolColor,
+  REGION_COLOR,
+  segmentColor,
+  shade,
+} from './colours';
+
+/** CIE76 colour difference: above ~25 two colours read as different at a glance. */
+function deltaE(a: string, b: string): number {
+  const p = lab(a);
+  const q = lab(b);
+  return Math.hypot(p.l - q.l, p.a - q.a, p.b - q.b);
+}
 
 describe('colours', () => {
   it('gives the first 27 segments distinct colours, none of them the free grey', () => {
@@ -27,5 +43,14 @@ describe('colours', () => {
     expect(shade('#336699', 1)).toBe('#336699');
     expect(poolColor('KEEP')).not.toBe(poolColor('RECYCLE'));
     expect(latchColor(3, 8)).toBe(latchColor(11, 8));
+  });
+
+  it('draws region outlines in colours no segment has', () => {
+    const segments = Array.from({ length: 27 }, (_, i) => segmentColor(i));
+    for (const [region, c] of Object.entries(REGION_COLOR)) {
+      const nearest = Math.min(...segments.map((s) => deltaE(c, s)));
+      // free is dashed grey, as its never-used cells are: it only has to stay off the fills
+      expect(nearest, `${region} outline ${c}`).toBeGreaterThan(region === 'free' ? 15 : 20);
+    }
   });
 });

@@ -31,13 +31,26 @@ export function inkOn(fill: string): string {
   return l > 0.32 ? '#16181d' : '#ffffff';
 }
 
-/** Regions of a working set, in drawing order, with their marker colours. */
+/**
+ * Regions of a working set, in drawing order, with their marker colours: dark, so that no
+ * outline or rail reads as a segment's fill (Tableau's orange and blue are LARGE_TBL_PK's and
+ * LARGE_TBL's); colours.test.ts keeps them apart from every segment colour.
+ */
 export const REGION_COLOR = {
-  hot: '#d9480f',
-  cold: '#1971c2',
-  write: '#7048e8',
-  writing: '#c2255c',
-  free: '#868e96',
+  hot: '#9c2f00',
+  cold: '#123f86',
+  write: '#4c2a9c',
+  writing: '#8a1547',
+  free: '#6c737d',
+} as const;
+
+/** How each region's outline is stroked besides its colour (small cells): the dashes. */
+export const REGION_DASH = {
+  hot: null,
+  cold: '7 3',
+  write: '2 2',
+  writing: '2 2',
+  free: '4 3',
 } as const;
 
 /** Light tints drawn behind the cells of each region. */

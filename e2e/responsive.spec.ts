@@ -1,0 +1,92 @@
+// Every screen from a phone to a 1920 monitor: Play, Step, Step back and Copy link are
+// clickable (nothing covers them) and work, and the page never scrolls sideways. Screenshots
+// of each size go to docs/screens/ for a person to look at.
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import { PREVIEW_PORT } from './ports';
+import { openApp, position, watch } from './site';
+
+const URL_ = `http://localhost:${PREVIEW_PORT}/`;
+const shotPath = (name: string) =>
+  fileURLToPath(new URL(`../docs/screens/${name}.png`, import.meta.url));
+
+async function noSideScroll(page: Page) {
+  const { scroll, inner } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    inner: window.innerWidth,
+  }));
+  expect(scroll, 'the page is no wider than the screen').toBeLessThanOrEqual(inner);
+}
+
+const SIZES: [number, number][] = [
+  [1024, 768],
+  [1280, 720],
+  [1920, 1080],
+  [390, 844],
+  [360, 740],
+];
+
+for (const [width, height] of SIZES) {
+  test(`${width}×${height}: the controls are clickable and the page does not scroll sideways`, async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.setViewportSize({ width, height });
+    const watcher = watch(page);
+    await openApp(page, URL_);
+    await noSideScroll(page);
+
+    // A plain click (no force): Playwright fails it if another element would take it.
+    await page.getByTestId('step').click();
+    await expect.poll(() => position(page)).toBe(1);
+    await page.getByTestId('step').click();
+    await expect.poll(() => position(page)).toBe(2);
+    await page.getByTestId('step-back').click();
+    await expect.poll(() => position(page)).toBe(1);
+    await page.getByTestId('play').click();
+    await expect(page.getByTestId('play')).toHaveAttribute('aria-pressed', 'true');
+    await page.waitForTimeout(600);
+    await page.getByTestId('play').click();
+    await expect(page.getByTestId('play')).toHaveAttribute('aria-pressed', 'false');
+    expect(await position(page)).toBeGreaterThan(1);
+    await page.getByTestId('copy-link').click();
+    await expect(page).toHaveURL(/#v1=/);
+    await noSideScroll(page);
+    await page.screenshot({ path: shotPath(`buffer-${width}x${height}`) });
+
+    // Touch counts stay in the cells on a projector (SVG cells of 9 px and more print them).
+    if (width >= 1024) {
+      await expect(page.locator('[data-testid="lru-view"] g.cell text').first()).toBeAttached();
+    }
+
+    await page.getByTestId('scenario-select').selectOption('seed001-8.1.6-test1');
+    await expect(page.getByTestId('library-stats')).toBeVisible();
+    await page.getByTestId('step').click();
+    await expect.poll(() => position(page)).toBe(1);
+    await noSideScroll(page);
+    await page.screenshot({ path: shotPath(`library-${width}x${height}`) });
+    watcher.expectClean(new URL(URL_).origin);
+  });
+}
+
+test('phone: the view comes before the init.ora form, the playback bar stays on screen, panels fold', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openApp(page, URL_);
+  const view = await page.getByTestId('lru-panel').boundingBox();
+  const init = await page.getByTestId('init-panel').boundingBox();
+  expect(view && init && view.y < init.y).toBe(true);
+  await page.mouse.wheel(0, 2500);
+  await page.waitForTimeout(200);
+  const bar = await page.getByTestId('play').boundingBox();
+  expect(bar && bar.y + bar.height <= 844).toBe(true);
+  await page.getByTestId('step').click();
+  await expect.poll(() => position(page)).toBe(1);
+  const xbh = page.getByTestId('xbh-panel');
+  await xbh.getByRole('button', { name: 'Fold this panel' }).click();
+  await expect(xbh.locator('.panel-content')).toBeHidden();
+  await xbh.getByRole('button', { name: 'Show this panel' }).click();
+  await expect(xbh.locator('.panel-content')).toBeVisible();
+});
