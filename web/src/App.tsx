@@ -3,8 +3,7 @@
 // the statement stream, the hash buckets, the shared pool heap, the sessions and latches.
 import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { ChainPanel, LruPanel, OsCachePanel, PgaPanel } from './components/CacheViews';
-import { Charts } from './components/Charts';
+import { ChainPanel, LruPanel } from './components/CacheViews';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { Header } from './components/Header';
 import { InitPanel } from './components/InitPanel';
@@ -16,17 +15,18 @@ import { NarrationLog } from './components/NarrationLog';
 import { PaperTable } from './components/PaperTable';
 import { PlaybackBar } from './components/PlaybackBar';
 import { PoolStatistics } from './components/PoolStatistics';
-import { ScriptTimeline } from './components/ScriptTimeline';
 import { SegmentsTable } from './components/SegmentsTable';
 import { WorkloadPanel } from './components/WorkloadPanel';
 import { XbhPanel } from './components/XbhPanel';
-import { BucketPanel, HeapPanel } from './components/LibraryViews';
-import { LibraryCharts } from './components/LibraryCharts';
-import { LibraryStatistics } from './components/LibraryStatistics';
-import { LibraryWorkloadPanel } from './components/LibraryWorkloadPanel';
-import { LiteralSqlPanel } from './components/LiteralSqlPanel';
-import { SessionsPanel } from './components/SessionsPanel';
-import { StatementStream } from './components/StatementStream';
+import {
+  Charts,
+  LibraryCentre,
+  LibraryLeft,
+  LibraryRight,
+  OsCachePanel,
+  PgaPanel,
+  ScriptTimeline,
+} from './components/lazyParts';
 import { useApp, useStoreApi } from './store/context';
 import { selectEngine, selectMode, selectReady } from './store/selectors';
 import { useAnimationLoop } from './store/useAnimationLoop';
@@ -93,24 +93,14 @@ function LibraryWorkspace() {
       left={
         <>
           <InitPanel />
-          <LibraryWorkloadPanel />
-          <LiteralSqlPanel />
+          <LibraryLeft />
         </>
       }
-      centre={
-        <>
-          <StatementStream />
-          <BucketPanel />
-          <HeapPanel />
-          <SessionsPanel />
-        </>
-      }
+      centre={<LibraryCentre />}
       right={
         <>
           <NarrationLog />
-          <LibraryStatistics />
-          <PaperTable />
-          <LibraryCharts />
+          <LibraryRight />
         </>
       }
     />

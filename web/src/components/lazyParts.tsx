@@ -1,0 +1,61 @@
+// What the first screen does not need, loaded on demand (the first load's budget, `npm run
+// bench`): the library cache's columns, the charts (mounted when scrolled near), the views a
+// scenario shows only for direct reads, the OS page cache or a script. Each keeps its panel's
+// place while its code arrives.
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { useApp } from '../store/context';
+import { selectCurrent, selectOsCache, selectShowsPga } from '../store/selectors';
+import type { AppState } from '../store/store';
+import { useNearViewport } from './useNearViewport';
+
+type Loader = () => Promise<Record<string, ComponentType>>;
+
+/** A named export of a module, loaded on first render, with a quiet fallback. */
+function part(load: Loader, name: string, fallback: ReactNode = null): ComponentType {
+  const Lazy = lazy(() => load().then((m) => ({ default: m[name] })));
+  const Part = () => (
+    <Suspense fallback={fallback}>
+      <Lazy />
+    </Suspense>
+  );
+  Part.displayName = `Lazy(${name})`;
+  return Part;
+}
+
+const loading = (what: string) => <p className="note lazy-note">Loading {what}…</p>;
+
+const library = () => import('./LibraryParts') as unknown as ReturnType<Loader>;
+export const LibraryLeft = part(library, 'LibraryLeft', loading('the workload'));
+export const LibraryCentre = part(library, 'LibraryCentre', loading('the library cache views'));
+export const LibraryRight = part(library, 'LibraryRight');
+
+const LazyCharts = part(
+  () => import('./Charts') as unknown as ReturnType<Loader>,
+  'Charts',
+  loading('the charts'),
+);
+
+/** The charts over the run, mounted when they come near the viewport. */
+export function Charts() {
+  const { ref, near } = useNearViewport<HTMLDivElement>('0px');
+  return (
+    <div ref={ref} className="deferred" data-testid="charts-slot">
+      {near ? <LazyCharts /> : loading('the charts')}
+    </div>
+  );
+}
+
+/** `Part`, rendered (and so loaded) only while `shows` says the scenario needs it. */
+function when(shows: (s: AppState) => boolean, Part: ComponentType): ComponentType {
+  const Shown = () => (useApp(shows) ? <Part /> : null);
+  Shown.displayName = `When(${Part.displayName ?? 'part'})`;
+  return Shown;
+}
+
+const views = () => import('./IoViews') as unknown as ReturnType<Loader>;
+export const PgaPanel = when(selectShowsPga, part(views, 'PgaPanel'));
+export const OsCachePanel = when((s) => selectOsCache(s) !== null, part(views, 'OsCachePanel'));
+export const ScriptTimeline = when(
+  (s) => selectCurrent(s)?.workload?.kind === 'script',
+  part(() => import('./ScriptTimeline') as unknown as ReturnType<Loader>, 'ScriptTimeline'),
+);
