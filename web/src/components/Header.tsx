@@ -7,6 +7,7 @@ import type { Scenario } from '../sim/engine';
 import { isLibraryScenario } from '../sim/library';
 import { Icon } from './Icon';
 import { DownloadButton, ScenarioFiles } from './ScenarioFiles';
+import { RunExport } from './RunExport';
 import { useApp, useStoreApi } from '../store/context';
 import {
   selectEdited,
@@ -140,6 +141,7 @@ export function Header() {
         {edited && <span className="badge edited">edited</span>}
         <CopyLink />
         <ScenarioFiles />
+        <RunExport />
       </div>
     </header>
   );

@@ -3,13 +3,18 @@
 import { useApp } from '../store/context';
 import { selectNarration, selectSelect } from '../store/selectors';
 import { Panel } from './Panel';
+import { narrationData } from '../export/panelData';
 
 export function NarrationLog() {
   const groups = useApp(selectNarration);
   const select = useApp(selectSelect);
   const newestFirst = [...groups].reverse();
   return (
-    <Panel title="Narration" sub="what happened, and why">
+    <Panel
+      title="Narration"
+      sub="what happened, and why"
+      exports={{ name: 'narration', data: narrationData }}
+    >
       <div className="narration" data-testid="narration" aria-live="polite">
         {newestFirst.length === 0 && (
           <p className="empty" style={{ padding: '4px 12px' }}>
