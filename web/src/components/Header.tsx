@@ -8,6 +8,7 @@ import { isLibraryScenario } from '../sim/library';
 import { Icon } from './Icon';
 import { DownloadButton, ScenarioFiles } from './ScenarioFiles';
 import { RunExport } from './RunExport';
+import { HistoryButtons } from './HistoryButtons';
 import { useApp, useStoreApi } from '../store/context';
 import {
   selectEdited,
@@ -139,6 +140,7 @@ export function Header() {
         <ScenarioPicker />
         {profile && <span className="badge">profile {profile}</span>}
         {edited && <span className="badge edited">edited</span>}
+        <HistoryButtons />
         <CopyLink />
         <ScenarioFiles />
         <RunExport />
