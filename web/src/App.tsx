@@ -11,6 +11,7 @@ import { IoStatistics } from './components/IoStatistics';
 import { LinkAlert } from './components/LinkAlert';
 import { LinkConfirm } from './components/LinkConfirm';
 import { FileAlert } from './components/ScenarioFiles';
+import { TourSlot } from './components/TourSlot';
 import { NarrationLog } from './components/NarrationLog';
 import { PaperTable } from './components/PaperTable';
 import { PlaybackBar } from './components/PlaybackBar';
@@ -119,6 +120,7 @@ export default function App() {
       <Header />
       <LinkAlert />
       <FileAlert />
+      <TourSlot />
       <LinkConfirm />
       {engine === 'failed' ? (
         <div className="fatal" role="alert" data-testid="engine-error">

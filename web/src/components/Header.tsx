@@ -9,6 +9,7 @@ import { Icon } from './Icon';
 import { DownloadButton, ScenarioFiles } from './ScenarioFiles';
 import { RunExport } from './RunExport';
 import { HistoryButtons } from './HistoryButtons';
+import { TourButton } from './TourSlot';
 import { useApp, useStoreApi } from '../store/context';
 import {
   selectEdited,
@@ -144,6 +145,7 @@ export function Header() {
         <CopyLink />
         <ScenarioFiles />
         <RunExport />
+        <TourButton />
       </div>
     </header>
   );

@@ -60,7 +60,7 @@ export function HistoryButtons() {
         title="Undo the last configuration edit (Ctrl+Z)"
         aria-label={`Undo configuration edit (${undoable} to undo)`}
       >
-        ↶ Undo
+        ↶
       </button>
       <button
         className="btn dark"
@@ -70,7 +70,7 @@ export function HistoryButtons() {
         title="Redo the configuration edit undone (Ctrl+Shift+Z)"
         aria-label={`Redo configuration edit (${redoable} to redo)`}
       >
-        ↷ Redo
+        ↷
       </button>
     </span>
   );

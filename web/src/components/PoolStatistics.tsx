@@ -19,8 +19,8 @@ export function PoolStatistics() {
       title="V$BUFFER_POOL_STATISTICS"
       exports={{ name: 'pool-stats', data: poolData }}
       sub={
-        <span title="Simulated seconds at this position: the report's elapsed_s (the paper's elapsed time, at the run's end).">
-          elapsed t = {report.elapsed_s.toFixed(3)} s (simulated)
+        <span title="Simulated seconds of the run at this position: the report's elapsed_s (the paper's elapsed time, at the run's end).">
+          elapsed t = {report.elapsed_s.toFixed(3)} s
         </span>
       }
       testId="pool-stats"
