@@ -8,11 +8,13 @@ import { selectCurrent, selectOsCache, selectShowsPga } from '../store/selectors
 import type { AppState } from '../store/store';
 import { useNearViewport } from './useNearViewport';
 
-type Loader = () => Promise<Record<string, ComponentType>>;
-
-/** A named export of a module, loaded on first render, with a quiet fallback. */
-function part(load: Loader, name: string, fallback: ReactNode = null): ComponentType {
-  const Lazy = lazy(() => load().then((m) => ({ default: m[name] })));
+/** A named export (a component) of a module, loaded on first render, with a quiet fallback. */
+function part<K extends string, M extends Record<K, ComponentType>>(
+  load: () => Promise<M>,
+  name: K,
+  fallback: ReactNode = null,
+): ComponentType {
+  const Lazy = lazy(() => load().then((m): { default: ComponentType } => ({ default: m[name] })));
   const Part = () => (
     <Suspense fallback={fallback}>
       <Lazy />
@@ -24,16 +26,12 @@ function part(load: Loader, name: string, fallback: ReactNode = null): Component
 
 const loading = (what: string) => <p className="note lazy-note">Loading {what}…</p>;
 
-const library = () => import('./LibraryParts') as unknown as ReturnType<Loader>;
+const library = () => import('./LibraryParts');
 export const LibraryLeft = part(library, 'LibraryLeft', loading('the workload'));
 export const LibraryCentre = part(library, 'LibraryCentre', loading('the library cache views'));
 export const LibraryRight = part(library, 'LibraryRight');
 
-const LazyCharts = part(
-  () => import('./Charts') as unknown as ReturnType<Loader>,
-  'Charts',
-  loading('the charts'),
-);
+const LazyCharts = part(() => import('./Charts'), 'Charts', loading('the charts'));
 
 /** The charts over the run, mounted when they come near the viewport. */
 export function Charts() {
@@ -52,10 +50,10 @@ function when(shows: (s: AppState) => boolean, Part: ComponentType): ComponentTy
   return Shown;
 }
 
-const views = () => import('./IoViews') as unknown as ReturnType<Loader>;
+const views = () => import('./IoViews');
 export const PgaPanel = when(selectShowsPga, part(views, 'PgaPanel'));
 export const OsCachePanel = when((s) => selectOsCache(s) !== null, part(views, 'OsCachePanel'));
 export const ScriptTimeline = when(
   (s) => selectCurrent(s)?.workload?.kind === 'script',
-  part(() => import('./ScriptTimeline') as unknown as ReturnType<Loader>, 'ScriptTimeline'),
+  part(() => import('./ScriptTimeline'), 'ScriptTimeline'),
 );
