@@ -30,6 +30,9 @@ const parseSvg = (page: Page, text: string) =>
   }, text);
 
 test('views and charts export as valid SVG and as PNG', async ({ page }, testInfo) => {
+  // Twenty steps, four exports and a PNG drawn at 2×: more than the default 30 s on a busy
+  // two-core machine.
+  test.setTimeout(90_000);
   const watcher = watch(page);
   await openApp(page, '/');
   for (let i = 0; i < 20; i++) await page.getByTestId('step').click();
@@ -49,7 +52,7 @@ test('views and charts export as valid SVG and as PNG', async ({ page }, testInf
   expect(chain.bytes.subarray(1, 4).toString('ascii')).toBe('PNG');
   await writeFile(testInfo.outputPath(chain.name), chain.bytes);
 
-  await page.getByTestId('charts-slot').scrollIntoViewIfNeeded();
+  await page.getByTestId('charts').scrollIntoViewIfNeeded();
   await expect(page.getByTestId('hit-ratio-chart')).toBeVisible();
   const chart = await exported(page, 'export-charts', 'svg');
   expect((await parseSvg(page, chart.bytes.toString('utf8'))).error).toBe(0);

@@ -33,11 +33,14 @@ export const LibraryRight = part(library, 'LibraryRight');
 
 const LazyCharts = part(() => import('./Charts'), 'Charts', loading('the charts'));
 
-/** The charts over the run, mounted when they come near the viewport. */
+/**
+ * The charts over the run, mounted when they come into view. The slot carries the panel's
+ * test id (`charts`): it is there before the charts are, and the panel inside has none.
+ */
 export function Charts() {
   const { ref, near } = useNearViewport<HTMLDivElement>('0px');
   return (
-    <div ref={ref} className="deferred" data-testid="charts-slot">
+    <div ref={ref} className="deferred" data-testid="charts">
       {near ? <LazyCharts /> : loading('the charts')}
     </div>
   );
