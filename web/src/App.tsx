@@ -1,13 +1,12 @@
 // The page: a header, then three columns — the instance (left), the cache (centre), the
 // numbers and the story (right). A library cache scenario (seed 001) gets its own centre:
 // the statement stream, the hash buckets, the shared pool heap, the sessions and latches.
-import { lazy, Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { NarrationCaption } from './components/NarrationCaption';
 import { SkipLinks } from './components/SkipLinks';
 import { useDisplay } from './ui/display';
 import { useShallow } from 'zustand/react/shallow';
-import { ChainPanel, LruPanel, OsCachePanel, PgaPanel } from './components/CacheViews';
-import { Charts } from './components/Charts';
+import { ChainPanel, LruPanel } from './components/CacheViews';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { Header } from './components/Header';
 import { InitPanel } from './components/InitPanel';
@@ -16,35 +15,28 @@ import { RunAlert } from './components/Alert';
 import { LinkAlert } from './components/LinkAlert';
 import { LinkConfirm } from './components/LinkConfirm';
 import { FileAlert } from './components/ScenarioFiles';
+import { TourSlot } from './components/TourSlot';
 import { NarrationLog } from './components/NarrationLog';
 import { PaperTable } from './components/PaperTable';
 import { PlaybackBar } from './components/PlaybackBar';
 import { PoolStatistics } from './components/PoolStatistics';
-import { ScriptTimeline } from './components/ScriptTimeline';
 import { SegmentsTable } from './components/SegmentsTable';
 import { WorkloadPanel } from './components/WorkloadPanel';
 import { XbhPanel } from './components/XbhPanel';
-import { BucketPanel, HeapPanel } from './components/LibraryViews';
-import { LibraryCharts } from './components/LibraryCharts';
-import { LibraryStatistics } from './components/LibraryStatistics';
-import { LibraryWorkloadPanel } from './components/LibraryWorkloadPanel';
-import { LiteralSqlPanel } from './components/LiteralSqlPanel';
-import { SessionsPanel } from './components/SessionsPanel';
-import { StatementStream } from './components/StatementStream';
+import {
+  Charts,
+  LibraryCentre,
+  LibraryLeft,
+  LibraryRight,
+  Sizing,
+  OsCachePanel,
+  PgaPanel,
+  ScriptTimeline,
+} from './components/lazyParts';
 import { useApp, useStoreApi } from './store/context';
 import { selectEngine, selectMode, selectReady } from './store/selectors';
 import { useAnimationLoop } from './store/useAnimationLoop';
 import { useKeyboard } from './store/useKeyboard';
-
-// The sizing panel (its chart and its worker) loads once the page is up.
-const SizingPanel = lazy(() =>
-  import('./components/SizingPanel').then((m) => ({ default: m.SizingPanel })),
-);
-const Sizing = () => (
-  <Suspense fallback={null}>
-    <SizingPanel />
-  </Suspense>
-);
 
 /**
  * The three columns: the instance, the cache (with the playback bar), the numbers. In embed
@@ -131,24 +123,14 @@ function LibraryWorkspace() {
       left={
         <>
           <InitPanel />
-          <LibraryWorkloadPanel />
-          <LiteralSqlPanel />
+          <LibraryLeft />
         </>
       }
-      centre={
-        <>
-          <StatementStream />
-          <BucketPanel />
-          <HeapPanel />
-          <SessionsPanel />
-        </>
-      }
+      centre={<LibraryCentre />}
       right={
         <>
           <NarrationLog />
-          <LibraryStatistics />
-          <PaperTable />
-          <LibraryCharts />
+          <LibraryRight />
           <Sizing />
         </>
       }
@@ -175,6 +157,7 @@ export default function App() {
       <LinkAlert />
       <FileAlert />
       <RunAlert />
+      <TourSlot />
       <LinkConfirm />
       {engine === 'failed' ? (
         <div className="fatal" role="alert" data-testid="engine-error">

@@ -17,7 +17,7 @@ export function Charts() {
   const hit = useChart(createHitRatioChart, feed);
   const reads = useChart(createPhysicalReadsChart, feed);
   return (
-    <Panel title="Over the run" sub="x: accesses done" testId="charts">
+    <Panel title="Over the run" sub="x: accesses done" exports={{ name: 'charts', image: true }}>
       <div className="panel-body">
         <div className="view-host chart-host" ref={hit} data-testid="hit-ratio-chart" />
         <div className="view-host chart-host" ref={reads} data-testid="physical-reads-chart" />

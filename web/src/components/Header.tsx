@@ -8,6 +8,9 @@ import { isLibraryScenario } from '../sim/library';
 import { embedSnippet, enterPresenter, leavePresenter, useDisplay } from '../ui/display';
 import { Icon } from './Icon';
 import { DownloadButton, ScenarioFiles } from './ScenarioFiles';
+import { RunExport } from './RunExport';
+import { HistoryButtons } from './HistoryButtons';
+import { TourButton } from './TourSlot';
 import { useApp, useStoreApi } from '../store/context';
 import {
   selectEdited,
@@ -227,10 +230,13 @@ export function Header() {
         <ScenarioPicker />
         {profile && <span className="badge">profile {profile}</span>}
         {edited && <span className="badge edited">edited</span>}
+        <HistoryButtons />
         <CopyLink />
         <CopyEmbed />
         <PresentButton />
         <ScenarioFiles />
+        <RunExport />
+        <TourButton />
       </div>
     </header>
   );

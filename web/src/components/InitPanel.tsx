@@ -35,6 +35,7 @@ import {
 import { Panel } from './Panel';
 import { PROFILE_OPTIONS, profileHelp } from './profiles';
 import { RawInit } from './RawInit';
+import { withReference } from './ParamReference';
 
 const figure = (v: number) => v.toLocaleString('en-US');
 
@@ -227,7 +228,7 @@ function BufferCosts({ draft, edit, errorPath, errorText }: FormProps) {
             set={value !== undefined}
             placeholder="default"
             error={errorPath === `cost.${c.key}` ? errorText : null}
-            check={checkCost}
+            check={(t) => checkCost(`cost.${c.key}`, t, { min: c.min, max: c.max, unit: c.unit })}
             commit={(t) =>
               edit((d) => {
                 const cost = { ...(d.cost ?? {}) };
@@ -277,7 +278,7 @@ export function InitPanel() {
         <div className="draft-error" role="status" data-testid="draft-error">
           {!known && (
             <>
-              <code>{error.path || 'scenario'}</code>: {error.detail}.{' '}
+              <code>{error.path || 'scenario'}</code>: {withReference(error.detail)}.{' '}
             </>
           )}
           Not applied: the run keeps the last valid configuration.

@@ -8,6 +8,7 @@ import type { IoStatistics as Io } from '../sim/generated/buffer/IoStatistics';
 import type { Report } from '../sim/generated/buffer/Report';
 import type { OsCacheStatistics } from '../sim/generated/buffer/OsCacheStatistics';
 import { Panel } from './Panel';
+import { ioData } from '../export/panelData';
 import { percent } from './PoolStatistics';
 
 const n = (v: number) => v.toLocaleString('en');
@@ -159,7 +160,12 @@ export function IoStatistics() {
   const io = report?.io;
   if (!report || !io) return null;
   return (
-    <Panel title="I/O path" sub="V$SYSSTAT" testId="io-stats">
+    <Panel
+      title="I/O path"
+      sub="V$SYSSTAT"
+      testId="io-stats"
+      exports={{ name: 'io-stats', data: ioData }}
+    >
       <div className="panel-body">
         <table className="grid compact io-grid">
           <tbody>

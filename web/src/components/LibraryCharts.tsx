@@ -47,7 +47,12 @@ export function LibraryCharts() {
   const latches = useLibChart(LIB_CHARTS.latches, x);
   const search = useLibChart(LIB_CHARTS.search, x);
   return (
-    <Panel title="Over the run" sub={`x: ${X_LABEL[x]}`} testId="library-charts">
+    <Panel
+      title="Over the run"
+      sub={`x: ${X_LABEL[x]}`}
+      testId="library-charts"
+      exports={{ name: 'library-charts', image: true }}
+    >
       <div className="panel-body">
         <div className="lib-chart-controls">
           <label htmlFor="lib-chart-x">x axis</label>

@@ -8,6 +8,7 @@ import type * as library from '../sim/library';
 import { useApp } from '../store/context';
 import { selectLibReport } from '../store/libSelectors';
 import { Panel } from './Panel';
+import { libraryData } from '../export/panelData';
 import { Notes, Table } from './Table';
 import './library-stats.css';
 
@@ -45,8 +46,8 @@ function Headline({ report }: { report: library.Report }) {
   const lc = report.library_cache;
   const tiles: Row[] = [
     [
-      'elapsed (foreground)',
-      "Session 0's elapsed time: the run the seed's script timed.",
+      'elapsed (foreground, session 0)',
+      "Session 0's elapsed time: the run the seed's script timed (Table 3's elapsed). The clock t in the panel's title goes on until the last of all the sessions finishes.",
       seconds(report.elapsed_s),
       'elapsed',
       report.elapsed_s,
@@ -153,7 +154,12 @@ export function LibraryStatistics() {
   return (
     <Panel
       title="V$LIBRARYCACHE and friends"
-      sub={`${count(report.statements)} statements · t = ${seconds(lc.makespan_s)}`}
+      exports={{ name: 'library-stats', data: libraryData }}
+      sub={
+        <span title="The simulated clock: it runs until the last of all the sessions finishes (the makespan). The foreground's elapsed time, below, is session 0's alone.">
+          {count(report.statements)} statements · clock t = {seconds(lc.makespan_s)} (all sessions)
+        </span>
+      }
       testId="library-stats"
     >
       <div className="panel-body lib-stats">

@@ -9,7 +9,7 @@ import type * as library from '../sim/library';
 import type { Slammer } from '../sim/library';
 import { useApp } from '../store/context';
 import type { AppState } from '../store/store';
-import { checkCost } from './initParams';
+import { checkCost, checkNumber } from './initParams';
 import { Field } from './Field';
 import { Panel } from './Panel';
 import './library-stats.css';
@@ -196,12 +196,9 @@ function setCost<K extends keyof library.OpCost>(
   });
 }
 
-function checkNumber(whole: boolean, text: string): string | null {
-  const t = text.trim();
-  if (t === '') return null;
-  if (whole) return /^\d+$/.test(t) ? null : 'a whole number ≥ 0';
-  return /^\d+(\.\d+)?$/.test(t) ? null : 'a number ≥ 0';
-}
+/** A workload number: named, ≥ 0; the engine's message names any other limit. */
+const checkField = (name: string, whole: boolean, text: string) =>
+  checkNumber(`workload.${name}`, text, { whole, min: 0 });
 
 /** Statements edited one per line; applied with the button (or Ctrl+Enter). */
 function LinesField(props: {
@@ -299,7 +296,7 @@ export function LibraryWorkloadPanel() {
             set={w[f.key] !== undefined}
             placeholder={f.def}
             error={errorFor(`workload.${f.key}`)}
-            check={(t) => checkNumber(f.whole, t)}
+            check={(t) => checkField(f.key, f.whole, t)}
             commit={(t) => setSlammer(edit, f.key, t.trim() === '' ? undefined : Number(t))}
           />
         ))}
@@ -363,7 +360,7 @@ export function LibraryWorkloadPanel() {
               set={lib[c.key] !== undefined}
               placeholder={String(c.def)}
               error={errorFor(`cost.library.${c.key}`)}
-              check={checkCost}
+              check={(t) => checkCost(`cost.library.${c.key}`, t, { unit: c.unit })}
               commit={(t) => setCost(edit, c.key, t.trim() === '' ? undefined : Number(t))}
             />
           ))}

@@ -6,6 +6,7 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { useApp } from '../store/context';
 import { selectNarration, selectSelect } from '../store/selectors';
 import { Panel } from './Panel';
+import { narrationData } from '../export/panelData';
 
 const MOVES: Record<string, (i: number, n: number) => number> = {
   ArrowDown: (i, n) => Math.min(n - 1, i + 1),
@@ -36,7 +37,12 @@ export function NarrationLog() {
 
   let index = 0;
   return (
-    <Panel title="Narration" sub="what happened, and why" testId="narration-panel">
+    <Panel
+      title="Narration"
+      sub="what happened, and why"
+      testId="narration-panel"
+      exports={{ name: 'narration', data: narrationData }}
+    >
       <div
         className="narration"
         data-testid="narration"

@@ -1,18 +1,24 @@
 import { useId, useState, type ReactNode } from 'react';
+import { helpTopic } from './panelHelp';
+import { ExportMenu, PanelHelp, type PanelExports } from './PanelTools';
 
 interface Props {
   title: ReactNode;
   sub?: ReactNode;
   className?: string;
   testId?: string;
+  /** What the panel exports (PNG/SVG of its drawings, CSV/JSON of its statistics). */
+  exports?: PanelExports;
   children: ReactNode;
 }
 
 /**
- * A titled card of the layout. On a phone (styles/responsive.css) its title is a button that
- * folds the card to its header; on wider screens the button is not shown and the card is open.
+ * A titled card of the layout, with its "?" help (./panelHelp) and Export menu. On a phone
+ * (styles/responsive.css) a button folds the card to its header; on wider screens the button
+ * is not shown and the card is open.
  */
-export function Panel({ title, sub, className, testId, children }: Props) {
+export function Panel({ title, sub, className, testId, exports, children }: Props) {
+  const topic = helpTopic(title);
   const [folded, setFolded] = useState(false);
   const bodyId = useId();
   const cls = `panel${className ? ` ${className}` : ''}${folded ? ' folded' : ''}`;
@@ -21,6 +27,12 @@ export function Panel({ title, sub, className, testId, children }: Props) {
       <header>
         <h2 id={`${bodyId}-h`}>{title}</h2>
         {sub !== undefined && <span className="sub">{sub}</span>}
+        {(topic || exports) && (
+          <span className="panel-tools">
+            {topic && <PanelHelp topic={topic} />}
+            {exports && <ExportMenu exports={exports} />}
+          </span>
+        )}
         <button
           type="button"
           className="fold"

@@ -1,7 +1,17 @@
 // The paper's published figures beside the simulator's, for the bundled seed experiments.
+import { useMemo } from 'react';
+import { paperData } from '../export/panelData';
 import { formatDiff, formatMetric, metricLabel } from '../sim/metrics';
 import { useApp } from '../store/context';
-import { selectLeftOut, selectMode, selectPaper, selectPlayback } from '../store/selectors';
+import { differencesFromPaper, paperScenario, type ParamDifference } from '../store/paperScenario';
+import {
+  selectCurrent,
+  selectLeftOut,
+  selectHeader,
+  selectMode,
+  selectPaper,
+  selectPlayback,
+} from '../store/selectors';
 import { useShallow } from 'zustand/react/shallow';
 import { Panel } from './Panel';
 import { Table } from './Table';
@@ -12,20 +22,52 @@ export function splitStep(pool: string): { step: string; statement: string } | n
   return m ? { step: m[1], statement: m[2] } : null;
 }
 
-function Figure({ pool, metric }: { pool: string; metric: string }) {
+/** The label of a figure; the library cache's elapsed time is the foreground's (session 0). */
+const labelOf = (metric: string, library: boolean) =>
+  library && metric === 'elapsed_s' ? 'elapsed time (foreground, session 0)' : metricLabel(metric);
+
+/** The running configuration's differences from the paper's run (none: the paper's). */
+function useDifferences(): ParamDifference[] {
+  const current = useApp(selectCurrent);
+  const { scenarios, scenarioId } = useApp(useShallow(selectHeader));
+  return useMemo(
+    () =>
+      current ? differencesFromPaper(current, paperScenario(current, scenarioId, scenarios)) : [],
+    [current, scenarioId, scenarios],
+  );
+}
+
+/** "edited: `_db_percent_hot_default` 0, the paper ran 50; …" */
+function Edited({ differences }: { differences: ParamDifference[] }) {
+  return (
+    <div className="paper-edited" role="note" data-testid="paper-edited">
+      <strong>Not the paper&apos;s configuration.</strong> edited:{' '}
+      {differences.map((d, i) => (
+        <span key={d.name} data-param={d.name}>
+          {i > 0 && '; '}
+          <code>{d.name}</code> {d.now}, the paper ran {d.paper}
+        </span>
+      ))}
+      . The simulator&apos;s figures below are for this configuration, so they are not compared with
+      the paper&apos;s (greyed out).
+    </div>
+  );
+}
+
+function Figure({ pool, metric, library }: { pool: string; metric: string; library: boolean }) {
   const step = splitStep(pool);
   if (step)
     return (
-      <span className="paper-step" title={`${pool} — ${metricLabel(metric)}`}>
+      <span className="paper-step" title={`${pool} — ${labelOf(metric, library)}`}>
         <span className="mono">{step.step}</span>{' '}
         <span className="paper-stmt mono">{step.statement}</span>{' '}
-        <span className="paper-metric">{metricLabel(metric)}</span>
+        <span className="paper-metric">{labelOf(metric, library)}</span>
       </span>
     );
   return (
     <>
       {pool && <span className="mono">{pool} </span>}
-      {metricLabel(metric)}
+      {labelOf(metric, library)}
     </>
   );
 }
@@ -35,22 +77,42 @@ export function PaperTable() {
   const { done } = useApp(useShallow(selectPlayback));
   const library = useApp(selectMode) === 'library';
   const leftOut = useApp(selectLeftOut);
+  const differences = useDifferences();
   if (!paper) return null;
+  const edited = differences.length > 0;
   return (
-    <Panel title="Paper vs simulator" sub="seed experiment">
+    <Panel
+      title="Paper vs simulator"
+      sub={edited ? 'edited configuration' : 'seed experiment'}
+      exports={{ name: 'paper', data: paperData }}
+    >
       <div className="panel-body">
         <p className="note" style={{ marginTop: 0, marginBottom: 4 }}>
           {paper.source}
         </p>
+        {edited && <Edited differences={differences} />}
         <Table head={['Figure', 'Paper', 'Simulator', 'Diff']} testId="paper-table">
           {paper.rows.map((r) => (
-            <tr key={`${r.pool}:${r.metric}`} data-metric={r.metric} data-pool={r.pool}>
+            <tr
+              key={`${r.pool}:${r.metric}`}
+              data-metric={r.metric}
+              data-pool={r.pool}
+              data-edited={edited || undefined}
+              className={edited ? 'paper-row-edited' : undefined}
+            >
               <td className="paper-figure">
-                <Figure pool={r.pool} metric={r.metric} />
+                <Figure pool={r.pool} metric={r.metric} library={library} />
               </td>
               <td>{formatMetric(r.metric, r.paper)}</td>
               <td>{formatMetric(r.metric, r.sim)}</td>
-              {done ? (
+              {edited ? (
+                <td
+                  className="muted"
+                  title={`Not compared: the configuration is not the paper's (${formatDiff(r)} against a different setup)`}
+                >
+                  n/a (edited)
+                </td>
+              ) : done ? (
                 <td className={Math.abs(r.diff_pct) <= 10 ? 'diff-good' : 'diff-bad'}>
                   {formatDiff(r)}
                 </td>

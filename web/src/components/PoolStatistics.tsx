@@ -4,6 +4,7 @@ import { useApp } from '../store/context';
 import { selectReport } from '../store/selectors';
 import { poolColor } from '../views/shared/colours';
 import { Panel } from './Panel';
+import { poolData } from '../export/panelData';
 import { Notes, Table } from './Table';
 
 export const percent = (r: number | null, digits = 2) =>
@@ -16,7 +17,12 @@ export function PoolStatistics() {
   return (
     <Panel
       title="V$BUFFER_POOL_STATISTICS"
-      sub={`t = ${report.elapsed_s.toFixed(3)} s`}
+      exports={{ name: 'pool-stats', data: poolData }}
+      sub={
+        <span title="Simulated seconds of the run at this position: the report's elapsed_s (the paper's elapsed time, at the run's end).">
+          elapsed t = {report.elapsed_s.toFixed(3)} s
+        </span>
+      }
       testId="pool-stats"
     >
       <div className="panel-body">

@@ -2,7 +2,9 @@
 // back into the form when applied.
 import { useState } from 'react';
 import { parameterDocs, type Scenario } from '../sim/engine';
-import { formatInit, parseInit, type InitMap } from '../store/initOra';
+import { formatInit, type InitMap } from '../store/initOra';
+import { checkInitText } from './initCheck';
+import { ParamReferenceLink, withReference } from './ParamReference';
 
 interface Props {
   init: InitMap;
@@ -12,10 +14,12 @@ interface Props {
 }
 
 export function RawInit({ init, edit, error }: Props) {
-  const order = parameterDocs().map((d) => d.name);
+  const docs = parameterDocs();
+  const order = docs.map((d) => d.name);
   const original = formatInit(init, order);
   const [text, setText] = useState(original);
-  const parsed = parseInit(text);
+  // Every problem at once, each with its line (the engine's check stops at the first).
+  const parsed = checkInitText(text, docs);
   const changed = text !== original;
   const apply = () => {
     if (parsed.errors.length === 0) edit((d) => ({ ...d, init: parsed.init }));
@@ -33,12 +37,21 @@ export function RawInit({ init, edit, error }: Props) {
           if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) apply();
         }}
       />
-      {parsed.errors.map((e) => (
-        <p className="error-text" key={e.line}>
-          line {e.line}: {e.message}
-        </p>
-      ))}
-      {!changed && error && <p className="error-text">{error}</p>}
+      {parsed.errors.length > 0 && (
+        <div className="error-text" role="status" data-testid="raw-errors">
+          {parsed.errors.length === 1 ? 'One problem' : `${parsed.errors.length} problems`} (
+          <ParamReferenceLink />
+          ):
+          <ul>
+            {parsed.errors.map((e, i) => (
+              <li key={`${e.line}:${i}`} data-line={e.line}>
+                line {e.line}: {e.message}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {!changed && error && <p className="error-text">{withReference(error)}</p>}
       <div className="actions">
         <span>
           One <code>name = value</code> per line; unset parameters take their defaults.

@@ -4,6 +4,7 @@ import type { ScriptStep } from '../sim/generated/buffer/ScriptStep';
 import { useApp } from '../store/context';
 import { selectDraft, selectDraftError, selectEdit, selectGeneration } from '../store/selectors';
 import { Field, type Option } from './Field';
+import { checkNumber } from './initParams';
 import { Panel } from './Panel';
 import { JsonField } from './JsonField';
 import { ScriptField } from './ScriptField';
@@ -142,8 +143,10 @@ const KINDS: Option[] = [
 
 function check(spec: Spec, t: string): string | null {
   if (t.trim() === '') return null;
-  if (spec.type === 'int') return /^\d+$/.test(t.trim()) ? null : 'a whole number ≥ 0';
-  if (spec.type === 'number') return /^\d+(\.\d+)?$/.test(t.trim()) ? null : 'a number ≥ 0';
+  // Named, ≥ 0; the engine's message names any other limit once the value is applied.
+  const name = `workload.${spec.key}`;
+  if (spec.type === 'int') return checkNumber(name, t, { whole: true, min: 0 });
+  if (spec.type === 'number') return checkNumber(name, t, { min: 0 });
   if (spec.type === 'triple') {
     return /^\s*\d+\s*,\s*\d+\s*,\s*\d+\s*$/.test(t) ? null : 'three whole numbers: m, a, c';
   }

@@ -10,6 +10,7 @@ import {
 } from '../store/selectors';
 import { REGION_COLOR } from '../views/shared/colours';
 import { Panel } from './Panel';
+import { xbhData } from '../export/panelData';
 
 const REGION_FILL: Record<string, string> = {
   hot: REGION_COLOR.hot,
@@ -76,6 +77,7 @@ export function XbhPanel() {
       title="X$BH"
       sub={row ? `buffer ${row['buf#']}` : 'no buffer selected'}
       testId="xbh-panel"
+      exports={{ name: 'xbh', data: xbhData }}
     >
       <div className="panel-body">
         {body}

@@ -1,7 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parameterDocs, type ParamDoc } from '../sim/engine';
 import { loadEngineNode } from '../sim/node';
-import { checkParam, GROUPS, groupsFor, paramValue, ungrouped } from './initParams';
+import {
+  checkCost,
+  checkParam,
+  COSTS,
+  GROUPS,
+  groupsFor,
+  paramValue,
+  ungrouped,
+} from './initParams';
 
 beforeAll(() => loadEngineNode());
 
@@ -18,11 +26,41 @@ describe('the init.ora form', () => {
     const hot = doc('_db_percent_hot_default');
     expect(checkParam(hot, '0')).toBeNull();
     expect(checkParam(hot, '')).toBeNull();
-    expect(checkParam(hot, '101')).toBe('101 is above the maximum 100');
+    expect(checkParam(hot, '101')).toBe('_db_percent_hot_default: 101 is above the maximum 100');
     expect(checkParam(hot, 'x')).toMatch(/whole number/);
-    expect(checkParam(doc('db_block_buffers'), '10')).toBe('10 is below the minimum 50');
+    expect(checkParam(doc('db_block_buffers'), '10')).toBe(
+      'db_block_buffers: 10 is below the minimum 50',
+    );
+    // An exponent is a number: the message names the parameter and its limit.
+    expect(checkParam(doc('db_block_buffers'), '1e12')).toBe(
+      'db_block_buffers: 1,000,000,000,000 is above the maximum 1,048,576',
+    );
+    expect(checkParam(doc('db_block_buffers'), '1e3')).toBeNull();
+    expect(paramValue(doc('db_block_buffers'), '1e3')).toBe(1000);
+    expect(checkParam(hot, '2.5')).toBe('_db_percent_hot_default takes a whole number, not 2.5');
     expect(paramValue(hot, ' 25 ')).toBe(25);
     expect(paramValue(hot, '')).toBeNull();
+  });
+
+  it('names the cost and its limit, and takes exponents as numbers', () => {
+    const read = COSTS.find((c) => c.key === 'physical_read_ms');
+    const rule = { min: read?.min, max: read?.max, unit: read?.unit };
+    expect(checkCost('cost.physical_read_ms', '1e12', rule)).toBe(
+      'cost.physical_read_ms: 1,000,000,000,000 ms is above the maximum 10,000 ms',
+    );
+    expect(checkCost('cost.physical_read_ms', '-1', rule)).toBe(
+      'cost.physical_read_ms: -1 ms is below the minimum 0 ms',
+    );
+    expect(checkCost('cost.physical_read_ms', '9.4', rule)).toBeNull();
+    expect(checkCost('cost.physical_read_ms', 'fast', rule)).toBe(
+      'cost.physical_read_ms takes a number (ms), not “fast”',
+    );
+  });
+
+  it('checks sizes in bytes against their limits', () => {
+    const sp = doc('shared_pool_size');
+    if (sp.max !== null)
+      expect(checkParam(sp, '1000G')).toMatch(/^shared_pool_size: .* bytes is above the maximum /);
   });
 
   it('reads pool specs, sizes and booleans as Oracle writes them', () => {

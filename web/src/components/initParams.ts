@@ -127,30 +127,43 @@ export function groupsFor(mode: SimMode, docs: ParamDoc[]): ParamGroup[] {
     .filter((g) => g.names.length > 0);
 }
 
-/** The costs that advance simulated time in the buffer cache (`cost`, not init.ora). */
+/**
+ * The costs that advance simulated time in the buffer cache (`cost`, not init.ora), with the
+ * limits the engine enforces (wasm-core/engine/src/scenario/segment.rs, `Cost::to_ns`).
+ */
 export const COSTS = [
   {
     key: 'logical_read_us',
+    min: 0,
+    max: 1e6,
     unit: 'µs',
     help: 'CPU time of one logical read (buffer get).',
   },
   {
     key: 'physical_read_ms',
+    min: 0,
+    max: 1e4,
     unit: 'ms',
     help: 'One read I/O request (a single block, or a whole multiblock read); seed 000 implies about 9.4 ms.',
   },
   {
     key: 'physical_write_ms',
+    min: 0,
+    max: 1e4,
     unit: 'ms',
     help: "DBWR's time to write one buffer.",
   },
   {
     key: 'direct_read_mb_s',
+    min: 0.01,
+    max: 1e6,
     unit: 'MiB/s',
     help: 'Throughput of serial direct path reads; seed 004 implies 42.5 MiB/s.',
   },
   {
     key: 'os_cache_read_us',
+    min: 0,
+    max: 1e6,
     unit: 'µs',
     help: 'CPU to copy one block out of the OS page cache (buffered I/O, no disk wait).',
   },
@@ -165,6 +178,42 @@ export function keywordOf(doc: ParamDoc, text: string): string | null {
   return doc.choices.find((c) => c.toUpperCase() === t) ?? null;
 }
 
+/** Decimal text, signed, with an optional exponent (1e6): what a number field accepts. */
+const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i;
+/** A limit or a value as the messages write it: 1,048,576. */
+export const figure = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 6 });
+
+export interface NumberRule {
+  whole?: boolean;
+  min?: number | null;
+  max?: number | null;
+  /** Unit written after the values (ms, µs, bytes). */
+  unit?: string;
+}
+
+/**
+ * A message naming the field when `text` is not a number it takes — not a number, not
+ * whole, or outside its limits (each message names the limit) — else null; '' is unset.
+ */
+export function checkNumber(name: string, text: string, rule: NumberRule = {}): string | null {
+  const t = text.trim();
+  if (t === '') return null;
+  const unit = rule.unit ? ` ${rule.unit}` : '';
+  const kind = rule.whole ? 'a whole number' : 'a number';
+  if (!NUMBER.test(t)) return `${name} takes ${kind}${unit ? ` (${rule.unit})` : ''}, not “${t}”`;
+  const n = Number(t);
+  if (!Number.isFinite(n)) return `${name}: ${t} is too large to be a number`;
+  if (rule.whole && !Number.isInteger(n)) return `${name} takes a whole number, not ${t}`;
+  if (rule.min != null && n < rule.min)
+    return `${name}: ${figure(n)}${unit} is below the minimum ${figure(rule.min)}${unit}`;
+  if (rule.max != null && n > rule.max)
+    return `${name}: ${figure(n)}${unit} is above the maximum ${figure(rule.max)}${unit}`;
+  return null;
+}
+
+const SIZE = /^(\d+)\s*([KMG]?)$/i;
+const SIZE_UNIT: Record<string, number> = { '': 1, K: 1024, M: 1024 ** 2, G: 1024 ** 3 };
+
 /** A message when `text` cannot be a value of the parameter; '' means unset (the default). */
 export function checkParam(doc: ParamDoc, text: string): string | null {
   const t = text.trim();
@@ -172,17 +221,16 @@ export function checkParam(doc: ParamDoc, text: string): string | null {
   const min = doc.min === null ? null : Number(doc.min);
   const max = doc.max === null ? null : Number(doc.max);
   switch (doc.kind) {
-    case 'integer': {
-      if (!/^-?\d+$/.test(t)) return `${doc.name} takes a whole number`;
-      const n = Number(t);
-      if (min !== null && n < min) return `${n} is below the minimum ${min}`;
-      if (max !== null && n > max) return `${n} is above the maximum ${max}`;
-      return null;
+    case 'integer':
+      return checkNumber(doc.name, t, { whole: true, min, max });
+    case 'size': {
+      const m = SIZE.exec(t);
+      if (!m) return `${doc.name} takes bytes, e.g. 8388608 or 8M, not “${t}”`;
+      const bytes = Number(m[1]) * SIZE_UNIT[m[2].toUpperCase()];
+      return checkNumber(doc.name, String(bytes), { whole: true, min, max, unit: 'bytes' });
     }
-    case 'size':
-      return /^\d+\s*[KMG]?$/i.test(t) ? null : `${doc.name} takes bytes, e.g. 8388608 or 8M`;
     case 'boolean':
-      return /^(TRUE|FALSE)$/i.test(t) ? null : `${doc.name} is TRUE or FALSE`;
+      return /^(TRUE|FALSE)$/i.test(t) ? null : `${doc.name} is TRUE or FALSE, not “${t}”`;
     case 'pool_spec':
       return /^\(.*\)$|^\d+$/.test(t)
         ? null
@@ -210,8 +258,7 @@ export function paramValue(doc: ParamDoc, text: string): InitValue | null {
   }
 }
 
-export function checkCost(text: string): string | null {
-  const t = text.trim();
-  if (t === '') return null;
-  return /^\d+(\.\d+)?$/.test(t) ? null : 'a number ≥ 0';
+/** A cost field's message (it names the field and, where the engine has one, the limit). */
+export function checkCost(name: string, text: string, rule: NumberRule = {}): string | null {
+  return checkNumber(name, text, { min: 0, ...rule });
 }

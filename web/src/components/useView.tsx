@@ -99,7 +99,13 @@ interface ViewPanelProps<F, O> {
 export function ViewPanel<F, O>(p: ViewPanelProps<F, O>) {
   const { ref, failure } = useView(useStoreApi(), p.factory, p.frameOf, p.options);
   return (
-    <Panel title={p.title} sub={p.sub} className={p.className} testId={p.testId}>
+    <Panel
+      title={p.title}
+      sub={p.sub}
+      className={p.className}
+      testId={p.testId}
+      exports={{ name: p.testId, image: true }}
+    >
       <ViewFailure message={failure} />
       <div className={p.host.className} ref={ref} data-testid={p.host.testId} />
     </Panel>

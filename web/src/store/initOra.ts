@@ -60,8 +60,14 @@ function stripComment(line: string): string {
 }
 
 /** Read init.ora text; every bad line is reported with its number (1-based). */
-export function parseInit(text: string): { init: InitMap; errors: InitLineError[] } {
+export function parseInit(text: string): {
+  init: InitMap;
+  errors: InitLineError[];
+  /** The line (1-based) that sets each parameter of `init`. */
+  lines: Record<string, number>;
+} {
   const init: InitMap = {};
+  const lines: Record<string, number> = {};
   const errors: InitLineError[] = [];
   text.split(/\r?\n/).forEach((rawLine, i) => {
     const line = stripComment(rawLine).trim();
@@ -87,6 +93,7 @@ export function parseInit(text: string): { init: InitMap; errors: InitLineError[
       return;
     }
     init[name.toLowerCase()] = value;
+    lines[name.toLowerCase()] = i + 1;
   });
-  return { init, errors };
+  return { init, errors, lines };
 }

@@ -49,6 +49,8 @@ export interface AppState {
   fileError: string | null;
   /** Bumped when another scenario is loaded (not on edits): editors reset their local text. */
   generation: number;
+  /** Bumped by every edit that rebuilt the run (./history keeps undo and redo by it). */
+  edits: number;
 
   playing: boolean;
   /** Index into SPEEDS. */

@@ -225,6 +225,7 @@ export function createAppStore({
       pendingLink: null,
       fileError: null,
       generation: 0,
+      edits: 0,
       playing: false,
       speed: 2,
       tick: 0,
@@ -355,6 +356,7 @@ export function createAppStore({
             scenarioId,
             `configuration changed: the run was rebuilt and replayed to #${position}`,
           );
+          set({ edits: get().edits + 1 });
         } catch (e) {
           set({ draft: next, draftError: asScenarioError(e) });
         }

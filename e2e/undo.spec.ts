@@ -1,0 +1,39 @@
+// Undo and redo of configuration edits: the buttons and Ctrl+Z / Ctrl+Shift+Z outside text
+// fields (inside one the browser's own undo applies); the result survives a reload.
+import { expect, test } from '@playwright/test';
+import { openApp, setParam } from './site';
+
+test('undo and redo configuration edits by button and by key', async ({ page }) => {
+  await openApp(page, '/');
+  const hot = page.getByTestId('param-_db_percent_hot_default');
+  await expect(page.getByTestId('undo')).toBeDisabled();
+  await setParam(page, '_db_percent_hot_default', '25');
+  await setParam(page, '_db_percent_hot_default', '0');
+  await expect(hot).toHaveValue('0');
+
+  // In the text field Ctrl+Z belongs to the browser (its typing); the configuration stays.
+  await hot.focus();
+  await page.keyboard.press('Control+z');
+  await expect(page.getByTestId('redo')).toBeDisabled();
+  await hot.press('Escape');
+  await expect(hot).toHaveValue('0');
+
+  await page.getByTestId('lru-panel').locator('h2').click();
+  await page.keyboard.press('Control+z');
+  await expect(hot).toHaveValue('25');
+  await page.getByTestId('undo').click();
+  await expect(hot).toHaveValue('50');
+  await expect(page.getByTestId('undo')).toBeDisabled();
+  await page.keyboard.press('Control+Shift+Z');
+  await expect(hot).toHaveValue('25');
+  await page.getByTestId('redo').click();
+  await expect(hot).toHaveValue('0');
+
+  // The edited scenario survives a reload (the address keeps it).
+  await page.getByTestId('undo').click();
+  await expect(hot).toHaveValue('25');
+  await expect.poll(() => page.url()).toContain('#v1=');
+  await page.waitForTimeout(600);
+  await page.reload();
+  await expect(page.getByTestId('param-_db_percent_hot_default')).toHaveValue('25');
+});

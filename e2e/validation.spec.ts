@@ -1,0 +1,41 @@
+// Validation messages name the parameter and its limit; the raw init.ora text reports every
+// problem with its line and links to the parameter reference.
+import { expect, test } from '@playwright/test';
+import { openApp } from './site';
+
+test('a value over the limit names the parameter and the limit', async ({ page }) => {
+  await openApp(page, '/');
+  const input = page.getByTestId('param-db_block_buffers');
+  await input.fill('1e12');
+  await expect(page.locator('#param-db_block_buffers-error')).toHaveText(
+    'db_block_buffers: 1,000,000,000,000 is above the maximum 1,048,576',
+  );
+  const cost = page.getByTestId('param-cost.physical_read_ms');
+  await cost.fill('1e12');
+  await expect(page.locator('#param-cost-physical_read_ms-error')).toHaveText(
+    'cost.physical_read_ms: 1,000,000,000,000 ms is above the maximum 10,000 ms',
+  );
+});
+
+test('the init.ora text reports every error and links to the parameter reference', async ({
+  page,
+}) => {
+  await openApp(page, '/');
+  await page.getByTestId('raw-tab').click();
+  await page
+    .getByTestId('raw-init')
+    .fill(
+      'db_block_buffers = 1e12\n_db_percent_hot_default = 101\nnot a line\ndb_block_bufers = 5\n',
+    );
+  const errors = page.getByTestId('raw-errors');
+  await expect(errors.locator('li')).toHaveCount(4);
+  await expect(errors).toContainText(
+    'line 2: _db_percent_hot_default: 101 is above the maximum 100',
+  );
+  await expect(errors).toContainText('line 4: db_block_bufers is not an init.ora parameter');
+  await expect(page.getByTestId('raw-apply')).toBeDisabled();
+  await errors.getByTestId('param-reference-link').click();
+  const reference = page.getByTestId('param-reference');
+  await expect(reference).toBeVisible();
+  await expect(reference.locator('tr[data-param="db_block_buffers"]')).toContainText('1,048,576');
+});

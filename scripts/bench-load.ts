@@ -1,0 +1,89 @@
+// The first screen's weight: builds the site (as `vite build` does) into a temporary
+// directory, serves it with `vite preview`, opens it in headless Chromium and adds up, for
+// every response the page receives until the first screen is drawn and the network is idle,
+// the size of its body gzipped (level 9, what a static host's gzip would send) — against the
+// budget of issue 11 (250 KB). Also checks that the dev-only views harness is not in the build.
+//
+//   npx tsx scripts/bench-load.ts
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { build, preview } from 'vite';
+import { CHROMIUM } from '../e2e/ports';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+/** Issue 11's budget for the first screen, gzip, in bytes (1 KB = 1,000 bytes). */
+export const FIRST_LOAD_BUDGET = 250_000;
+
+const kb = (n: number) => `${(n / 1000).toFixed(1)} KB`;
+
+async function main(): Promise<void> {
+  const outDir = join(tmpdir(), `cachesim-first-load-${process.pid}`);
+  console.error('bench-load: building the site…');
+  await build({
+    configFile: join(root, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true },
+  });
+  const harness =
+    existsSync(join(outDir, 'dev')) || readdirSync(outDir).some((f) => /harness/.test(f));
+  const server = await preview({
+    configFile: join(root, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir },
+    preview: { port: 4191, strictPort: false, open: false },
+  });
+  const base = server.resolvedUrls?.local[0] ?? 'http://localhost:4191/';
+  const browser = await chromium.launch(CHROMIUM);
+  const rows: { url: string; raw: number; gzip: number }[] = [];
+  const pending: Promise<void>[] = [];
+  try {
+    const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+    page.on('response', (r) => {
+      pending.push(
+        r.body().then(
+          (body) =>
+            void rows.push({
+              url: r.url(),
+              raw: body.length,
+              gzip: gzipSync(body, { level: 9 }).length,
+            }),
+          () => undefined,
+        ),
+      );
+    });
+    await page.goto(base);
+    await page
+      .locator('[data-testid="lru-view"] svg, [data-testid="lru-view"] canvas')
+      .first()
+      .waitFor();
+    await page.waitForLoadState('networkidle');
+    await Promise.all(pending);
+  } finally {
+    await browser.close();
+    await server.close();
+    rmSync(outDir, { recursive: true, force: true });
+  }
+  rows.sort((a, b) => b.gzip - a.gzip);
+  const total = rows.reduce((n, r) => n + r.gzip, 0);
+  console.log('first screen (1920×1080, the default scenario), every response, gzip -9:');
+  for (const r of rows) {
+    const name = r.url.replace(base, '') || 'index.html';
+    console.log(`  ${name.padEnd(44)}${kb(r.raw).padStart(11)} raw${kb(r.gzip).padStart(11)} gzip`);
+  }
+  const verdict =
+    total <= FIRST_LOAD_BUDGET ? 'within' : `OVER by ${kb(total - FIRST_LOAD_BUDGET)}`;
+  console.log(
+    `first screen transferred (gzip): ${total.toLocaleString('en-US')} bytes = ${kb(total)} — budget ${kb(FIRST_LOAD_BUDGET)}: ${verdict}`,
+  );
+  console.log(`dev-only views harness in the build: ${harness ? 'YES (it must not ship)' : 'no'}`);
+  if (harness) process.exitCode = 1;
+}
+
+main().catch((e: unknown) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});

@@ -1,0 +1,77 @@
+// Undo / Redo of configuration edits (../store/history): two buttons, and Ctrl+Z /
+// Ctrl+Shift+Z (Ctrl+Y, ⌘ on a Mac) whenever focus is not in a text field — there the
+// browser's own undo of the typing applies.
+import { useEffect } from 'react';
+import { useStore } from 'zustand';
+import { useStoreApi } from '../store/context';
+import { historyOf } from '../store/history';
+
+/** Focus is where typing goes: the browser's undo belongs to it. */
+export function typingIn(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable || target instanceof HTMLTextAreaElement) return true;
+  if (target instanceof HTMLSelectElement) return true;
+  return (
+    target instanceof HTMLInputElement &&
+    !['button', 'checkbox', 'radio', 'range', 'submit', 'reset', 'file', 'color'].includes(
+      target.type,
+    )
+  );
+}
+
+/** Which history action a key press asks for, if any. */
+export function historyKey(e: {
+  key: string;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  shiftKey: boolean;
+  altKey: boolean;
+}): 'undo' | 'redo' | null {
+  if (!(e.ctrlKey || e.metaKey) || e.altKey) return null;
+  const key = e.key.toLowerCase();
+  if (key === 'z') return e.shiftKey ? 'redo' : 'undo';
+  if (key === 'y' && !e.shiftKey) return 'redo';
+  return null;
+}
+
+export function HistoryButtons() {
+  const history = historyOf(useStoreApi());
+  const undoable = useStore(history, (h) => h.past.length);
+  const redoable = useStore(history, (h) => h.future.length);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const action = historyKey(e);
+      if (!action || typingIn(e.target)) return;
+      e.preventDefault();
+      history.getState()[action]();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [history]);
+
+  return (
+    <span className="history-buttons">
+      <button
+        className="btn dark"
+        data-testid="undo"
+        disabled={undoable === 0}
+        onClick={() => history.getState().undo()}
+        title="Undo the last configuration edit (Ctrl+Z)"
+        aria-label={`Undo configuration edit (${undoable} to undo)`}
+      >
+        ↶
+      </button>
+      <button
+        className="btn dark"
+        data-testid="redo"
+        disabled={redoable === 0}
+        onClick={() => history.getState().redo()}
+        title="Redo the configuration edit undone (Ctrl+Shift+Z)"
+        aria-label={`Redo configuration edit (${redoable} to redo)`}
+      >
+        ↷
+      </button>
+    </span>
+  );
+}

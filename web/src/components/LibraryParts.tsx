@@ -1,0 +1,40 @@
+// The library cache workspace's three columns (seed 001): loaded on demand (./lazyParts), so a
+// visit that opens the buffer cache does not download the library cache's views and panels.
+import { BucketPanel, HeapPanel } from './LibraryViews';
+import { LibraryCharts } from './LibraryCharts';
+import { LibraryStatistics } from './LibraryStatistics';
+import { LibraryWorkloadPanel } from './LibraryWorkloadPanel';
+import { LiteralSqlPanel } from './LiteralSqlPanel';
+import { PaperTable } from './PaperTable';
+import { SessionsPanel } from './SessionsPanel';
+import { StatementStream } from './StatementStream';
+
+export function LibraryLeft() {
+  return (
+    <>
+      <LibraryWorkloadPanel />
+      <LiteralSqlPanel />
+    </>
+  );
+}
+
+export function LibraryCentre() {
+  return (
+    <>
+      <StatementStream />
+      <BucketPanel />
+      <HeapPanel />
+      <SessionsPanel />
+    </>
+  );
+}
+
+export function LibraryRight() {
+  return (
+    <>
+      <LibraryStatistics />
+      <PaperTable />
+      <LibraryCharts />
+    </>
+  );
+}

@@ -1,0 +1,65 @@
+// What the first screen does not need, loaded on demand (the first load's budget, `npm run
+// bench`): the library cache's columns, the charts (mounted when scrolled near), the views a
+// scenario shows only for direct reads, the OS page cache or a script. Each keeps its panel's
+// place while its code arrives.
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { useApp } from '../store/context';
+import { selectCurrent, selectOsCache, selectShowsPga } from '../store/selectors';
+import type { AppState } from '../store/store';
+import { useNearViewport } from './useNearViewport';
+
+/** A named export (a component) of a module, loaded on first render, with a quiet fallback. */
+function part<K extends string, M extends Record<K, ComponentType>>(
+  load: () => Promise<M>,
+  name: K,
+  fallback: ReactNode = null,
+): ComponentType {
+  const Lazy = lazy(() => load().then((m): { default: ComponentType } => ({ default: m[name] })));
+  const Part = () => (
+    <Suspense fallback={fallback}>
+      <Lazy />
+    </Suspense>
+  );
+  Part.displayName = `Lazy(${name})`;
+  return Part;
+}
+
+const loading = (what: string) => <p className="note lazy-note">Loading {what}…</p>;
+
+const library = () => import('./LibraryParts');
+export const LibraryLeft = part(library, 'LibraryLeft', loading('the workload'));
+export const LibraryCentre = part(library, 'LibraryCentre', loading('the library cache views'));
+export const LibraryRight = part(library, 'LibraryRight');
+
+const LazyCharts = part(() => import('./Charts'), 'Charts', loading('the charts'));
+
+/**
+ * The charts over the run, mounted when they come into view. The slot carries the panel's
+ * test id (`charts`): it is there before the charts are, and the panel inside has none.
+ */
+export function Charts() {
+  const { ref, near } = useNearViewport<HTMLDivElement>('0px');
+  return (
+    <div ref={ref} className="deferred" data-testid="charts">
+      {near ? <LazyCharts /> : loading('the charts')}
+    </div>
+  );
+}
+
+/** The sizing panel (a sweep in a Web Worker, its chart): loaded once the page is up. */
+export const Sizing = part(() => import('./SizingPanel'), 'SizingPanel');
+
+/** `Part`, rendered (and so loaded) only while `shows` says the scenario needs it. */
+function when(shows: (s: AppState) => boolean, Part: ComponentType): ComponentType {
+  const Shown = () => (useApp(shows) ? <Part /> : null);
+  Shown.displayName = `When(${Part.displayName ?? 'part'})`;
+  return Shown;
+}
+
+const views = () => import('./IoViews');
+export const PgaPanel = when(selectShowsPga, part(views, 'PgaPanel'));
+export const OsCachePanel = when((s) => selectOsCache(s) !== null, part(views, 'OsCachePanel'));
+export const ScriptTimeline = when(
+  (s) => selectCurrent(s)?.workload?.kind === 'script',
+  part(() => import('./ScriptTimeline'), 'ScriptTimeline'),
+);

@@ -1,0 +1,92 @@
+// "What am I looking at?": one short explanation per panel, keyed by the panel's title.
+export interface PanelHelpText {
+  title: string;
+  text: string;
+}
+
+export const PANEL_HELP: Record<string, PanelHelpText> = {
+  'init.ora': {
+    title: 'The instance',
+    text: 'The init.ora parameters of the simulated instance, by their Oracle names, with the version profile. Change one and the run is rebuilt at the same position; an invalid value says why and the last valid run stays. Ctrl+Z / Ctrl+Shift+Z undo and redo an edit (outside a text field).',
+  },
+  Segments: {
+    title: 'The segments',
+    text: 'The tables and indexes the workload reads: their size in blocks, the buffer pool they are assigned to (DEFAULT, KEEP, RECYCLE) and the CACHE clause.',
+  },
+  Workload: {
+    title: 'The workload',
+    text: 'What the sessions do: the generator (seed 000’s BUFFER_STUFFER, random, scans, a trace, a script, or seed 001’s SQLSlammer) and its settings. Every generator is seeded, so a run is exactly repeatable.',
+  },
+  Script: {
+    title: 'The script',
+    text: 'The test script’s statements in order, each step’s simulated elapsed time beside the paper’s. Shift+→ runs one step.',
+  },
+  'Replacement lists': {
+    title: 'The LRU lists',
+    text: 'One row per working set (LRU latch): every buffer as a cell, from the hot head on the left through the midpoint to the cold tail, then the write list and never-used buffers. Colour is the segment, the number the touch count. Click a buffer to read its X$BH row.',
+  },
+  'Cache buffers chains': {
+    title: 'The hash chains',
+    text: 'The lookup of the last access: its block address hashed to a bucket, the chain of buffer headers walked under the bucket’s cache buffers chains latch, and where the block was found (or not: a miss).',
+  },
+  'OS page cache': {
+    title: 'The OS page cache',
+    text: 'With buffered I/O the file system caches blocks too: pages in LRU order, the ones also held by a buffer marked (double buffering). A hit here is still a physical read to Oracle, with a microsecond wait.',
+  },
+  'Direct path reads': {
+    title: 'Direct path reads',
+    text: 'A serial full scan read direct: the blocks go from disk into the session’s memory (PGA), the buffer pools untouched. The narration says why the scan went direct or through the cache.',
+  },
+  Narration: {
+    title: 'The narration',
+    text: 'What each step did and which rule and init.ora parameter made it happen. Click a line to select its buffer.',
+  },
+  V$BUFFER_POOL_STATISTICS: {
+    title: 'Pool statistics',
+    text: 'V$BUFFER_POOL_STATISTICS per pool at the current position: logical and physical reads, the hit ratio, writes and waits; then each DBWR and the hash chains. elapsed t is the simulated time so far.',
+  },
+  'I/O path': {
+    title: 'The I/O path',
+    text: 'V$SYSSTAT’s I/O figures: direct reads, short and long table scans, segment checkpoints, the disk requests and the mean read wait, and the OS page cache’s share of the physical reads.',
+  },
+  X$BH: {
+    title: 'One buffer header',
+    text: 'The selected buffer’s X$BH row: its block (file, block, object), state, touch count (TCH) and the time of its last increment (TIM), its neighbours on the replacement list and its hash bucket and latch.',
+  },
+  'Paper vs simulator': {
+    title: 'Paper vs simulator',
+    text: 'The seed experiment’s published figures beside the simulator’s. The difference shows at the end of the run. When the configuration is not the paper’s, the table says what differs and greys the comparison out: it no longer compares like with like.',
+  },
+  'Over the run': {
+    title: 'Charts over the run',
+    text: 'How the figures moved as the run went on (x: accesses or statements done; y: what each chart’s title says), sampled up to the current position; the paper’s final figures as marks where it has them.',
+  },
+  'Statement stream': {
+    title: 'The statement stream',
+    text: 'Each statement as the session sent it and, under CURSOR_SHARING = FORCE, as rewritten with :"SYS_B_n" binds; its hash value, bucket and what the lookup found (soft or hard parse).',
+  },
+  'Library cache hash table': {
+    title: 'The library cache hash table',
+    text: 'Every bucket, coloured by its library cache latch child and shaded by its chain length. The lookup’s chain is walked handle by handle; click a bucket to list its chain.',
+  },
+  'Shared pool heap': {
+    title: 'The shared pool heap',
+    text: 'A memory map of the shared pool’s chunks by kind (free, recreatable, freeable, permanent) with the free lists beside it: the allocation’s search, the chunks flushed from the LRU, and ORA-04031 when nothing fits.',
+  },
+  'Sessions and latches': {
+    title: 'Sessions and latches',
+    text: 'Each session’s state on the CPUs and who holds, spins on or sleeps for each latch (library cache children, shared pool).',
+  },
+  'V$LIBRARYCACHE and friends': {
+    title: 'Library cache statistics',
+    text: 'V$LIBRARYCACHE (SQL AREA), V$SYSSTAT, V$LATCH with Steve Adams’ impact, the shared pool and the hash table. The clock t runs until the last session ends; the foreground’s elapsed time is session 0’s (what the seed’s script timed).',
+  },
+  'Finding literal SQL': {
+    title: 'Finding literal SQL',
+    text: 'Seed 001’s query over the cursors in the library cache now: statements that differ only in their literals, grouped — the candidates for bind variables or CURSOR_SHARING = FORCE.',
+  },
+};
+
+/** The help's test id and key for a panel title. */
+export const helpTopic = (title: unknown): string | null =>
+  typeof title === 'string' && PANEL_HELP[title] ? title : null;

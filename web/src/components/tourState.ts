@@ -1,0 +1,46 @@
+// Whether the guided tour is showing and at which step. It opens by itself on a first visit
+// (until it is finished or closed: remembered in localStorage) and from the header's "Tour".
+import { createStore } from 'zustand/vanilla';
+
+export const TOUR_KEY = 'cachesim.tour';
+
+/** localStorage, or null where the browser refuses it (some privacy modes throw). */
+function storage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+const seen = (): boolean => {
+  try {
+    return storage()?.getItem(TOUR_KEY) === 'done';
+  } catch {
+    return true;
+  }
+};
+
+export interface TourState {
+  open: boolean;
+  step: number;
+  start(): void;
+  go(step: number): void;
+  /** Close it and remember that it was seen. */
+  dismiss(): void;
+}
+
+export const tourStore = createStore<TourState>()((set) => ({
+  open: typeof window !== 'undefined' && !seen(),
+  step: 0,
+  start: () => set({ open: true, step: 0 }),
+  go: (step) => set({ step }),
+  dismiss: () => {
+    try {
+      storage()?.setItem(TOUR_KEY, 'done');
+    } catch {
+      // not remembered: it opens again next time
+    }
+    set({ open: false });
+  },
+}));
