@@ -1,5 +1,5 @@
-// Sizing (issue 10): a sweep over db_block_buffers runs in a Web Worker with its progress,
-// draws its curve with today's value marked, and Use sets a value.
+// Sizing (issue 10): a sweep over db_block_buffers runs in a Web Worker, draws its curve with
+// today's value marked, and Use sets a value.
 import { expect, test } from '@playwright/test';
 import { PREVIEW_PORT } from './ports';
 import { openApp, watch } from './site';
@@ -18,7 +18,6 @@ test('a sweep runs in a worker, draws its curve, and Use sets the value', async 
   await page.getByTestId('sweep-to').fill('1800');
   await page.getByTestId('sweep-steps').fill('5');
   await page.getByTestId('sweep-run').click();
-  await expect(page.getByTestId('sweep-progress')).toBeVisible();
   const rows = page.getByTestId('sweep-table').locator('tbody tr');
   await expect(rows).toHaveCount(5, { timeout: 30_000 });
   await expect(page.getByTestId('sweep-run')).toBeVisible();
@@ -47,4 +46,38 @@ test('a bad range is refused with the part at fault', async ({ page }) => {
   await page.getByTestId('sweep-to').fill('100');
   await page.getByTestId('sweep-run').click();
   await expect(page.getByTestId('sweep-error')).toContainText('to (100) must be above from (900)');
+});
+
+test('a long sweep shows its progress, and Cancel stops the worker', async ({ page }) => {
+  await openApp(page, URL_);
+  // a hundred runs of a million accesses each: far more than the test waits for
+  const heavy = {
+    version: 1,
+    title: 'A million random accesses',
+    profile: '8.1.6',
+    init: { db_block_buffers: 2000 },
+    objects: [{ name: 'T', type: 'TABLE', blocks: 20_000 }],
+    workload: { kind: 'random', accesses: 1_000_000, distribution: 'zipf', seed: 3 },
+  };
+  await page.getByTestId('upload-scenario').setInputFiles({
+    name: 'heavy.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(heavy)),
+  });
+  await expect(page.getByTestId('position')).toContainText('1,000,000');
+  await page.getByTestId('sweep-param').selectOption('db_block_buffers');
+  await page.getByTestId('sweep-from').fill('100');
+  await page.getByTestId('sweep-to').fill('10000');
+  await page.getByTestId('sweep-steps').fill('100');
+  await page.getByTestId('sweep-run').click();
+  await expect(page.getByTestId('sweep-progress')).toBeVisible();
+  const rows = page.getByTestId('sweep-table').locator('tbody tr');
+  await expect.poll(() => rows.count()).toBeGreaterThan(1);
+  await page.getByTestId('sweep-cancel').click();
+  await expect(page.getByTestId('sweep-progress')).toHaveCount(0);
+  await expect(page.getByTestId('sweep-run')).toBeVisible();
+  const kept = await rows.count();
+  expect(kept).toBeLessThan(100);
+  await page.waitForTimeout(1000);
+  expect(await rows.count()).toBe(kept);
 });

@@ -177,7 +177,7 @@ function CopyEmbed() {
         onClick={() => void onClick()}
         title="Copy an <iframe> that shows this run's view, playback bar and narration (for a slide)"
       >
-        Copy embed code
+        Embed code
       </button>
       <span
         className="copy-status"

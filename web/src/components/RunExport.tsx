@@ -29,7 +29,7 @@ export function RunExport() {
       onClick={() => void onClick()}
       title="The whole run's figures as one JSON file: the scenario run to its end, as npm run -s sim reports it"
     >
-      {busy ? 'Running…' : 'Report JSON'}
+      {busy ? 'Running…' : 'Report'}
     </button>
   );
 }

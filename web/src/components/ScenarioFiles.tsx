@@ -26,7 +26,7 @@ export function DownloadButton({ className = 'btn dark' }: { className?: string 
       onClick={() => downloadCurrent(store)}
       title="Save the running scenario as a JSON file (the format of the bundled scenarios)"
     >
-      Download JSON
+      Save
     </button>
   );
 }
@@ -52,7 +52,7 @@ export function ScenarioFiles() {
         onClick={() => input.current?.click()}
         title="Open a scenario JSON file (checked like a share link; the run is kept if it is refused)"
       >
-        Open file…
+        Open…
       </button>
       <input
         ref={input}

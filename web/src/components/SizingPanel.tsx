@@ -216,11 +216,19 @@ export function SizingPanel() {
             />
           </label>
           {running ? (
-            <button type="button" className="btn" data-testid="sweep-cancel" onClick={cancel}>
+            // Keyed: were it the same element as Sweep, the click that cancels would, once
+            // React made it a submit button again, go on to submit the form (a new sweep).
+            <button
+              key="cancel"
+              type="button"
+              className="btn"
+              data-testid="sweep-cancel"
+              onClick={cancel}
+            >
               Cancel
             </button>
           ) : (
-            <button type="submit" className="btn primary" data-testid="sweep-run">
+            <button key="run" type="submit" className="btn primary" data-testid="sweep-run">
               Sweep
             </button>
           )}

@@ -61,6 +61,10 @@ export const PANEL_HELP: Record<string, PanelHelpText> = {
     title: 'Charts over the run',
     text: 'How the figures moved as the run went on (x: accesses or statements done; y: what each chart’s title says), sampled up to the current position; the paper’s final figures as marks where it has them.',
   },
+  Sizing: {
+    title: 'Sizing: a sweep',
+    text: 'The running scenario run again to its end once per value of one parameter (an init.ora parameter, or a cost), in a Web Worker so the page stays free: the curves show what each run ended with (hit ratio and physical reads; elapsed time and latch free waits for the library cache), the dashed line today’s value. Click the curve or Use in the table to set a value; the run is rebuilt at the same position.',
+  },
   'Statement stream': {
     title: 'The statement stream',
     text: 'Each statement as the session sent it and, under CURSOR_SHARING = FORCE, as rewritten with :"SYS_B_n" binds; its hash value, bucket and what the lookup found (soft or hard parse).',
