@@ -20,15 +20,32 @@ interface TaskScheduler {
   postTask(callback: () => void, options: { priority: 'background' }): Promise<void>;
 }
 
+/** The longest a slice waits for its turn when the page never goes idle. */
+export const STARVE_MS = 50;
+
 /**
  * Resolve after the browser has had its turn: the next slice is a background-priority task,
- * so input, rendering and anything else queued run first; without the scheduler API, a
- * timer (clamped to 4 ms, which a 25 ms slice can afford).
+ * so input, rendering and anything else queued run first; on a busy machine, where rendering
+ * is always pending and background tasks could starve, a timer starts it after STARVE_MS
+ * anyway. Without the scheduler API, a timer alone (clamped to 4 ms after a few, which a
+ * 20 ms slice can afford).
  */
 export function yieldToPage(): Promise<void> {
   const scheduler = (globalThis as { scheduler?: TaskScheduler }).scheduler;
-  if (scheduler?.postTask) return scheduler.postTask(() => undefined, { priority: 'background' });
-  return new Promise((resolve) => setTimeout(resolve, 0));
+  return new Promise((resolve) => {
+    if (!scheduler?.postTask) {
+      setTimeout(resolve, 0);
+      return;
+    }
+    const timer = setTimeout(resolve, STARVE_MS);
+    void scheduler.postTask(
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { priority: 'background' },
+    );
+  });
 }
 
 /** The share of a long operation done, 0..1. */
