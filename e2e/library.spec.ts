@@ -81,7 +81,9 @@ test('CURSOR_SHARING = FORCE changes hard parses and hit ratio as the headless r
 
   await page.getByTestId('param-cursor_sharing').selectOption('FORCE');
   await expect(page.getByTestId('scenario-select')).toHaveValue('__edited__');
-  // the edit rebuilds the run and replays it to the same position: here, already the end
+  // the edit rebuilds the run and replays it to the same position (in slices: wait for
+  // them): here, already the end
+  await expect(page.getByTestId('busy')).toHaveCount(0, { timeout: 60_000 });
   if (await page.getByTestId('run-to-end').isEnabled())
     await page.getByTestId('run-to-end').click();
   await expectFiguresOf(page, force);
