@@ -214,9 +214,12 @@ describe('long operations in slices', () => {
     expect(store.getState().sim!.run).toBe(run);
     store.getState().dismissRunError();
 
-    run.step = () => {
+    const trap = () => {
       throw new WebAssembly.RuntimeError('unreachable');
     };
+    run.step = trap;
+    // a trapped run may refuse everything after, its report included
+    run.report = trap;
     await store.getState().seek(500);
     const s = store.getState();
     expect(s.runError).toMatch(/^The engine failed: unreachable.*rebuilt at the start/);

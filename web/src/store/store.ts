@@ -89,9 +89,11 @@ export function createAppStore({
         f();
         return true;
       } catch (e) {
+        const trapped = e instanceof WebAssembly.RuntimeError;
+        // a trapped run may not even report: a long operation's slot is dropped, not shown
+        if (trapped) moving = null;
         stopTask();
         set({ playing: false });
-        const trapped = e instanceof WebAssembly.RuntimeError;
         const text = `${trapped ? 'The engine failed' : 'The run stopped'}: ${message(e)}`;
         const { current, scenarioId } = get();
         if (trapped && current) {
