@@ -3,7 +3,7 @@
 // stops the run where it got to.
 import { expect, test } from '@playwright/test';
 import { PREVIEW_PORT } from './ports';
-import { openApp, position, watch } from './site';
+import { openApp, position, uploadScenario, watch } from './site';
 
 const URL_ = `http://localhost:${PREVIEW_PORT}/`;
 
@@ -22,11 +22,7 @@ test('End on 20M accesses keeps the page responsive, and Cancel stops it', async
   test.setTimeout(120_000);
   const watcher = watch(page);
   await openApp(page, URL_);
-  await page.getByTestId('upload-scenario').setInputFiles({
-    name: 'huge.json',
-    mimeType: 'application/json',
-    buffer: Buffer.from(JSON.stringify(HUGE)),
-  });
+  await uploadScenario(page, 'huge.json', HUGE);
   await expect(page.getByTestId('position')).toContainText('20,000,000');
 
   const idle: number[] = [];

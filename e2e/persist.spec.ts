@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { PREVIEW_PORT } from './ports';
-import { DEFAULT_SCENARIO, openApp, position, setParam, watch } from './site';
+import { DEFAULT_SCENARIO, openApp, position, setParam, uploadScenario, watch } from './site';
 
 const URL_ = `http://localhost:${PREVIEW_PORT}/`;
 const ORIGIN = new URL(URL_).origin;
@@ -43,12 +43,6 @@ function oversized() {
     workload: { kind: 'trace', csv: ['time_ms,object,block,op', ...rows].join('\n') },
   };
 }
-
-const asFile = (name: string, value: unknown) => ({
-  name,
-  mimeType: 'application/json',
-  buffer: Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)),
-});
 
 test('an edit and the position survive a reload', async ({ page }) => {
   const watcher = watch(page);
@@ -134,7 +128,7 @@ test('Copy link refuses an oversized scenario, says why and offers the JSON file
 }, testInfo) => {
   const watcher = watch(page);
   await openApp(page, URL_);
-  await page.getByTestId('upload-scenario').setInputFiles(asFile('trace.json', oversized()));
+  await uploadScenario(page, 'trace.json', oversized());
   await expect(page.getByTestId('scenario-select')).toHaveValue('__edited__');
   await expect(page.getByTestId('file-error')).toHaveCount(0);
 
@@ -167,7 +161,7 @@ test('a downloaded scenario opens again; a bad file names its field and keeps th
 
   await page.getByTestId('scenario-select').selectOption('seed000-8.0-test4');
   await expect(page.getByTestId('param-db_block_buffers')).not.toHaveValue('300');
-  await page.getByTestId('upload-scenario').setInputFiles(asFile('mine.json', text));
+  await uploadScenario(page, 'mine.json', text);
   await expect(page.getByTestId('param-db_block_buffers')).toHaveValue('300');
   await expect(page.getByTestId('scenario-select')).toHaveValue('__edited__');
   await expect(page.getByTestId('file-error')).toHaveCount(0);
@@ -175,7 +169,7 @@ test('a downloaded scenario opens again; a bad file names its field and keeps th
   // A bad file: the engine's message names the field; the run stays.
   await page.getByTestId('step').click();
   const bad = { ...JSON.parse(text), init: { db_block_buffers: 10 } };
-  await page.getByTestId('upload-scenario').setInputFiles(asFile('bad.json', bad));
+  await uploadScenario(page, 'bad.json', bad);
   await expect(page.getByTestId('file-error')).toContainText('bad.json was not opened');
   await expect(page.getByTestId('file-error')).toContainText('init.db_block_buffers');
   await expect(page.getByTestId('param-db_block_buffers')).toHaveValue('300');

@@ -47,6 +47,15 @@ export async function hitRatio(page: Page, pool = 'DEFAULT'): Promise<number> {
   return Number(raw);
 }
 
+/** Open a scenario file (a document, or its text as is) through the header's file input. */
+export async function uploadScenario(page: Page, name: string, value: unknown) {
+  await page.getByTestId('upload-scenario').setInputFiles({
+    name,
+    mimeType: 'application/json',
+    buffer: Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)),
+  });
+}
+
 /** Set an init.ora parameter through the form (Enter commits it). */
 export async function setParam(page: Page, name: string, value: string) {
   const input = page.getByTestId(`param-${name}`);

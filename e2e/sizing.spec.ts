@@ -2,7 +2,7 @@
 // today's value marked, and Use sets a value.
 import { expect, test } from '@playwright/test';
 import { PREVIEW_PORT } from './ports';
-import { openApp, watch } from './site';
+import { openApp, uploadScenario, watch } from './site';
 
 const URL_ = `http://localhost:${PREVIEW_PORT}/`;
 
@@ -59,11 +59,7 @@ test('a long sweep shows its progress, and Cancel stops the worker', async ({ pa
     objects: [{ name: 'T', type: 'TABLE', blocks: 20_000 }],
     workload: { kind: 'random', accesses: 1_000_000, distribution: 'zipf', seed: 3 },
   };
-  await page.getByTestId('upload-scenario').setInputFiles({
-    name: 'heavy.json',
-    mimeType: 'application/json',
-    buffer: Buffer.from(JSON.stringify(heavy)),
-  });
+  await uploadScenario(page, 'heavy.json', heavy);
   await expect(page.getByTestId('position')).toContainText('1,000,000');
   await page.getByTestId('sweep-param').selectOption('db_block_buffers');
   await page.getByTestId('sweep-from').fill('100');

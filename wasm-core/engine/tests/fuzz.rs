@@ -210,8 +210,14 @@ fn check(text: &str) -> Result<(), TestCaseError> {
     Ok(())
 }
 
-#[test]
-fn generated_scenarios_run_or_are_refused() {
+/// Run `check` on `cases()` texts from `strategy` and print how many ran and were refused.
+fn run_generated(
+    what: &str,
+    strategy: impl Strategy<Value = String>,
+    check: fn(&str) -> Result<(), TestCaseError>,
+    ran: &AtomicU64,
+    refused: &AtomicU64,
+) {
     let mut runner = TestRunner::new(Config {
         cases: cases(),
         failure_persistence: None,
@@ -219,15 +225,20 @@ fn generated_scenarios_run_or_are_refused() {
     });
     let t0 = std::time::Instant::now();
     runner
-        .run(&scenario(), |text| check(&text))
+        .run(&strategy, |text| check(&text))
         .unwrap_or_else(|e| panic!("{e}"));
     eprintln!(
-        "fuzz: {} generated scenarios in {:.2?}: {} ran to their end, {} refused",
+        "fuzz: {} generated {what} in {:.2?}: {} ran to their end, {} refused",
         cases(),
         t0.elapsed(),
-        RAN.load(Relaxed),
-        REFUSED.load(Relaxed)
+        ran.load(Relaxed),
+        refused.load(Relaxed)
     );
+}
+
+#[test]
+fn generated_scenarios_run_or_are_refused() {
+    run_generated("scenarios", scenario(), check, &RAN, &REFUSED);
 }
 
 // ---- library cache scenarios (seed 001's SQLSlammer) ----
@@ -400,21 +411,12 @@ fn check_library(text: &str) -> Result<(), TestCaseError> {
 
 #[test]
 fn generated_library_scenarios_run_or_are_refused() {
-    let mut runner = TestRunner::new(Config {
-        cases: cases(),
-        failure_persistence: None,
-        ..Config::default()
-    });
-    let t0 = std::time::Instant::now();
-    runner
-        .run(&library_scenario(), |text| check_library(&text))
-        .unwrap_or_else(|e| panic!("{e}"));
-    eprintln!(
-        "fuzz: {} generated library scenarios in {:.2?}: {} ran to their end, {} refused",
-        cases(),
-        t0.elapsed(),
-        LIB_RAN.load(Relaxed),
-        LIB_REFUSED.load(Relaxed)
+    run_generated(
+        "library scenarios",
+        library_scenario(),
+        check_library,
+        &LIB_RAN,
+        &LIB_REFUSED,
     );
 }
 

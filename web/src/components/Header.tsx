@@ -12,6 +12,7 @@ import { RunExport } from './RunExport';
 import { HistoryButtons } from './HistoryButtons';
 import { TourButton } from './TourSlot';
 import { useApp, useStoreApi } from '../store/context';
+import type { AppStore } from '../store/store';
 import {
   selectEdited,
   selectHeader,
@@ -72,6 +73,14 @@ async function copyText(text: string): Promise<boolean> {
   }
 }
 
+/** The share link of what runs now, and whether it is short enough to copy (../share/size). */
+function linkNow(store: AppStore) {
+  const state = store.getState().sharedState();
+  if (!state) return null;
+  const url = shareUrl(location.href, state);
+  return { url, size: checkCopyLink(url) };
+}
+
 /**
  * Puts the scenario and the position into the URL and copies it — unless the link is too long
  * to travel (../share/size): then it says why and offers the JSON file instead.
@@ -82,10 +91,9 @@ function CopyLink() {
   const [status, setStatus] = useState<string | null>(null);
   const [refused, setRefused] = useState<string | null>(null);
   const onClick = async () => {
-    const state = store.getState().sharedState();
-    if (!state) return;
-    const url = shareUrl(location.href, state);
-    const size = checkCopyLink(url);
+    const link = linkNow(store);
+    if (!link) return;
+    const { url, size } = link;
     if (!size.ok) {
       setStatus(null);
       setRefused(size.reason);
@@ -153,10 +161,9 @@ function CopyEmbed() {
   const [snippet, setSnippet] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
   const onClick = async () => {
-    const state = store.getState().sharedState();
-    if (!state) return;
-    const url = shareUrl(location.href, state);
-    const size = checkCopyLink(url);
+    const link = linkNow(store);
+    if (!link) return;
+    const { url, size } = link;
     if (!size.ok) {
       setStatus(null);
       setSnippet(null);

@@ -5,9 +5,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { parameterDocs, type Scenario } from '../sim/engine';
 import { isLibraryScenario } from '../sim/library';
 import {
-  checkParam,
-  checkSpec,
   metricsOf,
+  planSweep,
   valueOf,
   withParam,
   type SweepPoint,
@@ -125,8 +124,7 @@ export function SizingPanel() {
       steps: Number(range.steps),
     };
     try {
-      checkSpec(spec);
-      checkParam(current, spec.param);
+      planSweep(current, spec);
     } catch (e) {
       setError((e as Error).message);
       return;

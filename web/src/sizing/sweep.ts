@@ -194,12 +194,20 @@ export function runPoint(scenario: Scenario, value: number): SweepPoint {
   return point;
 }
 
-/** The sweep, one run at a time (a generator, so a caller can report progress or stop). */
-export function* sweep(scenario: Scenario, spec: SweepSpec): Generator<SweepPoint> {
+/** The values a sweep of `scenario` runs, once the range and the parameter are checked. */
+export function planSweep(scenario: Scenario, spec: SweepSpec): number[] {
   checkSpec(spec);
   checkParam(scenario, spec.param);
-  for (const v of sweepValues(scenario, spec))
-    yield runPoint(withParam(scenario, spec.param, v), v);
+  return sweepValues(scenario, spec);
+}
+
+/** One point of a sweep: `scenario` with `param` at `value`, run to its end. */
+export const sweepPoint = (scenario: Scenario, param: string, value: number) =>
+  runPoint(withParam(scenario, param, value), value);
+
+/** The sweep, one run at a time (a generator, so a caller can report progress or stop). */
+export function* sweep(scenario: Scenario, spec: SweepSpec): Generator<SweepPoint> {
+  for (const v of planSweep(scenario, spec)) yield sweepPoint(scenario, spec.param, v);
 }
 
 /** The points as CSV: the parameter, every metric, then each pool's hit ratio and reads. */

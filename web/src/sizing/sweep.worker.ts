@@ -2,7 +2,7 @@
 // each point as it is done, so the page stays responsive; the page cancels by terminating it.
 import { loadEngine, type Scenario } from '../sim/engine';
 import wasmUrl from '../wasm/pkg/cachesim_bg.wasm?url';
-import { checkParam, checkSpec, runPoint, sweepValues, withParam, type SweepSpec } from './sweep';
+import { planSweep, sweepPoint, type SweepSpec } from './sweep';
 import type { FromWorker } from './sweepClient';
 
 const post = (m: FromWorker) =>
@@ -12,12 +12,10 @@ self.onmessage = async (e: MessageEvent<{ scenario: Scenario; spec: SweepSpec }>
   try {
     await loadEngine(wasmUrl);
     const { scenario, spec } = e.data;
-    checkSpec(spec);
-    checkParam(scenario, spec.param);
-    const values = sweepValues(scenario, spec);
+    const values = planSweep(scenario, spec);
     post({ kind: 'start', values });
     values.forEach((v, index) => {
-      post({ kind: 'point', index, point: runPoint(withParam(scenario, spec.param, v), v) });
+      post({ kind: 'point', index, point: sweepPoint(scenario, spec.param, v) });
     });
     post({ kind: 'done' });
   } catch (err) {

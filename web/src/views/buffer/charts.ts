@@ -5,8 +5,8 @@
 //   createHitRatioChart(el) / createPhysicalReadsChart(el) → { update(points, paper?), destroy() }
 import { format, max, min } from 'd3';
 import type { PaperMark, SeriesPoint } from '../../series/buffer';
-import { MUTED, poolColor } from '../shared/colours';
-import { createLineChart, type Line, type Look } from '../shared/lineChart';
+import { poolColor } from '../shared/colours';
+import { createLineChart, PLAIN_LOOK, type Line } from '../shared/lineChart';
 
 export interface Chart {
   update(points: SeriesPoint[], paper?: PaperMark[]): void;
@@ -30,19 +30,7 @@ interface Spec {
 const count = format(',');
 const short = format('~s');
 
-const LOOK: Look = {
-  axisFont: 11.5,
-  lineWidth: 2.2,
-  xTickPx: 90,
-  gridUnder: false,
-  legendSwatch: 18,
-  legendTextX: 23,
-  legendGap: 14,
-  paperColor: MUTED,
-  refWidth: 1.6,
-  refText: { x: 6, y: 0, dy: '-0.4em' },
-  lineAttr: 'data-pool',
-};
+const LOOK = PLAIN_LOOK;
 
 /** One line per pool seen in the series. */
 function poolLines(spec: Spec, points: SeriesPoint[]): Line<SeriesPoint>[] {

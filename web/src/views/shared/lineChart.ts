@@ -59,6 +59,21 @@ export interface Look {
   lineAttr: 'data-pool' | 'data-line';
 }
 
+/** The buffer cache's charts' look (and the sizing chart's, with its own ticks and keys). */
+export const PLAIN_LOOK: Look = {
+  axisFont: 11.5,
+  lineWidth: 2.2,
+  xTickPx: 90,
+  gridUnder: false,
+  legendSwatch: 18,
+  legendTextX: 23,
+  legendGap: 14,
+  paperColor: MUTED,
+  refWidth: 1.6,
+  refText: { x: 6, y: 0, dy: '-0.4em' },
+  lineAttr: 'data-pool',
+};
+
 export interface LineChartSpec<P, X extends string = string> {
   testId: string;
   title: string;

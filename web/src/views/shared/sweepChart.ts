@@ -7,7 +7,7 @@
 import { format, max } from 'd3';
 import type { Metric, SweepPoint } from '../../sizing/sweep';
 import { MUTED } from './colours';
-import { createLineChart, type Line, type Look } from './lineChart';
+import { createLineChart, PLAIN_LOOK, type Line, type Look } from './lineChart';
 
 export interface SweepChart {
   update(points: SweepPoint[], metrics: Metric[], param: string, current: number | null): void;
@@ -18,19 +18,7 @@ const short = format('~s');
 const LEFT = '#2563eb';
 const RIGHT = '#c2410c';
 
-const LOOK: Look = {
-  axisFont: 11.5,
-  lineWidth: 2.2,
-  xTickPx: 80,
-  gridUnder: false,
-  legendSwatch: 18,
-  legendTextX: 23,
-  legendGap: 14,
-  paperColor: MUTED,
-  refWidth: 1.6,
-  refText: { x: 6, y: 0, dy: '-0.4em' },
-  lineAttr: 'data-line',
-};
+const LOOK: Look = { ...PLAIN_LOOK, xTickPx: 80, lineAttr: 'data-line' };
 
 /** A figure as the chart shows it: a ratio in per cent, anything else as it is. */
 const shown = (key: string, v: number | null | undefined) =>
