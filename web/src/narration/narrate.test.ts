@@ -131,6 +131,27 @@ describe('narration', () => {
     ).toMatch(/^index unique scan probe of LOOKUP_TBL_PK block 1/);
   });
 
+  it('does not call an examined probe a pool get on its access line', () => {
+    const { run, ctx: c } = context(test1);
+    run.seek(3000);
+    run.setRecordEvents(true);
+    run.step(400);
+    const groups = narrateEvents(c, run.events(), 3000);
+    const examined = groups.filter((g) =>
+      g.lines.some((l) => /examination, not a pool get/.test(l.text)),
+    );
+    const counted = groups.filter(
+      (g) => g.lines.some((l) => /^(hit|miss)/.test(l.kind)) && !examined.includes(g),
+    );
+    expect(examined.length).toBeGreaterThan(0);
+    expect(counted.length).toBeGreaterThan(0);
+    for (const g of examined) {
+      expect(g.lines[0].why).toMatch(/only examined, so not a logical read of the pool/);
+      expect(g.lines[0].why).not.toMatch(/\+ 1/);
+    }
+    for (const g of counted) expect(g.lines[0].why).toMatch(/gets \+ 1/);
+  });
+
   it('narrates every event of a real run, grouped by access', () => {
     const { run, ctx: c } = context(hot50);
     run.seek(2990);

@@ -298,6 +298,7 @@ export function narrateEvents(
   // Accesses done before the next event's access (a script step takes a position too).
   let next = position;
   let pending: NarrationLine[] = [];
+  let accessLine: NarrationLine | undefined;
   for (const e of events) {
     if (e.type === 'access') {
       access = e;
@@ -311,6 +312,7 @@ export function narrateEvents(
       groups.push(group);
     } else if (e.type === 'step') {
       access = undefined;
+      accessLine = undefined;
       next += 1;
       group = { position: next, title: `#${next} · script step ${e.index + 1}`, lines: [] };
       groups.push(group);
@@ -321,7 +323,14 @@ export function narrateEvents(
       group = { position, title: 'background work', lines: [] };
       groups.push(group);
     }
-    group.lines.push(narrateEvent(ctx, e, access));
+    const said = narrateEvent(ctx, e, access);
+    group.lines.push(said);
+    if (e.type === 'access') accessLine = said;
+    else if (e.type === 'hit' && e.get === 'examination' && accessLine) {
+      // The access line is written before the lookup; an examination turns out not to be a
+      // pool get at all (rule probe_examination), so the access line must not claim one.
+      accessLine.why = `an index probe of the ${e.pool} pool that finds its block cached: only examined, so not a logical read of the pool (consistent_gets unchanged)`;
+    }
   }
   if (pending.length > 0) {
     group = group ?? { position: next, title: 'background work', lines: [] };
