@@ -83,7 +83,7 @@ impl Simulation {
         if bucket as usize >= c.hash.heads.len() {
             return "[]".into();
         }
-        json(&c.hash.chain(&c.b, bucket))
+        json(&c.hash.chain(bucket))
     }
 
     /// Data block address held by each buffer (0: free). View over wasm memory.

@@ -43,9 +43,6 @@ pub struct Buffers {
     /// Replacement- or write-list links.
     pub prev: Vec<u32>,
     pub next: Vec<u32>,
-    /// Hash-chain links.
-    pub hprev: Vec<u32>,
-    pub hnext: Vec<u32>,
 }
 
 impl Buffers {
@@ -58,8 +55,6 @@ impl Buffers {
             set: vec![0; n],
             prev: vec![NIL; n],
             next: vec![NIL; n],
-            hprev: vec![NIL; n],
-            hnext: vec![NIL; n],
         }
     }
 

@@ -123,7 +123,7 @@ impl Cache {
             Policy::with(cfg.profile, cfg.probe_rules),
         );
         Cache {
-            hash: HashChains::new(cfg.hash_buckets, cfg.hash_latches),
+            hash: HashChains::new(total, cfg.hash_buckets, cfg.hash_latches),
             cfg,
             segs,
             cost,
@@ -250,7 +250,7 @@ impl Cache {
     /// Look the block up on its hash chain, then hit or miss.
     #[inline]
     fn through_cache(&mut self, a: &Access, dba: u32) {
-        let l = self.hash.lookup(&self.b, dba);
+        let l = self.hash.lookup(dba);
         let chain_len = self.hash.lens[l.bucket as usize];
         self.emit(|| Event::ChainWalk {
             bucket: l.bucket,
@@ -292,7 +292,7 @@ impl Cache {
             return;
         };
         self.b.dba[i as usize] = dba;
-        self.hash.insert(&mut self.b, i, bucket);
+        self.hash.insert(i, dba, bucket);
 
         // The block comes from the I/O layer: the OS page cache if it holds it, else the
         // disk (a multiblock read is charged once).

@@ -127,7 +127,7 @@ impl Cache {
             tch,
         });
         if old_dba != 0 {
-            self.hash.remove(&mut self.b, v);
+            self.hash.remove(v);
         }
         if self.b.has(v, flag::OS_CACHED) {
             // The block leaves the buffer cache; the OS page may stay.
