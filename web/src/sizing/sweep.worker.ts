@@ -1,22 +1,23 @@
-// The sweep's Web Worker: its own copy of the engine runs one scenario per value and posts
-// each point as it is done, so the page stays responsive; the page cancels by terminating it.
-import { loadEngine, type Scenario } from '../sim/engine';
+// A sweep's Web Worker: its own copy of the engine runs the scenario for its share of the
+// values and posts each point as it is done, so the page stays responsive; the page cancels by
+// terminating it.
+import { loadEngine } from '../sim/engine';
 import wasmUrl from '../wasm/pkg/cachesim_bg.wasm?url';
-import { planSweep, sweepPoint, type SweepSpec } from './sweep';
-import type { FromWorker } from './sweepClient';
+import { planSweep, sweepPoint } from './sweep';
+import type { FromWorker, ToWorker } from './sweepClient';
 
 const post = (m: FromWorker) =>
   (self as unknown as { postMessage(m: FromWorker): void }).postMessage(m);
 
-self.onmessage = async (e: MessageEvent<{ scenario: Scenario; spec: SweepSpec }>) => {
+self.onmessage = async (e: MessageEvent<ToWorker>) => {
   try {
     await loadEngine(wasmUrl);
-    const { scenario, spec } = e.data;
+    const { scenario, spec, part, parts } = e.data;
     const values = planSweep(scenario, spec);
     post({ kind: 'start', values });
-    values.forEach((v, index) => {
-      post({ kind: 'point', index, point: sweepPoint(scenario, spec.param, v) });
-    });
+    for (let index = part; index < values.length; index += parts) {
+      post({ kind: 'point', index, point: sweepPoint(scenario, spec.param, values[index]) });
+    }
     post({ kind: 'done' });
   } catch (err) {
     post({ kind: 'error', message: err instanceof Error ? err.message : String(err) });
