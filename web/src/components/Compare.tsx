@@ -111,15 +111,21 @@ function EditorsOf() {
 }
 
 /** One configuration's column: its views, statistics, paper comparison and charts. */
-function SlotColumn({ which, title }: { which: Which; title: string }) {
+interface SlotProps {
+  which: Which;
+  title: string;
+  edited: boolean;
+}
+
+function SlotColumn(p: SlotProps) {
   return (
-    <SlotScope which={which}>
-      <SlotColumnOf which={which} title={title} />
+    <SlotScope which={p.which}>
+      <SlotColumnOf {...p} />
     </SlotScope>
   );
 }
 
-function SlotColumnOf({ which, title }: { which: Which; title: string }) {
+function SlotColumnOf({ which, title, edited }: SlotProps) {
   const mode = useApp(selectMode);
   return (
     <div
@@ -131,6 +137,7 @@ function SlotColumnOf({ which, title }: { which: Which; title: string }) {
     >
       <h2 className="slot-title" data-testid={`slot-title-${which}`} title={title}>
         <span className="slot-badge">{which.toUpperCase()}</span> {title}
+        {edited && <span className="badge edited">edited</span>}
       </h2>
       <ErrorBoundary what={`configuration ${which.toUpperCase()}`}>
         {mode === 'library' ? (
@@ -192,8 +199,8 @@ export function CompareWorkspace() {
           <CompareTable />
           <Tabs tab={tab} setTab={setTab} />
           <div className="compare-pair" data-tab={tab}>
-            <SlotColumn which="a" title={c.titleA} />
-            <SlotColumn which="b" title={c.titleB} />
+            <SlotColumn which="a" title={c.titleA} edited={c.editedA} />
+            <SlotColumn which="b" title={c.titleB} edited={c.editedB} />
           </div>
         </div>
         <PlaybackBar />

@@ -43,6 +43,8 @@ export const selectCompare = (s: AppState) => ({
   preset: s.compare?.preset ?? null,
   titleA: s.current?.title ?? '',
   titleB: s.compare?.current.title ?? '',
+  editedA: s.edited,
+  editedB: s.compare?.edited ?? false,
 });
 export const selectCompareOn = (s: AppState) => s.compare !== null;
 export const selectTarget = (s: AppState) => s.compare?.target ?? 'a';
