@@ -5,7 +5,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { decodeHash, encodeState } from '../share/link';
 import type { Scenario } from '../sim/engine';
 import { loadEngineNode } from '../sim/node';
+import { addressFor } from '../share/autosave';
 import { COMPARE_PRESETS, slotState } from './compare';
+import { storeOfB } from './context';
+import { historyOf } from './history';
 import { BUNDLED } from './scenarios';
 import { bufferSim, selectDraft, selectPlayback } from './selectors';
 import { createAppStore, hasUnsavedWork, type AppStore } from './store';
@@ -114,7 +117,7 @@ describe('compare mode', () => {
       expect(s.compare?.current).toEqual(entry(p.b).scenario);
       expect(positions(store)).toEqual([0, 0]);
     }
-  });
+  }, 30_000); // seed 004's caches: 514,000 buffers each
 
   it('leaves compare mode when another scenario is loaded, and on request', () => {
     const store = fresh();
@@ -156,5 +159,33 @@ describe('compare mode', () => {
     expect(store.getState().compare).toBeNull();
     expect(store.getState().linkError).toMatch(/configuration B is not valid: .*db_block_buffers/);
     expect(decodeHash(enc({ scenario: a, position: 4 })).ok).toBe(true);
+  });
+
+  it('undoes and redoes B’s edits in B’s own history, A’s history untouched', () => {
+    const store = fresh();
+    store.getState().startCompare();
+    const b = storeOfB(store);
+    const historyB = historyOf(b);
+    const historyA = historyOf(store);
+    const original = store.getState().compare?.current;
+    b.getState().edit((d) => ({ ...d, init: { ...d.init, db_block_buffers: 600 } }));
+    expect(historyB.getState().past).toEqual([original]);
+    expect(historyA.getState().past).toEqual([]);
+    historyB.getState().undo();
+    expect(store.getState().compare?.current).toEqual(original);
+    historyB.getState().redo();
+    expect(store.getState().compare?.current.init?.db_block_buffers).toBe(600);
+  });
+
+  it('autosaves both configurations in the address', async () => {
+    const store = fresh();
+    store.getState().loadPreset('table9');
+    await store.getState().seek(10);
+    const saved = addressFor(store.getState(), 'http://x.org/', 'seed000-8i-hot50');
+    const decoded = decodeHash(new URL(saved!.url).hash);
+    expect(decoded).toMatchObject({
+      ok: true,
+      state: { position: 10, base: 'seed000-8i-hot0', compare: { base: 'seed000-8i-hot50' } },
+    });
   });
 });
