@@ -40,7 +40,7 @@ function CompareBar() {
   const c = useApp(useShallow(selectCompare));
   const act = useApp(useShallow(selectCompareActions));
   const preset = presetOf(c.preset);
-  const choice = (which: Which, title: string) => (
+  const choice = (which: Which, title: string, edited: boolean) => (
     <button
       role="radio"
       aria-checked={c.target === which}
@@ -50,7 +50,9 @@ function CompareBar() {
       title={`The editors below change configuration ${which.toUpperCase()}: ${title}`}
     >
       <span className="slot-badge">{which.toUpperCase()}</span>
-      <span className="slot-name">{title}</span>
+      <span className="slot-name">
+        {edited && <span className="badge edited">edited</span>} {title}
+      </span>
     </button>
   );
   return (
@@ -63,8 +65,8 @@ function CompareBar() {
           </button>
         </div>
         <div role="radiogroup" aria-label="Editors act on" className="slot-switch">
-          {choice('a', c.titleA)}
-          {choice('b', c.titleB)}
+          {choice('a', c.titleA, c.editedA)}
+          {choice('b', c.titleB, c.editedB)}
         </div>
         {preset && (
           <p className="note" data-testid="compare-found">
