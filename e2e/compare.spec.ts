@@ -2,6 +2,7 @@
 // its link reopens both; a copy of A edited as B steps in lockstep with A, its differences
 // outlined; the page stays usable at 1024×768, 1920×1080 and on a phone.
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { PREVIEW_PORT } from './ports';
 import { position, setParam, watch } from './site';
@@ -79,6 +80,9 @@ test('the Table 6 preset: both runs give the headless runner’s physical reads,
   expect(await slot(page, 'a').locator('g.cell[data-diff]').count()).toBeGreaterThan(0);
   expect(await slot(page, 'b').locator('g.cell[data-diff]').count()).toBeGreaterThan(0);
   await page.screenshot({ path: 'docs/screens/compare-1920x1080.png' });
+  const axe = await new AxeBuilder({ page }).analyze();
+  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
 
   await page.getByTestId('copy-link').click();
   await expect(page).toHaveURL(/#v1=/);
