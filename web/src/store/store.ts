@@ -7,7 +7,8 @@ import type { NarrationGroup } from '../narration/narrate';
 import { decodeHash, type SharedState } from '../share/link';
 import { ScenarioError, validateScenario, type Scenario } from '../sim/engine';
 import { isLibraryScenario } from '../sim/library';
-import { doneOf, leadOf, presetOf, totalOf, type Compare } from './compare';
+import { doneOf, leadOf, presetOf, totalOf } from './compare';
+import { compareActions } from './compareActions';
 import { arrived, jumpPair, resetPair, stepPair, type Pair, type Papers } from './lockstep';
 import { DEFAULT_SCENARIO_ID, type ScenarioEntry } from './scenarios';
 import { SLICE_MS, yieldToPage } from './slices';
@@ -63,12 +64,6 @@ export function createAppStore({
       const c = get().compare;
       set({ sim: a, compare: c && b ? { ...c, sim: b } : c, tick: get().tick + 1, ...extra });
     };
-    /** Change configuration B (when there is one). */
-    const patchB = (p: Partial<Compare>) => {
-      const c = get().compare;
-      if (c) set({ compare: { ...c, ...p } });
-    };
-
     const addNarration = (groups: NarrationGroup[]) => {
       if (groups.length === 0) return get().narration;
       return [...get().narration, ...groups].slice(-NARRATION_GROUPS);
@@ -210,49 +205,17 @@ export function createAppStore({
         void longJump(position, `replaying to #${position.toLocaleString('en')}`, null);
     };
 
-    /**
-     * Make configuration B a run of `scenario` at `position` (A's), keeping what `keep` says
-     * of the comparison (the editors' target, the preset, the counters); throws a
-     * ScenarioError.
-     */
-    const installB = (
-      scenario: Scenario,
-      position: number,
-      base: string | null,
-      keep: Partial<Compare> = {},
-    ) => {
-      stopTask();
-      const old = get().compare;
-      const sim = openSim(scenario, position, old?.sim ?? null, performance.now() + SLICE_MS);
-      const original = scenarios.find((s) => s.id === base);
-      old?.sim.run.free();
-      const compare: Compare = {
-        target: 'b',
-        preset: null,
-        edits: 0,
-        generation: 0,
-        ...old,
-        ...keep,
-        current: scenario,
-        draft: scenario,
-        draftError: null,
-        scenarioId: original ? original.id : null,
-        edited: !original || !same(original.scenario, scenario),
-        sim,
-      };
-      set({ compare, tick: get().tick + 1, animate: false, runError: null });
-      if (sim.position < Math.min(position, sim.total) && !sim.done)
-        void longJump(position, `replaying B to #${position.toLocaleString('en')}`, null);
-    };
-
-    /** Back to one configuration: B's run is freed. */
-    const leaveCompare = () => {
-      const c = get().compare;
-      if (!c) return;
-      stopTask();
-      c.sim.run.free();
-      set({ compare: null, tick: get().tick + 1 });
-    };
+    const { installB, leaveCompare, actions } = compareActions({
+      get,
+      set,
+      scenarios,
+      stopTask,
+      // (declared above; arrows so that the order of the declarations does not matter)
+      longJump: (target, what, why) => longJump(target, what, why),
+      install: (...args) => install(...args),
+      note: (title, text, why) => note(title, text, why),
+      addNarration,
+    });
 
     const loadDefault = () => {
       const entry = scenarios.find((s) => s.id === defaultId) ?? scenarios[0];
@@ -292,11 +255,6 @@ export function createAppStore({
       const sim = get().sim;
       if (sim?.kind === kind) set({ sim: { ...sim, selected } });
     };
-    const selectInB = (kind: Sim['kind'], selected: number | null) => {
-      const sim = get().compare?.sim;
-      if (sim?.kind === kind) patchB({ sim: { ...sim, selected } });
-    };
-
     return {
       engine: 'loading',
       engineError: null,
@@ -321,33 +279,6 @@ export function createAppStore({
       busy: null,
       runError: null,
       compare: null,
-      slotB: {
-        edit(change) {
-          const c = get().compare;
-          const a = get().sim;
-          if (!c || !a) return;
-          const next = change(c.draft);
-          const invalid = validateScenario(next);
-          if (invalid) {
-            patchB({ draft: next, draftError: invalid });
-            return;
-          }
-          const position = leadOf(a, c.sim);
-          try {
-            installB(next, position, c.scenarioId, { edits: c.edits + 1 });
-            const why = `configuration B changed: its run was rebuilt and replayed to #${position}`;
-            set({ narration: addNarration([note('configuration B', why)]) });
-          } catch (e) {
-            patchB({ draft: next, draftError: asScenarioError(e) });
-          }
-        },
-        revertDraft() {
-          const c = get().compare;
-          if (c) patchB({ draft: c.current, draftError: null, generation: c.generation + 1 });
-        },
-        select: (buf) => selectInB('buffer', buf),
-        selectBucket: (bucket) => selectInB('library', bucket),
-      },
 
       engineReady(hash) {
         set({ engine: 'ready', engineError: null });
@@ -652,44 +583,7 @@ export function createAppStore({
         return state;
       },
 
-      startCompare() {
-        const { current, sim, scenarioId, compare } = get();
-        if (!current || !sim || compare) return;
-        set({ playing: false });
-        try {
-          installB(current, sim.position, scenarioId, { target: 'b', generation: 1 });
-          const why = 'B is a copy of A: edit it (the editors act on B), both step together';
-          set({ narration: addNarration([note('compare', 'comparing A and B', why)]) });
-        } catch (e) {
-          set({ runError: `Configuration B could not be made: ${message(e)}` });
-        }
-      },
-
-      stopCompare() {
-        set({ playing: false });
-        leaveCompare();
-      },
-
-      setTarget(target) {
-        patchB({ target });
-      },
-
-      loadPreset(id) {
-        const preset = presetOf(id);
-        const a = scenarios.find((s) => s.id === preset?.a);
-        const b = scenarios.find((s) => s.id === preset?.b);
-        if (!preset || !a || !b) return;
-        set({ playing: false, generation: get().generation + 1 });
-        const generation = (get().compare?.generation ?? 0) + 1;
-        leaveCompare();
-        try {
-          const what = `compare ${preset.title}: A = ${a.id}, B = ${b.id}`;
-          install(a.scenario, 0, a.id, what, preset.found);
-          installB(b.scenario, 0, b.id, { preset: preset.id, target: 'a', generation });
-        } catch (e) {
-          set({ runError: `The preset ${preset.title} could not be opened: ${message(e)}` });
-        }
-      },
+      ...actions,
 
       dispose() {
         stopTask();
