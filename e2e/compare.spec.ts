@@ -25,10 +25,13 @@ const slot = (page: Page, which: 'a' | 'b') => page.getByTestId(`slot-${which}`)
 const poolRow = (scope: Locator, pool: string) =>
   scope.locator(`[data-testid="pool-row"][data-pool="${pool}"]`);
 
-/** Open the site (or a link) and wait for the engine. */
+/**
+ * Open the site (or a link) and wait for the engine (and, for a comparison's link, the
+ * compare page's code, loaded on demand: slow on a loaded machine).
+ */
 async function open(page: Page, url: string) {
   await page.goto(url);
-  await expect(page.getByTestId('play')).toBeEnabled();
+  await expect(page.getByTestId('play')).toBeEnabled({ timeout: 30_000 });
 }
 
 async function openPreset(page: Page, id: string) {
