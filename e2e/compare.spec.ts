@@ -58,6 +58,8 @@ test('the Table 6 preset: both runs give the headless runner’s physical reads,
   page,
   browser,
 }) => {
+  // two runs to the end, axe, and a second page that runs both again: slow on a loaded machine
+  test.setTimeout(240_000);
   await page.setViewportSize({ width: 1920, height: 1080 });
   const watcher = watch(page);
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: ORIGIN });
