@@ -25,6 +25,7 @@ import { WorkloadPanel } from './components/WorkloadPanel';
 import { XbhPanel } from './components/XbhPanel';
 import {
   Charts,
+  CompareWorkspace,
   LibraryCentre,
   LibraryLeft,
   LibraryRight,
@@ -34,7 +35,7 @@ import {
   ScriptTimeline,
 } from './components/lazyParts';
 import { useApp, useStoreApi } from './store/context';
-import { selectEngine, selectMode, selectReady } from './store/selectors';
+import { selectCompareOn, selectEngine, selectMode, selectReady } from './store/selectors';
 import { useAnimationLoop } from './store/useAnimationLoop';
 import { useKeyboard } from './store/useKeyboard';
 
@@ -145,12 +146,14 @@ export default function App() {
   const { engine, error } = useApp(useShallow(selectEngine));
   const ready = useApp(selectReady);
   const mode = useApp(selectMode);
+  const comparing = useApp(selectCompareOn);
   const display = useDisplay();
   return (
     <div
       className={`app${display === 'normal' ? '' : ` ${display}`}`}
       data-display={display}
       data-mode={mode}
+      data-compare={comparing || undefined}
     >
       <SkipLinks />
       {display !== 'embed' && <Header />}
@@ -166,7 +169,9 @@ export default function App() {
           <p>It needs a browser with WebAssembly. Reloading the page may help.</p>
         </div>
       ) : ready ? (
-        mode === 'library' ? (
+        comparing && display !== 'embed' ? (
+          <CompareWorkspace />
+        ) : mode === 'library' ? (
           <LibraryWorkspace />
         ) : (
           <Workspace />

@@ -10,6 +10,7 @@ import { Icon } from './Icon';
 import { DownloadButton, ScenarioFiles } from './ScenarioFiles';
 import { RunExport } from './RunExport';
 import { HistoryButtons } from './HistoryButtons';
+import { CompareMenu } from './CompareMenu';
 import { TourButton } from './TourSlot';
 import { useApp, useStoreApi } from '../store/context';
 import type { AppStore } from '../store/store';
@@ -239,6 +240,7 @@ export function Header() {
         {edited && <span className="badge edited">edited</span>}
         <HistoryButtons />
         <CopyLink />
+        <CompareMenu />
         <CopyEmbed />
         <PresentButton />
         <ScenarioFiles />

@@ -34,12 +34,17 @@ export function historyKey(e: {
   return null;
 }
 
-export function HistoryButtons() {
+/**
+ * `slot` (compare mode): the buttons of configuration B's own history, without the keys
+ * (Ctrl+Z stays with the header's, configuration A's).
+ */
+export function HistoryButtons({ slot }: { slot?: 'b' } = {}) {
   const history = historyOf(useStoreApi());
   const undoable = useStore(history, (h) => h.past.length);
   const redoable = useStore(history, (h) => h.future.length);
 
   useEffect(() => {
+    if (slot) return;
     const onKey = (e: KeyboardEvent) => {
       const action = historyKey(e);
       if (!action || typingIn(e.target)) return;
@@ -48,13 +53,15 @@ export function HistoryButtons() {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [history]);
+  }, [history, slot]);
 
+  const id = slot ? `-${slot}` : '';
+  const dark = slot ? 'btn small' : 'btn dark';
   return (
     <span className="history-buttons">
       <button
-        className="btn dark"
-        data-testid="undo"
+        className={dark}
+        data-testid={`undo${id}`}
         disabled={undoable === 0}
         onClick={() => history.getState().undo()}
         title="Undo the last configuration edit (Ctrl+Z)"
@@ -63,8 +70,8 @@ export function HistoryButtons() {
         ↶
       </button>
       <button
-        className="btn dark"
-        data-testid="redo"
+        className={dark}
+        data-testid={`redo${id}`}
         disabled={redoable === 0}
         onClick={() => history.getState().redo()}
         title="Redo the configuration edit undone (Ctrl+Shift+Z)"

@@ -46,6 +46,13 @@ export function Charts() {
   );
 }
 
+/** Compare mode's page (./Compare): loaded when a comparison starts. */
+export const CompareWorkspace = part(
+  () => import('./Compare'),
+  'CompareWorkspace',
+  loading('the comparison'),
+);
+
 /** The sizing panel (a sweep in a Web Worker, its chart): loaded once the page is up. */
 export const Sizing = part(() => import('./SizingPanel'), 'SizingPanel');
 

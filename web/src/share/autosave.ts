@@ -1,4 +1,4 @@
-// Autosave: the tab's address always holds what it shows — the scenario and the position, as
+// Autosave: the tab's address always holds what it shows — the scenario (both, comparing) and the position, as
 // the same `#v1=` fragment Copy link makes — so a reload, a crash or a restored session opens
 // the work again. Writes go through `history.replaceState` (no history entries, no
 // hashchange), debounced so a burst of edits becomes one write once it settles, and a playback
@@ -44,7 +44,7 @@ export function startupHash(env: AutosaveEnv): string {
 
 /** The state a plain visit opens anyway: nothing worth an address. */
 const isPlain = (s: AppState, defaultId: string) =>
-  s.scenarioId === defaultId && !s.edited && (s.sim?.position ?? 0) === 0;
+  s.scenarioId === defaultId && !s.edited && (s.sim?.position ?? 0) === 0 && !s.compare;
 
 /** The address `s` should have (null: leave the address alone), and what to keep aside. */
 export function addressFor(
@@ -89,7 +89,9 @@ export function startAutosave(store: Store, env: AutosaveEnv, defaultId: string)
       s.current !== prev.current ||
       s.scenarioId !== prev.scenarioId ||
       s.edited !== prev.edited ||
-      s.sim?.position !== prev.sim?.position
+      s.sim?.position !== prev.sim?.position ||
+      s.compare?.current !== prev.compare?.current ||
+      s.compare?.sim.position !== prev.compare?.sim.position
     ) {
       writer.schedule(null);
     }

@@ -1,4 +1,5 @@
 // Small module-level selectors; the ones returning objects go through useShallow at the call.
+import { doneOf, leadOf, totalOf } from './compare';
 import type { BufferSim, LibrarySim } from './slot';
 import { SPEEDS, type AppState } from './store';
 
@@ -19,17 +20,34 @@ export const selectActions = (s: AppState) => ({
   setSpeed: s.setSpeed,
 });
 
-export const selectPlayback = (s: AppState) => ({
-  ready: s.sim !== null,
-  position: s.sim?.position ?? 0,
-  total: s.sim?.total ?? 0,
-  executions: s.sim?.executions ?? 0,
-  totalExecutions: s.sim?.totalExecutions ?? 0,
-  seconds: s.sim?.seconds ?? 0,
-  done: s.sim?.done ?? false,
-  playing: s.playing,
-  speed: s.speed,
+/** Where the playback is: A's slot, or in compare mode both (their lockstep position). */
+export const selectPlayback = (s: AppState) => {
+  const b = s.compare?.sim ?? null;
+  return {
+    ready: s.sim !== null,
+    position: s.sim ? leadOf(s.sim, b) : 0,
+    total: s.sim ? totalOf(s.sim, b) : 0,
+    executions: s.sim?.executions ?? 0,
+    totalExecutions: s.sim?.totalExecutions ?? 0,
+    seconds: s.sim?.seconds ?? 0,
+    done: s.sim ? doneOf(s.sim, b) : false,
+    playing: s.playing,
+    speed: s.speed,
+  };
+};
+
+/** Compare mode: what the compare bar shows. */
+export const selectCompare = (s: AppState) => ({
+  on: s.compare !== null,
+  target: s.compare?.target ?? 'a',
+  preset: s.compare?.preset ?? null,
+  titleA: s.current?.title ?? '',
+  titleB: s.compare?.current.title ?? '',
+  editedA: s.edited,
+  editedB: s.compare?.edited ?? false,
 });
+export const selectCompareOn = (s: AppState) => s.compare !== null;
+export const selectTarget = (s: AppState) => s.compare?.target ?? 'a';
 
 export const selectHeader = (s: AppState) => ({
   scenarios: s.scenarios,

@@ -3,6 +3,7 @@ import type { NarrationGroup } from '../narration/narrate';
 import type { SharedState } from '../share/link';
 import type { Scenario, ScenarioError } from '../sim/engine';
 import type { ScenarioEntry } from './scenarios';
+import type { Compare, SlotActions, Which } from './compare';
 import type { Busy } from './slices';
 import type { Sim } from './slot';
 
@@ -64,6 +65,13 @@ export interface AppState {
   busy: Busy | null;
   /** The engine threw while running (a limit reached, or a failure): what the page says. */
   runError: string | null;
+  /**
+   * Compare mode: configuration B and its slot, stepping in lockstep with A (`sim`); null
+   * with one configuration. Panels read B through `slotState(s, 'b')` (./compare).
+   */
+  compare: Compare | null;
+  /** B's own edit, revert and select actions (made once; `slotState` puts them in place). */
+  slotB: SlotActions;
 
   engineReady(hash: string): void;
   engineFailed(message: string): void;
@@ -106,5 +114,13 @@ export interface AppState {
   selectBucket(bucket: number | null): void;
   dismissLinkError(): void;
   sharedState(): SharedState | null;
+  /** Compare: B becomes a copy of A at its position; the editors act on B. */
+  startCompare(): void;
+  /** Back to configuration A alone. */
+  stopCompare(): void;
+  /** Which configuration the editors act on. */
+  setTarget(which: Which): void;
+  /** Open a compare preset (./compare COMPARE_PRESETS): both bundled scenarios at the start. */
+  loadPreset(id: string): void;
   dispose(): void;
 }

@@ -4,12 +4,15 @@
 // through `advance`.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { NarrationGroup } from '../narration/narrate';
-import { decodeHash } from '../share/link';
+import { decodeHash, type SharedState } from '../share/link';
 import { ScenarioError, validateScenario, type Scenario } from '../sim/engine';
 import { isLibraryScenario } from '../sim/library';
+import { doneOf, leadOf, presetOf, totalOf } from './compare';
+import { compareActions } from './compareActions';
+import { arrived, jumpPair, resetPair, stepPair, type Pair, type Papers } from './lockstep';
 import { DEFAULT_SCENARIO_ID, type ScenarioEntry } from './scenarios';
 import { SLICE_MS, yieldToPage } from './slices';
-import { jumpSim, openSim, refresh, resetSim, stepSim, type Sim } from './slot';
+import { openSim, refresh, type Sim } from './slot';
 import { ANIMATE_MAX_SPEED, NARRATE_MAX_SPEED, SPEEDS, type AppState } from './state';
 
 export { ANIMATE_MAX_SPEED, NARRATE_MAX_SPEED, SPEEDS } from './state';
@@ -31,7 +34,11 @@ const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 const speedOf = (s: AppState) => SPEEDS[s.speed] ?? Infinity;
 const hintOf = (scenario: Scenario) => (isLibraryScenario(scenario) ? LIB_HINT : HINT);
 /** Opening something else would lose work: an edited scenario or an edit not yet applied. */
-export const hasUnsavedWork = (s: AppState) => s.edited || s.draft !== s.current;
+export const hasUnsavedWork = (s: AppState) =>
+  s.edited ||
+  s.draft !== s.current ||
+  !!s.compare?.edited ||
+  s.compare?.draft !== s.compare?.current;
 const asScenarioError = (e: unknown) =>
   e instanceof ScenarioError ? e : new ScenarioError('', message(e));
 
@@ -41,11 +48,22 @@ export function createAppStore({
 }: StoreOptions): AppStore {
   return createStore<AppState>()((set, get) => {
     const hasPaper = () => !!get().current?.paper;
+    const papers = (): Papers => ({ a: hasPaper(), b: !!get().compare?.current.paper });
 
     /** Install the slot after an engine call (the views redraw); `extra` says what else changed. */
     const put = (sim: Sim, extra: Partial<AppState> = {}) =>
       set({ sim, tick: get().tick + 1, ...extra });
 
+    /** Both slots of a comparison (B null without one). */
+    const pairOf = (): Pair | null => {
+      const { sim, compare } = get();
+      return sim ? { a: sim, b: compare?.sim ?? null } : null;
+    };
+    /** Install both slots after an engine call. */
+    const putPair = ({ a, b }: Pair, extra: Partial<AppState> = {}) => {
+      const c = get().compare;
+      set({ sim: a, compare: c && b ? { ...c, sim: b } : c, tick: get().tick + 1, ...extra });
+    };
     const addNarration = (groups: NarrationGroup[]) => {
       if (groups.length === 0) return get().narration;
       return [...get().narration, ...groups].slice(-NARRATION_GROUPS);
@@ -65,16 +83,22 @@ export function createAppStore({
      * redraw of a million buffers costs more than a slice), so it is installed when the
      * operation ends, is cancelled or gives way to another action.
      */
-    let moving: Sim | null = null;
+    let moving: Pair | null = null;
     const stopTask = () => {
       task++;
-      const sim = moving;
+      const pair = moving;
       moving = null;
-      if (sim) {
+      if (pair) {
         // keep what the user selected meanwhile
-        const now = get().sim;
-        const selected = now?.kind === sim.kind ? now.selected : sim.selected;
-        put(refresh({ ...sim, selected } as Sim, hasPaper()), { animate: false });
+        const keep = (sim: Sim, now: Sim | null | undefined, paper: boolean) =>
+          refresh(
+            { ...sim, selected: now?.kind === sim.kind ? now.selected : sim.selected } as Sim,
+            paper,
+          );
+        const p = papers();
+        const { sim, compare } = get();
+        const b = pair.b && keep(pair.b, compare?.sim, p.b);
+        putPair({ a: keep(pair.a, sim, p.a), b }, { animate: false });
       }
       if (get().busy) set({ busy: null });
     };
@@ -95,16 +119,18 @@ export function createAppStore({
         stopTask();
         set({ playing: false });
         const text = `${trapped ? 'The engine failed' : 'The run stopped'}: ${message(e)}`;
-        const { current, scenarioId } = get();
+        const { current, scenarioId, compare } = get();
         if (trapped && current) {
-          try {
-            get().sim?.run.free();
-          } catch {
-            // a trapped run may refuse even to be freed; the fresh one replaces it anyway
-          }
-          set({ sim: null });
+          for (const sim of [get().sim, compare?.sim])
+            try {
+              sim?.run.free();
+            } catch {
+              // a trapped run may refuse even to be freed; the fresh one replaces it anyway
+            }
+          set({ sim: null, compare: null });
           try {
             install(current, 0, scenarioId, 'the run was rebuilt at the start after a failure');
+            if (compare) installB(compare.current, 0, compare.scenarioId, compare);
           } catch (again) {
             set({ runError: `${text}; it could not be rebuilt: ${message(again)}` });
             return false;
@@ -123,19 +149,25 @@ export function createAppStore({
     const longJump = async (target: number, what: string, why: string | null) => {
       stopTask();
       const id = task;
-      const start = get().sim;
+      const start = pairOf();
       if (!start) return;
       moving = start;
+      const from = leadOf(start.a, start.b);
+      // the progress: the share of both runs' way done
+      const way = (s: Sim | null) => (s ? Math.abs(Math.min(target, s.total) - s.position) : 0);
+      const gone = (s: Sim | null, m: Sim | null) =>
+        s && m ? Math.abs(m.run.position - s.position) : 0;
+      const all = way(start.a) + way(start.b) || 1;
       for (;;) {
-        const deadline = performance.now() + SLICE_MS;
         const ok = guard(() => {
-          if (moving) moving = jumpSim(moving, target, hasPaper(), deadline, false);
+          if (moving) moving = jumpPair(moving, target, papers(), SLICE_MS, false);
         });
         // stopped meanwhile by an action, Cancel or a failure: they installed the slot
         if (!ok || task !== id || !moving) return;
-        const { position, done } = moving.run;
-        if (position === target || done) break;
-        set({ busy: { what, from: start.position, target, position } });
+        if (arrived(moving, target)) break;
+        const share = (gone(start.a, moving.a) + gone(start.b, moving.b)) / all;
+        const position = Math.round(from + (target - from) * share);
+        set({ busy: { what, from, target, position } });
         await yieldToPage();
         if (task !== id) return;
       }
@@ -173,6 +205,18 @@ export function createAppStore({
         void longJump(position, `replaying to #${position.toLocaleString('en')}`, null);
     };
 
+    const { installB, leaveCompare, actions } = compareActions({
+      get,
+      set,
+      scenarios,
+      stopTask,
+      // (declared above; arrows so that the order of the declarations does not matter)
+      longJump: (target, what, why) => longJump(target, what, why),
+      install: (...args) => install(...args),
+      note: (title, text, why) => note(title, text, why),
+      addNarration,
+    });
+
     const loadDefault = () => {
       const entry = scenarios.find((s) => s.id === defaultId) ?? scenarios[0];
       if (!entry) {
@@ -184,11 +228,11 @@ export function createAppStore({
 
     /** Step one by one with the events recorded and narrated. */
     const stepNarrated = (how: 'one' | 'unit', count = 1) => {
-      const current = get().sim;
-      if (!current || current.run.done) return;
-      const { sim, told } = stepSim(current, how, count, hasPaper());
+      const pair = pairOf();
+      if (!pair || doneOf(pair.a, pair.b)) return;
+      const { told, ...moved } = stepPair(pair, how, count, papers());
       const speed = speedOf(get());
-      put(sim, {
+      putPair(moved, {
         animate: !get().playing || speed <= ANIMATE_MAX_SPEED,
         durationMs: get().playing ? Math.min(600, 850 / speed) : 600,
         narration: addNarration(told),
@@ -197,13 +241,12 @@ export function createAppStore({
 
     /** Jump to `target` (either way) without events. */
     const jump = (target: number, why: string | null, budgetMs?: number) => {
-      const current = get().sim;
-      if (!current) return;
-      const deadline = budgetMs === undefined ? Infinity : performance.now() + budgetMs;
-      const sim = jumpSim(current, target, hasPaper(), deadline);
-      put(sim, {
+      const pair = pairOf();
+      if (!pair) return;
+      const moved = jumpPair(pair, target, papers(), budgetMs ?? Infinity);
+      putPair(moved, {
         animate: false,
-        narration: why ? addNarration([note('jump', why, '', sim)]) : get().narration,
+        narration: why ? addNarration([note('jump', why, '', moved.a)]) : get().narration,
       });
     };
 
@@ -212,7 +255,6 @@ export function createAppStore({
       const sim = get().sim;
       if (sim?.kind === kind) set({ sim: { ...sim, selected } });
     };
-
     return {
       engine: 'loading',
       engineError: null,
@@ -236,6 +278,7 @@ export function createAppStore({
       narration: [],
       busy: null,
       runError: null,
+      compare: null,
 
       engineReady(hash) {
         set({ engine: 'ready', engineError: null });
@@ -249,6 +292,7 @@ export function createAppStore({
       openHash(hash) {
         const decoded = decodeHash(hash);
         set({ playing: false });
+        leaveCompare();
         if (decoded.ok === 'empty') {
           set({ linkError: null });
           loadDefault();
@@ -272,7 +316,24 @@ export function createAppStore({
         } catch (e) {
           set({ linkError: `This link’s scenario could not be run: ${message(e)}` });
           loadDefault();
+          return;
         }
+        const { compare } = decoded.state;
+        let problem = decoded.compareProblem ?? null;
+        const invalidB = compare && validateScenario(compare.scenario);
+        if (invalidB) problem = `its configuration B is not valid: ${invalidB.message}`;
+        else if (compare) {
+          try {
+            const preset = presetOf(compare.preset ?? null)?.id ?? null;
+            installB(compare.scenario, position, compare.base ?? null, { preset, target: 'a' });
+          } catch (e) {
+            problem = `its configuration B could not be run: ${message(e)}`;
+          }
+        }
+        if (problem)
+          set({
+            linkError: `This link’s comparison could not be opened: ${problem} Configuration A opened alone.`,
+          });
       },
 
       linkArrived(hash) {
@@ -317,6 +378,7 @@ export function createAppStore({
         const base = scenarios.find((e) => same(e.scenario, scenario))?.id ?? null;
         set({ playing: false });
         try {
+          leaveCompare();
           install(scenario, 0, base, `opened the file ${name}`, hintOf(scenario));
           set({ fileError: null, linkError: null, generation: get().generation + 1 });
         } catch (e) {
@@ -332,6 +394,7 @@ export function createAppStore({
         const entry = scenarios.find((s) => s.id === id);
         if (!entry) return;
         set({ playing: false, generation: get().generation + 1 });
+        leaveCompare();
         selectIn('buffer', null);
         try {
           const { scenario } = entry;
@@ -342,9 +405,9 @@ export function createAppStore({
       },
 
       edit(change) {
-        const { draft, sim, scenarioId } = get();
+        const { draft, sim, scenarioId, compare } = get();
         if (!draft) return;
-        const position = sim?.position ?? 0;
+        const position = sim ? leadOf(sim, compare?.sim ?? null) : 0;
         const next = change(draft);
         const invalid = validateScenario(next);
         if (invalid) {
@@ -382,38 +445,43 @@ export function createAppStore({
 
       stepBack() {
         stopTask();
-        const sim = get().sim;
+        const pair = pairOf();
         set({ playing: false });
-        if (!sim || sim.position === 0) return;
-        const target = sim.position - 1;
+        const lead = pair ? leadOf(pair.a, pair.b) : 0;
+        if (!pair || lead === 0) return;
+        const target = lead - 1;
         guard(() => jump(target, `stepped back to #${target}: replayed exactly from a snapshot`));
       },
 
       runToEnd() {
-        const sim = get().sim;
+        const pair = pairOf();
         set({ playing: false });
-        if (!sim || sim.done) return Promise.resolve();
-        return longJump(sim.total, 'running to the end', 'ran to the end without narration');
+        if (!pair || doneOf(pair.a, pair.b)) return Promise.resolve();
+        const end = totalOf(pair.a, pair.b);
+        return longJump(end, 'running to the end', 'ran to the end without narration');
       },
 
       reset() {
         stopTask();
-        const sim = get().sim;
+        const pair = pairOf();
         set({ playing: false });
-        if (!sim) return;
+        if (!pair) return;
         guard(() => {
-          const back = resetSim(sim, hasPaper());
-          put(back, { animate: false, narration: [note('reset', 'back to the start', '', back)] });
+          const back = resetPair(pair, papers());
+          putPair(back, {
+            animate: false,
+            narration: [note('reset', 'back to the start', '', back.a)],
+          });
         });
       },
 
       seek(position) {
-        const sim = get().sim;
-        if (!sim) return Promise.resolve();
-        const target = Math.max(0, Math.min(sim.total, Math.round(position)));
+        const pair = pairOf();
+        if (!pair) return Promise.resolve();
+        const target = Math.max(0, Math.min(totalOf(pair.a, pair.b), Math.round(position)));
         set({ playing: false });
         // back: replayed from the nearest snapshot, a bounded stretch; forward: in slices
-        if (target <= sim.position) {
+        if (target <= leadOf(pair.a, pair.b)) {
           stopTask();
           guard(() => jump(target, null));
           return Promise.resolve();
@@ -438,11 +506,13 @@ export function createAppStore({
       },
 
       advance(n, budgetMs) {
-        const sim = get().sim;
-        if (!sim || sim.done) {
+        const pair = pairOf();
+        if (!pair || doneOf(pair.a, pair.b)) {
           set({ playing: false });
           return;
         }
+        const lead = leadOf(pair.a, pair.b);
+        const total = totalOf(pair.a, pair.b);
         const speed = speedOf(get());
         if (speed <= NARRATE_MAX_SPEED) {
           guard(() => stepNarrated('one', n));
@@ -460,16 +530,17 @@ export function createAppStore({
               ]),
             });
           }
-          guard(() => jump(Math.min(sim.total, sim.position + n), null, budgetMs));
+          guard(() => jump(Math.min(total, lead + n), null, budgetMs));
         }
-        if (get().sim?.done) set({ playing: false });
+        const after = pairOf();
+        if (after && doneOf(after.a, after.b)) set({ playing: false });
       },
 
       play() {
         stopTask();
-        const sim = get().sim;
-        if (!sim) return;
-        if (sim.done) get().reset();
+        const pair = pairOf();
+        if (!pair) return;
+        if (doneOf(pair.a, pair.b)) get().reset();
         set({ playing: true });
       },
 
@@ -499,18 +570,26 @@ export function createAppStore({
       },
 
       sharedState() {
-        const { current, sim, scenarioId } = get();
+        const { current, sim, scenarioId, compare } = get();
         if (!current) return null;
-        const position = sim?.position ?? 0;
-        return scenarioId
-          ? { scenario: current, position, base: scenarioId }
-          : { scenario: current, position };
+        const position = sim ? leadOf(sim, compare?.sim ?? null) : 0;
+        const state: SharedState = { scenario: current, position };
+        if (scenarioId) state.base = scenarioId;
+        if (compare) {
+          state.compare = { scenario: compare.current };
+          if (compare.scenarioId) state.compare.base = compare.scenarioId;
+          if (compare.preset) state.compare.preset = compare.preset;
+        }
+        return state;
       },
+
+      ...actions,
 
       dispose() {
         stopTask();
         get().sim?.run.free();
-        set({ sim: null, playing: false });
+        get().compare?.sim.run.free();
+        set({ sim: null, compare: null, playing: false });
       },
     };
   });

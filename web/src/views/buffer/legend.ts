@@ -2,6 +2,7 @@
 // HTML (it wraps and stays crisp); rebuilt only when the objects change.
 import type { Segment } from '../../sim/engine';
 import {
+  DIFF_MARK,
   DIRTY_MARK,
   DOUBLE_MARK,
   FREE_FILL,
@@ -39,12 +40,14 @@ export function renderLegend(
   touchCount: boolean,
   tchText: boolean,
   osCache = false,
+  diffOther: string | null = null,
 ): void {
   const key = JSON.stringify([
     objects.map((o) => [o.name, o.buffer_pool ?? 'DEFAULT']),
     touchCount,
     tchText,
     osCache,
+    diffOther,
   ]);
   if (keys.get(el) === key) return;
   keys.set(el, key);
@@ -89,6 +92,12 @@ export function renderLegend(
       { background: '#dee2e6', boxShadow: `inset 0 -4px 0 ${DOUBLE_MARK}` },
       'also in the OS page cache (double-buffered)',
     ).dataset.legend = 'os-cached';
+  if (diffOther)
+    item(
+      el,
+      { background: '#dee2e6', boxShadow: `inset 0 0 0 2.5px ${DIFF_MARK}` },
+      `outlined: a block ${diffOther} has not cached`,
+    ).dataset.legend = 'diff';
   if (tchText) {
     const t = document.createElement('span');
     t.textContent = 'number in a cell = touch count (tch)';

@@ -6,7 +6,14 @@
 // come one after another in the order, so their colours are summed in a few locals and the
 // cell is painted, with the mean, when the walk leaves it. No array per frame.
 import { FLAG } from '../../sim/engine';
-import { DIRTY_MARK, DOUBLE_MARK, FREE_FILL, packRgba, segmentColor } from '../shared/colours';
+import {
+  DIFF_MARK,
+  DIRTY_MARK,
+  DOUBLE_MARK,
+  FREE_FILL,
+  packRgba,
+  segmentColor,
+} from '../shared/colours';
 import { rowY, type Grid, type SetSections } from './lruLayout';
 import type { CellState } from './lruCells';
 
@@ -25,6 +32,7 @@ export class CanvasCells {
   private readonly free = packRgba(FREE_FILL);
   private readonly dirtyInk = packRgba(DIRTY_MARK);
   private readonly osInk = packRgba(DOUBLE_MARK);
+  private readonly diffInk = packRgba(DIFF_MARK);
 
   constructor(parent: HTMLElement) {
     this.canvas = document.createElement('canvas');
@@ -89,6 +97,10 @@ export class CanvasCells {
     const osBar = cd >= 2 ? Math.max(1, Math.round(cd / 5)) : 0;
     const osInk = this.osInk;
     const { dba, flags } = st;
+    // Compare mode: a frame round a buffer whose block the other configuration has not cached.
+    const diff = cd >= 3 ? st.diff : null;
+    const ring = Math.max(1, Math.round(cd / 6));
+    const diffInk = this.diffInk;
     this.colour(31);
     const pal = this.palette;
     secs.forEach((sec, s) => {
@@ -120,6 +132,11 @@ export class CanvasCells {
           if (mark && flags[b] & FLAG.DIRTY) {
             for (let r = 0, o = top + cd - mark; r < mark; r++, o += W)
               for (let q = r; q < mark; q++) px[o + q] = this.dirtyInk;
+          }
+          if (diff && diff[b]) {
+            for (let r = 0, o = top; r < cd; r++, o += W)
+              for (let q = 0; q < cd; q++)
+                if (r < ring || r >= cd - ring || q < ring || q >= cd - ring) px[o + q] = diffInk;
           }
           if (++col === cols) {
             col = 0;
@@ -167,6 +184,7 @@ export class CanvasCells {
     dpr: number,
   ): void {
     const { dba, flags } = st;
+    const diff = st.diff ?? null;
     const k = grid.k;
     this.dense.W = this.image?.width ?? 0;
     this.dense.pd = Math.max(1, Math.round(grid.pitch * dpr));
@@ -183,6 +201,7 @@ export class CanvasCells {
       let g = 0;
       let b = 0;
       let n = 0;
+      let dn = 0;
       let at = sec.offset;
       for (let run = 0; run < 3; run++) {
         const first = run === 0 ? 0 : run === 1 ? sec.writeStart : sec.freeStart;
@@ -192,9 +211,9 @@ export class CanvasCells {
         // Slots left in the current cell before the walk crosses into the next one.
         let left = k - (first - c0 * k);
         if (c0 !== cell) {
-          if (n) this.fillCell(box.cols, cell, y0, r, g, b, n);
+          if (n) this.fillCell(box.cols, cell, y0, r, g, b, n, dn);
           cell = c0;
-          r = g = b = n = 0;
+          r = g = b = n = dn = 0;
         }
         for (let i = 0; i < count; i++, at++) {
           const buf = order[at];
@@ -210,19 +229,24 @@ export class CanvasCells {
           g += rgb[3 * ci + 1];
           b += rgb[3 * ci + 2];
           n++;
+          if (diff !== null && diff[buf]) dn++;
           if (--left === 0) {
-            this.fillCell(box.cols, cell, y0, r, g, b, n);
+            this.fillCell(box.cols, cell, y0, r, g, b, n, dn);
             cell++;
             left = k;
-            r = g = b = n = 0;
+            r = g = b = n = dn = 0;
           }
         }
       }
-      if (n) this.fillCell(box.cols, cell, y0, r, g, b, n);
+      if (n) this.fillCell(box.cols, cell, y0, r, g, b, n, dn);
     }
   }
 
-  /** Paint dense cell `cell` (of a set whose first row is at device y `y0`) in a mean colour. */
+  /**
+   * Paint dense cell `cell` (of a set whose first row is at device y `y0`) in a mean colour;
+   * `dn` of its buffers hold a block the other configuration has not cached (compare mode):
+   * its top row then takes the comparison's ink.
+   */
   private fillCell(
     cols: number,
     cell: number,
@@ -231,6 +255,7 @@ export class CanvasCells {
     g: number,
     b: number,
     n: number,
+    dn = 0,
   ): void {
     const px = this.pixels;
     const { W, pd } = this.dense;
@@ -239,6 +264,7 @@ export class CanvasCells {
     // Opaque ABGR as a negative int32 (small integers stay unboxed); the Uint32Array wraps it.
     const c = 0xff000000 | (((b + n / 2) / n) << 16) | (((g + n / 2) / n) << 8) | ((r + n / 2) / n);
     for (let y = 0, o = top; y < pd; y++, o += W) for (let q = 0; q < pd; q++) px[o + q] = c;
+    if (dn > 0) for (let q = 0; q < pd; q++) px[top + q] = this.diffInk;
   }
 
   destroy(): void {

@@ -4,6 +4,7 @@
 import { easeCubicInOut, range, select, type Selection } from 'd3';
 import { FLAG } from '../../sim/engine';
 import {
+  DIFF_MARK,
   DIRTY_MARK,
   DOUBLE_MARK,
   FREE_FILL,
@@ -22,10 +23,13 @@ export interface CellState {
   flags: Uint8Array;
   /** Print touch counts (they mean nothing under 8.0's plain LRU). */
   showTch: boolean;
+  /** Compare mode: 1 where the other configuration has not cached the buffer's block. */
+  diff?: Uint8Array | null;
 }
 
 const MARK_DIRTY = 1;
 const MARK_OS = 2;
+const MARK_DIFF = 4;
 
 export class SvgCells {
   private layer: Selection<SVGGElement, unknown, null, undefined>;
@@ -135,7 +139,10 @@ export class SvgCells {
       const seg = st.dba[b] === 0 ? -1 : (st.dba[b] >>> 22) - 1; // splitDba's segment
       const tch = st.tch[b];
       const f = st.flags[b];
-      const marks = (f & FLAG.DIRTY ? MARK_DIRTY : 0) | (f & FLAG.OS_CACHED ? MARK_OS : 0);
+      const marks =
+        (f & FLAG.DIRTY ? MARK_DIRTY : 0) |
+        (f & FLAG.OS_CACHED ? MARK_OS : 0) |
+        (st.diff?.[b] ? MARK_DIFF : 0);
       const moved = nx !== this.x[b] || ny !== this.y[b];
       const look = seg !== this.seg[b] || tch !== this.tch[b] || marks !== this.marks[b];
       const node = this.nodes[b];
@@ -235,10 +242,17 @@ export class SvgCells {
     if (seg < 0) {
       rect.setAttribute('stroke', FREE_STROKE);
       rect.setAttribute('stroke-dasharray', '3 2');
+      rect.removeAttribute('stroke-width');
+    } else if (marks & MARK_DIFF) {
+      rect.setAttribute('stroke', DIFF_MARK);
+      rect.setAttribute('stroke-width', '2.5');
+      rect.removeAttribute('stroke-dasharray');
     } else {
       rect.removeAttribute('stroke');
       rect.removeAttribute('stroke-dasharray');
+      rect.removeAttribute('stroke-width');
     }
+    node.toggleAttribute('data-diff', (marks & MARK_DIFF) !== 0);
     for (const child of Array.from(node.children)) {
       if (child.tagName === 'text') {
         const label = seg < 0 ? '' : String(tch);

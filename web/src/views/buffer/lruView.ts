@@ -184,6 +184,7 @@ export function createLruView(el: HTMLElement, opts: ViewOptions): View<CacheFra
       touchCount,
       (grid?.text ?? n <= 400) && touchCount,
       frame.osCache,
+      frame.diffOther ?? null,
     );
     showScale(useCanvas, grid?.k ?? 1);
     budget ??= opts.maxHeight ?? heightBudget(el, root, legend);
@@ -224,7 +225,14 @@ export function createLruView(el: HTMLElement, opts: ViewOptions): View<CacheFra
     }
     const secs = sections(frame.info);
     chrome.update(grid, secs, frame.sets, touchCount);
-    renderLegend(legend, frame.objects, touchCount, grid.text && touchCount, frame.osCache);
+    renderLegend(
+      legend,
+      frame.objects,
+      touchCount,
+      grid.text && touchCount,
+      frame.osCache,
+      frame.diffOther ?? null,
+    );
     showScale(useCanvas, grid.k);
     svg.setAttribute(
       'aria-label',
@@ -241,6 +249,7 @@ export function createLruView(el: HTMLElement, opts: ViewOptions): View<CacheFra
       tch: frame.tch,
       flags: frame.flags,
       showTch: touchCount,
+      diff: frame.diff ?? null,
     };
     let before: Locator | null = null;
     let after: Locator;
@@ -383,6 +392,7 @@ export function createLruView(el: HTMLElement, opts: ViewOptions): View<CacheFra
       dba: frame.dba.slice(),
       tch: frame.tch.slice(),
       flags: frame.flags.slice(),
+      diff: frame.diff && frame.diff.length === n ? frame.diff.slice() : null,
     };
     order = copy.order;
     prev = last;
@@ -418,7 +428,8 @@ export function createLruView(el: HTMLElement, opts: ViewOptions): View<CacheFra
                 ? 'LRU list'
                 : 'cold';
     const cell = grid && grid.k > 1 ? ` (first of this cell's ${grid.k})` : '';
-    return `buf# ${b}${cell} — ${obj} · tch ${last.tch[b]}${dirty} · ${region}${os}`;
+    const diff = last.diff?.[b] ? ` · not cached in ${last.diffOther ?? 'the other'}` : '';
+    return `buf# ${b}${cell} — ${obj} · tch ${last.tch[b]}${dirty} · ${region}${os}${diff}`;
   }
 
   const onClick = (ev: MouseEvent) => {

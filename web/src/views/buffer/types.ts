@@ -18,6 +18,12 @@ export interface CacheFrame {
   durationMs: number; // time available for this step's animation
   /** The run has an OS page cache: buffers with FLAG.OS_CACHED are marked. */
   osCache: boolean;
+  /**
+   * Compare mode: 1 for a buffer holding a block the other configuration (`diffOther`,
+   * "A" or "B") has not cached — outlined, with a legend entry. Absent: one configuration.
+   */
+  diff?: Uint8Array | null;
+  diffOther?: string | null;
 }
 export interface ChainFrame {
   buckets: number;

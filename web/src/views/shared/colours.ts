@@ -65,6 +65,8 @@ export const REGION_TINT = {
 export const INK = '#1d1f24';
 export const MUTED = '#5c6370';
 export const DIRTY_MARK = '#c92a2a';
+/** Compare mode: the outline of a buffer whose block the other configuration has not cached. */
+export const DIFF_MARK = '#5f3dc4';
 export const SELECT = '#111418';
 export const MIDPOINT = '#111418';
 

@@ -1,0 +1,167 @@
+// Compare mode's actions (../store): configuration B made, edited, selected in and left, the
+// editors' A/B switch and the presets. They share the store's own helpers (the long
+// operation, A's install, the narration) through `CompareContext`.
+import type { NarrationGroup } from '../narration/narrate';
+import { ScenarioError, validateScenario, type Scenario } from '../sim/engine';
+import { leadOf, presetOf, type Compare } from './compare';
+import type { ScenarioEntry } from './scenarios';
+import { SLICE_MS } from './slices';
+import { openSim, type Sim } from './slot';
+import type { AppState } from './state';
+
+/** What the compare actions use of the store. */
+export interface CompareContext {
+  get: () => AppState;
+  set: (p: Partial<AppState>) => void;
+  scenarios: ScenarioEntry[];
+  stopTask(): void;
+  longJump(target: number, what: string, why: string | null): Promise<void>;
+  install(
+    scenario: Scenario,
+    position: number,
+    base: string | null,
+    what: string,
+    why?: string,
+  ): void;
+  note(title: string, text: string, why?: string): NarrationGroup;
+  addNarration(groups: NarrationGroup[]): NarrationGroup[];
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
+const asScenarioError = (e: unknown) =>
+  e instanceof ScenarioError ? e : new ScenarioError('', message(e));
+
+type Actions = Pick<
+  AppState,
+  'slotB' | 'startCompare' | 'stopCompare' | 'setTarget' | 'loadPreset'
+>;
+
+export function compareActions(ctx: CompareContext) {
+  const { get, set, scenarios, stopTask, longJump, install, note, addNarration } = ctx;
+
+  /** Change configuration B (when there is one). */
+  const patchB = (p: Partial<Compare>) => {
+    const c = get().compare;
+    if (c) set({ compare: { ...c, ...p } });
+  };
+
+  /**
+   * Make configuration B a run of `scenario` at `position` (A's), keeping what `keep` says
+   * of the comparison (the editors' target, the preset, the counters); throws a
+   * ScenarioError.
+   */
+  const installB = (
+    scenario: Scenario,
+    position: number,
+    base: string | null,
+    keep: Partial<Compare> = {},
+  ) => {
+    stopTask();
+    const old = get().compare;
+    const sim = openSim(scenario, position, old?.sim ?? null, performance.now() + SLICE_MS);
+    const original = scenarios.find((s) => s.id === base);
+    old?.sim.run.free();
+    const compare: Compare = {
+      target: 'b',
+      preset: null,
+      edits: 0,
+      generation: 0,
+      ...old,
+      ...keep,
+      current: scenario,
+      draft: scenario,
+      draftError: null,
+      scenarioId: original ? original.id : null,
+      edited: !original || !same(original.scenario, scenario),
+      sim,
+    };
+    set({ compare, tick: get().tick + 1, animate: false, runError: null });
+    if (sim.position < Math.min(position, sim.total) && !sim.done)
+      void longJump(position, `replaying B to #${position.toLocaleString('en')}`, null);
+  };
+
+  /** Back to one configuration: B's run is freed. */
+  const leaveCompare = () => {
+    const c = get().compare;
+    if (!c) return;
+    stopTask();
+    c.sim.run.free();
+    set({ compare: null, tick: get().tick + 1 });
+  };
+
+  const selectInB = (kind: Sim['kind'], selected: number | null) => {
+    const sim = get().compare?.sim;
+    if (sim?.kind === kind) patchB({ sim: { ...sim, selected } });
+  };
+
+  const actions: Actions = {
+    slotB: {
+      edit(change) {
+        const c = get().compare;
+        const a = get().sim;
+        if (!c || !a) return;
+        const next = change(c.draft);
+        const invalid = validateScenario(next);
+        if (invalid) {
+          patchB({ draft: next, draftError: invalid });
+          return;
+        }
+        const position = leadOf(a, c.sim);
+        try {
+          installB(next, position, c.scenarioId, { edits: c.edits + 1 });
+          const why = `configuration B changed: its run was rebuilt and replayed to #${position}`;
+          set({ narration: addNarration([note('configuration B', why)]) });
+        } catch (e) {
+          patchB({ draft: next, draftError: asScenarioError(e) });
+        }
+      },
+      revertDraft() {
+        const c = get().compare;
+        if (c) patchB({ draft: c.current, draftError: null, generation: c.generation + 1 });
+      },
+      select: (buf) => selectInB('buffer', buf),
+      selectBucket: (bucket) => selectInB('library', bucket),
+    },
+
+    startCompare() {
+      const { current, sim, scenarioId, compare } = get();
+      if (!current || !sim || compare) return;
+      set({ playing: false });
+      try {
+        installB(current, sim.position, scenarioId, { target: 'b', generation: 1 });
+        const why = 'B is a copy of A: edit it (the editors act on B), both step together';
+        set({ narration: addNarration([note('compare', 'comparing A and B', why)]) });
+      } catch (e) {
+        set({ runError: `Configuration B could not be made: ${message(e)}` });
+      }
+    },
+
+    stopCompare() {
+      set({ playing: false });
+      leaveCompare();
+    },
+
+    setTarget(target) {
+      patchB({ target });
+    },
+
+    loadPreset(id) {
+      const preset = presetOf(id);
+      const a = scenarios.find((s) => s.id === preset?.a);
+      const b = scenarios.find((s) => s.id === preset?.b);
+      if (!preset || !a || !b) return;
+      set({ playing: false, generation: get().generation + 1 });
+      const generation = (get().compare?.generation ?? 0) + 1;
+      leaveCompare();
+      try {
+        const what = `compare ${preset.title}: A = ${a.id}, B = ${b.id}`;
+        install(a.scenario, 0, a.id, what, preset.found);
+        installB(b.scenario, 0, b.id, { preset: preset.id, target: 'a', generation });
+      } catch (e) {
+        set({ runError: `The preset ${preset.title} could not be opened: ${message(e)}` });
+      }
+    },
+  };
+  return { installB, leaveCompare, actions };
+}
