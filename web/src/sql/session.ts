@@ -1,0 +1,239 @@
+// The SQL console's engine: one in-memory SQLite database (sql.js) holding a snapshot of the
+// simulated instance, and the scripts run against it. Views a user creates stay for the
+// session; the snapshot's tables are refilled when the run moves.
+import type { Database, SqlJsStatic } from 'sql.js';
+import type { Capture, Cell } from './capture';
+import { oracleError, type OraError } from './errors';
+import { registerFunctions } from './functions';
+import { BH_NAMES, FIXED, TABLES, VIEWS, createTable } from './schema';
+import { splitScript, substitute, variables } from './script';
+import { lineColumn, solid, tokenize, type Token } from './tokens';
+import { TranslateError, translate } from './translate';
+
+export interface ResultSet {
+  /** The statement as written (after substitution). */
+  statement: string;
+  columns: string[];
+  rows: Cell[][];
+  /** What a statement without rows did (`View created.`). */
+  message: string | null;
+  ms: number;
+}
+
+export interface Outcome {
+  results: ResultSet[];
+  error: OraError | null;
+  /** SQL*Plus lines skipped. */
+  skipped: string[];
+  /** The script after substitution. */
+  text: string;
+  ms: number;
+}
+
+const WRITES = new Set(['insert', 'update', 'delete', 'drop', 'alter', 'truncate', 'create']);
+
+const bareName = (t: string) => t.replace(/^"|"$/g, '').toLowerCase();
+
+/** What a DDL statement did, in SQL*Plus's words. */
+function done(tokens: Token[]): string {
+  const [verb, a, b, c] = tokens.map((t) => t.text.toLowerCase());
+  const object = verb === 'create' && a === 'or' && b === 'replace' ? c : a;
+  const past: Record<string, string> = { create: 'created', drop: 'dropped', alter: 'altered' };
+  if (past[verb] && object) return `${object[0].toUpperCase()}${object.slice(1)} ${past[verb]}.`;
+  return 'Statement processed.';
+}
+
+export class SqlSession {
+  private readonly db: Database;
+  private capture: Capture | null = null;
+  private headersLoaded = false;
+  /** Substitution variables defined so far (`&&name` asks once per session). */
+  readonly defines: Record<string, string> = {};
+  /** Milliseconds the last X$BH fill took (0: none yet). */
+  headersMs = 0;
+
+  constructor(SQL: SqlJsStatic) {
+    this.db = new SQL.Database();
+    registerFunctions(this.db);
+    for (const name of Object.keys(TABLES)) this.db.run(createTable(name));
+    for (const sql of Object.values(VIEWS)) this.db.run(sql);
+    this.db.run(`INSERT INTO dual VALUES ('X')`);
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  get position(): number | null {
+    return this.capture?.position ?? null;
+  }
+
+  /** Replace the snapshot's rows (X$BH's when a statement first reads it); returns ms. */
+  load(capture: Capture): number {
+    const t0 = performance.now();
+    this.capture = capture;
+    this.headersLoaded = false;
+    this.db.run('BEGIN');
+    try {
+      for (const name of Object.keys(TABLES)) {
+        if (name === 'dual') continue;
+        this.db.run(`DELETE FROM "${name}"`);
+        const rows = capture.rows[name];
+        if (!rows?.length) continue;
+        const marks = TABLES[name].map(() => '?').join(',');
+        const st = this.db.prepare(`INSERT INTO "${name}" VALUES (${marks})`);
+        for (const r of rows) st.run(r);
+        st.free();
+      }
+      this.db.run('COMMIT');
+    } catch (e) {
+      this.db.run('ROLLBACK');
+      throw e;
+    }
+    return performance.now() - t0;
+  }
+
+  /** Write the per-buffer arrays into `sim$bh` (once per snapshot); returns ms. */
+  loadHeaders(): number {
+    const h = this.capture?.headers;
+    if (this.headersLoaded || !h) return 0;
+    const t0 = performance.now();
+    const n = h.dba.length;
+    const { cols } = h;
+    this.db.run('BEGIN');
+    const st = this.db.prepare('INSERT INTO "sim$bh" VALUES (?,?,?,?,?,?,?,?)');
+    const row: number[] = new Array<number>(8);
+    for (let i = 0; i < n; i++) {
+      row[0] = i;
+      row[1] = h.dba[i];
+      row[2] = h.tch[i];
+      row[3] = h.flags[i];
+      row[4] = cols[i];
+      row[5] = cols[n + i];
+      row[6] = cols[2 * n + i];
+      row[7] = cols[3 * n + i];
+      st.run(row);
+    }
+    st.free();
+    this.db.run('COMMIT');
+    this.headersLoaded = true;
+    this.headersMs = performance.now() - t0;
+    return this.headersMs;
+  }
+
+  /** The substitution variables a script needs that have no value yet. */
+  missing(script: string): string[] {
+    return variables(script).filter((v) => this.defines[v] === undefined);
+  }
+
+  /** Every name a statement reads, through the views it names (transitively). */
+  private reads(tokens: Token[]): Set<string> {
+    const names = new Set(tokens.filter((t) => t.kind !== 'string').map((t) => bareName(t.text)));
+    const views = new Map<string, string>();
+    const res = this.db.exec(`SELECT lower(name), sql FROM sqlite_master WHERE type = 'view'`);
+    for (const [name, sql] of res[0]?.values ?? []) views.set(String(name), String(sql));
+    const queue = [...names];
+    while (queue.length) {
+      const sql = views.get(queue.pop() as string);
+      if (!sql) continue;
+      for (const t of tokenize(sql).filter(solid)) {
+        const n = bareName(t.text);
+        if (!names.has(n)) {
+          names.add(n);
+          queue.push(n);
+        }
+      }
+    }
+    return names;
+  }
+
+  /** Run a script; stops at the first error, which names its line and column. */
+  run(script: string, defines: Record<string, string> = {}): Outcome {
+    const t0 = performance.now();
+    Object.assign(this.defines, Object.fromEntries(Object.entries(defines).map(([k, v]) => [k.toLowerCase(), v])));
+    const text = substitute(script, this.defines);
+    const split = splitScript(text);
+    Object.assign(this.defines, split.defines);
+    const results: ResultSet[] = [];
+    const fail = (e: Omit<OraError, 'line' | 'column'>): Outcome => ({
+      results,
+      error: { ...e, ...lineColumn(text, e.offset) },
+      skipped: split.skipped,
+      text,
+      ms: performance.now() - t0,
+    });
+    const left = variables(text);
+    if (left.length) {
+      const at = text.indexOf('&');
+      return fail({
+        code: 'SP2-0546',
+        message: `substitution variable &${left[0]} has no value (define ${left[0]} = …)`,
+        sqlite: '',
+        offset: at,
+      });
+    }
+    for (const st of split.statements) {
+      const s0 = performance.now();
+      let tr;
+      try {
+        tr = translate(st.text, st.start);
+      } catch (e) {
+        if (e instanceof TranslateError) {
+          return fail({ code: e.code, message: e.message, sqlite: '', offset: e.offset });
+        }
+        throw e;
+      }
+      const toks = tr.tokens;
+      const head = toks.slice(0, 6).map((t) => bareName(t.text));
+      if (WRITES.has(head[0])) {
+        const target = toks.slice(1, 7).find((t) => FIXED.has(bareName(t.text)));
+        if (target && !(head[0] === 'create' && head.indexOf(bareName(target.text)) < 0)) {
+          return fail({
+            code: 'ORA-02030',
+            message: 'can only select from fixed tables/views',
+            sqlite: '',
+            offset: target.start,
+          });
+        }
+      }
+      if ([...this.reads(toks)].some((n) => BH_NAMES.has(n))) this.loadHeaders();
+      try {
+        for (const b of tr.before) this.db.run(b);
+        const stmt = this.db.prepare(tr.sql);
+        try {
+          const columns = stmt.getColumnNames().map((c) => c.toUpperCase());
+          const rows: Cell[][] = [];
+          while (stmt.step()) rows.push(stmt.get() as Cell[]);
+          results.push({
+            statement: st.text.trim(),
+            columns,
+            rows,
+            message: columns.length ? null : done(toks),
+            ms: performance.now() - s0,
+          });
+        } finally {
+          stmt.free();
+        }
+      } catch (e) {
+        const msg = (e as Error).message;
+        return fail(oracleError(msg, toks, toks[0]?.start ?? st.start, (near) => this.syntaxAt(st.text, st.start, toks, near)));
+      }
+    }
+    return { results, error: null, skipped: split.skipped, text, ms: performance.now() - t0 };
+  }
+
+  /** The token a syntax error stopped at: the first whose prefix of the statement fails there. */
+  private syntaxAt(text: string, start: number, toks: Token[], near: string): Token | null {
+    const want = near.replace(/^"|"$/g, '').toLowerCase();
+    const candidates = toks.filter((t) => bareName(t.text) === want);
+    for (const t of candidates) {
+      const prefix = text.slice(0, t.start - start + t.text.length);
+      try {
+        this.db.prepare(translate(prefix, start).sql).free();
+      } catch (e) {
+        if ((e as Error).message.includes(`near "${near}"`)) return t;
+      }
+    }
+    return candidates[0] ?? null;
+  }
+}
