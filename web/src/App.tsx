@@ -23,6 +23,7 @@ import { PoolStatistics } from './components/PoolStatistics';
 import { SegmentsTable } from './components/SegmentsTable';
 import { WorkloadPanel } from './components/WorkloadPanel';
 import { XbhPanel } from './components/XbhPanel';
+import { SqlPanel } from './components/SqlPanel';
 import {
   Charts,
   LibraryCentre,
@@ -107,6 +108,7 @@ function Workspace() {
           <PoolStatistics />
           <IoStatistics />
           <XbhPanel />
+          <SqlPanel />
           <PaperTable />
           <Charts />
           <Sizing />
@@ -131,6 +133,7 @@ function LibraryWorkspace() {
         <>
           <NarrationLog />
           <LibraryRight />
+          <SqlPanel />
           <Sizing />
         </>
       }

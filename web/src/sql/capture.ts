@@ -36,7 +36,11 @@ function parameters(s: Scenario): Rows {
   return parameterDocs().map((d, k) => {
     const set = init.get(d.name.toLowerCase());
     const value =
-      set === undefined ? d.default : typeof set === 'boolean' ? String(set).toUpperCase() : String(set);
+      set === undefined
+        ? d.default
+        : typeof set === 'boolean'
+          ? String(set).toUpperCase()
+          : String(set);
     const type = d.kind === 'boolean' ? 1 : d.kind === 'integer' || d.kind === 'size' ? 3 : 2;
     return [k + 1, d.name, type, value, set === undefined ? 'TRUE' : 'FALSE', d.help];
   });
@@ -90,8 +94,22 @@ export function captureBuffer(run: SimRun): Capture {
     const tail = len > 0 ? hex(BH_ADDR + orderCopy[at + len - 1] * 0x80) : '00';
     at += len + wl + writing + free;
     return [
-      hex(DS_ADDR + k * 0x100), k, 1, k + 1, ws.dbwr, blockSize, ws.lo, ws.hi - 1,
-      ws.hi - ws.lo, len + free, len - hot, hot, wl + writing, head, tail, ws.hot_max,
+      hex(DS_ADDR + k * 0x100),
+      k,
+      1,
+      k + 1,
+      ws.dbwr,
+      blockSize,
+      ws.lo,
+      ws.hi - 1,
+      ws.hi - ws.lo,
+      len + free,
+      len - hot,
+      hot,
+      wl + writing,
+      head,
+      tail,
+      ws.hot_max,
     ];
   });
   // X$KCBWBPD / V$BUFFER_POOL: every pool, size 0 when not configured
@@ -104,37 +122,80 @@ export function captureBuffer(run: SimRun): Capture {
     const hiSid = mine.length ? mine[mine.length - 1].i + 1 : 0;
     const lo = mine.length ? mine[0].s.lo : 0;
     const hi = mine.length ? mine[mine.length - 1].s.hi - 1 : 0;
-    kcbwbpd.push([hex(BP_ADDR + k * 0x40), k, 1, k + 1, name, size, loSid, hiSid, mine.length, lo, hi]);
+    kcbwbpd.push([
+      hex(BP_ADDR + k * 0x40),
+      k,
+      1,
+      k + 1,
+      name,
+      size,
+      loSid,
+      hiSid,
+      mine.length,
+      lo,
+      hi,
+    ]);
     bufferPool.push([k + 1, name, loSid, hiSid, mine.length, size, lo, hi]);
   });
   const stats = report.pools.map((p) => [
-    p.id, p.name, p.set_msize, p.cnum_repl, p.cnum_write, p.cnum_set, p.buf_got, p.sum_write,
-    p.sum_scan, p.free_buffer_wait, p.write_complete_wait, p.buffer_busy_wait,
-    p.free_buffer_inspected, p.dirty_buffers_inspected, p.db_block_change, p.db_block_gets,
-    p.consistent_gets, p.physical_reads, p.physical_writes,
+    p.id,
+    p.name,
+    p.set_msize,
+    p.cnum_repl,
+    p.cnum_write,
+    p.cnum_set,
+    p.buf_got,
+    p.sum_write,
+    p.sum_scan,
+    p.free_buffer_wait,
+    p.write_complete_wait,
+    p.buffer_busy_wait,
+    p.free_buffer_inspected,
+    p.dirty_buffers_inspected,
+    p.db_block_change,
+    p.db_block_gets,
+    p.consistent_gets,
+    p.physical_reads,
+    p.physical_writes,
   ]);
   const sum = (f: (p: (typeof report.pools)[number]) => number) =>
     report.pools.reduce((n, p) => n + f(p), 0);
   const objects: Rows = layout.objects.map((o, k) => [
-    OWNER, o.name, null, k + 1, k + 1, o.type, 'VALID', 'N',
+    OWNER,
+    o.name,
+    null,
+    k + 1,
+    k + 1,
+    o.type,
+    'VALID',
+    'N',
   ]);
   const segments: Rows = layout.objects.map((o, k) => [
-    OWNER, o.name, o.type, TABLESPACE, k + 1, 1, o.blocks * blockSize, o.blocks, 1,
-    o.buffer_pool ?? 'DEFAULT', o.cache ? 'Y' : 'N',
+    OWNER,
+    o.name,
+    o.type,
+    TABLESPACE,
+    k + 1,
+    1,
+    o.blocks * blockSize,
+    o.blocks,
+    1,
+    o.buffer_pool ?? 'DEFAULT',
+    o.cache ? 'Y' : 'N',
   ]);
   return {
     kind: 'buffer',
     position: run.position,
     headers,
     rows: {
-      'x$kcbwds': kcbwds,
-      'x$kcbwbpd': kcbwbpd,
-      'v$buffer_pool': bufferPool,
-      'v$buffer_pool_statistics': stats,
+      x$kcbwds: kcbwds,
+      x$kcbwbpd: kcbwbpd,
+      v$buffer_pool: bufferPool,
+      v$buffer_pool_statistics: stats,
       dba_objects: objects,
       dba_segments: segments,
-      'v$parameter': parameters(run.scenario()),
-      'v$sysstat': sysstat({
+      v$parameter: parameters(run.scenario()),
+      v$sysstat: sysstat({
         'session logical reads': sum((p) => p.db_block_gets + p.consistent_gets),
         'db block gets': sum((p) => p.db_block_gets),
         'consistent gets': sum((p) => p.consistent_gets),
@@ -163,13 +224,32 @@ export function captureLibrary(run: library.Run): Capture {
   const lc = report.library_cache;
   const a = lc.sql_area;
   const cs = (s: number) => Math.round(s * 100); // Oracle counts CPU in centiseconds
-  const sql: Rows = run.sql().map((r) => [
-    hex(SQL_ADDR + r.obj * 0x400), r.hash_value, 0, r.sql_text.slice(0, 1000), r.sharable_mem,
-    r.loads, 0, r.parse_calls, r.executions, r.users_executing, r.loaded_versions,
-    r.kept ? 1 : 0,
-  ]);
+  const sql: Rows = run
+    .sql()
+    .map((r) => [
+      hex(SQL_ADDR + r.obj * 0x400),
+      r.hash_value,
+      0,
+      r.sql_text.slice(0, 1000),
+      r.sharable_mem,
+      r.loads,
+      0,
+      r.parse_calls,
+      r.executions,
+      r.users_executing,
+      r.loaded_versions,
+      r.kept ? 1 : 0,
+    ]);
   const latches: Rows = lc.latches.map((l, k) => [
-    hex(LATCH_ADDR + k * 0x40), k + 1, l.name, l.gets, l.misses, l.sleeps, 0, 0, l.spin_gets,
+    hex(LATCH_ADDR + k * 0x40),
+    k + 1,
+    l.name,
+    l.gets,
+    l.misses,
+    l.sleeps,
+    0,
+    0,
+    l.spin_gets,
     Math.round(l.wait_time_s * 1e6),
   ]);
   const waiting = new Map<number, library.Latch>();
@@ -181,7 +261,19 @@ export function captureLibrary(run: library.Run): Capture {
       const l = waiting.get(s.id);
       if (l) {
         const { latchNo, addr } = latchOf(l);
-        return [s.id, s.statements, 'latch free', 'address', addr, 'number', latchNo, 'tries', 0, 0, 'WAITING'];
+        return [
+          s.id,
+          s.statements,
+          'latch free',
+          'address',
+          addr,
+          'number',
+          latchNo,
+          'tries',
+          0,
+          0,
+          'WAITING',
+        ];
       }
       const event =
         s.state === 'load_wait'
@@ -197,14 +289,24 @@ export function captureLibrary(run: library.Run): Capture {
     position: run.position,
     headers: null,
     rows: {
-      'v$librarycache': [
-        [a.namespace, a.gets, a.gethits, a.gethitratio, a.pins, a.pinhits, a.pinhitratio, a.reloads, a.invalidations],
+      v$librarycache: [
+        [
+          a.namespace,
+          a.gets,
+          a.gethits,
+          a.gethitratio,
+          a.pins,
+          a.pinhits,
+          a.pinhitratio,
+          a.reloads,
+          a.invalidations,
+        ],
       ],
-      'v$sql': sql,
-      'v$latch': latches,
-      'v$session_wait': waits,
-      'v$parameter': parameters(run.scenario()),
-      'v$sysstat': sysstat({
+      v$sql: sql,
+      v$latch: latches,
+      v$session_wait: waits,
+      v$parameter: parameters(run.scenario()),
+      v$sysstat: sysstat({
         'CPU used by this session': cs(lc.sysstat.cpu_used_s),
         'parse time cpu': cs(lc.sysstat.parse_time_cpu_s),
         'parse count (total)': lc.sysstat.parse_count_total,

@@ -39,7 +39,12 @@ export function oracleError(
   const at = (t: Token | null) => t?.start ?? start;
   let m: RegExpExecArray | null;
   if ((m = /no such table: (\S+)/.exec(sqlite))) {
-    return { code: 'ORA-00942', message: 'table or view does not exist', sqlite, offset: at(find(tokens, m[1])) };
+    return {
+      code: 'ORA-00942',
+      message: 'table or view does not exist',
+      sqlite,
+      offset: at(find(tokens, m[1])),
+    };
   }
   if ((m = /no such (column|function): (\S+)/.exec(sqlite))) {
     const name = m[2].replace(/^ora_/, '').replace(/\d$/, '');
@@ -51,7 +56,12 @@ export function oracleError(
     };
   }
   if ((m = /ambiguous column name: (\S+)/.exec(sqlite))) {
-    return { code: 'ORA-00918', message: 'column ambiguously defined', sqlite, offset: at(find(tokens, m[1])) };
+    return {
+      code: 'ORA-00918',
+      message: 'column ambiguously defined',
+      sqlite,
+      offset: at(find(tokens, m[1])),
+    };
   }
   if ((m = /(?:view|table|index) (\S+) already exists/.exec(sqlite))) {
     return {
@@ -62,7 +72,12 @@ export function oracleError(
     };
   }
   if ((m = /wrong number of arguments to function (\w+)/.exec(sqlite))) {
-    return { code: 'ORA-00909', message: 'invalid number of arguments', sqlite, offset: at(find(tokens, m[1])) };
+    return {
+      code: 'ORA-00909',
+      message: 'invalid number of arguments',
+      sqlite,
+      offset: at(find(tokens, m[1])),
+    };
   }
   if (/incomplete input/.test(sqlite)) {
     const last = tokens[tokens.length - 1];
@@ -81,7 +96,12 @@ export function oracleError(
       : { code: 'ORA-00933', message: 'SQL command not properly ended', sqlite, offset: at(t) };
   }
   if (/unrecognized token/.test(sqlite)) {
-    return { code: 'ORA-00911', message: 'invalid character', sqlite, offset: at(syntaxAt(sqlite.split('"')[1] ?? '')) };
+    return {
+      code: 'ORA-00911',
+      message: 'invalid character',
+      sqlite,
+      offset: at(syntaxAt(sqlite.split('"')[1] ?? '')),
+    };
   }
   return { code: null, message: sqlite, sqlite, offset: start };
 }

@@ -6,7 +6,8 @@ import type { ResultSet } from './session';
 
 export function cellText(v: Cell): string {
   if (v === null) return '';
-  if (typeof v === 'number') return Number.isInteger(v) ? String(v) : String(Number(v.toPrecision(12)));
+  if (typeof v === 'number')
+    return Number.isInteger(v) ? String(v) : String(Number(v.toPrecision(12)));
   return String(v);
 }
 
@@ -14,7 +15,10 @@ export function cellText(v: Cell): string {
 export function formatResult(r: ResultSet): string {
   if (r.message) return r.message;
   const texts = r.rows.map((row) => row.map(cellText));
-  const numeric = r.columns.map((_, k) => r.rows.length > 0 && r.rows.every((row) => row[k] === null || typeof row[k] === 'number'));
+  const numeric = r.columns.map(
+    (_, k) =>
+      r.rows.length > 0 && r.rows.every((row) => row[k] === null || typeof row[k] === 'number'),
+  );
   const widths = r.columns.map((c, k) => Math.max(c.length, ...texts.map((t) => t[k].length)));
   const pad = (s: string, k: number) => (numeric[k] ? s.padStart(widths[k]) : s.padEnd(widths[k]));
   const lines = [

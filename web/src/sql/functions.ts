@@ -20,7 +20,8 @@ export function toCharNumber(n: number, fmt: string): string {
   const fixed = Math.abs(n).toFixed(decimals);
   const [whole, frac] = fixed.split('.');
   const minDigits = intPart.includes('0') ? intPart.length - intPart.indexOf('0') : 0;
-  let digits = whole === '0' && minDigits === 0 && decimals > 0 ? '' : whole.padStart(minDigits, '0');
+  let digits =
+    whole === '0' && minDigits === 0 && decimals > 0 ? '' : whole.padStart(minDigits, '0');
   if (digits.length > intPart.length) return '#'.repeat(f.length + 1);
   if (f.includes(',')) digits = digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   const body = (n < 0 ? '-' : '') + digits + (decimals > 0 ? '.' + frac : '');

@@ -12,18 +12,18 @@ let pending: ConsoleRequest | null = null;
 
 /** Open the console and run `example` (with these substitution values). */
 export function requestExample(example: string, defines: Record<string, string> = {}): void {
-  const r = { example, defines };
-  if (listeners.size === 0) pending = r;
-  for (const l of listeners) l(r);
+  pending = { example, defines };
+  for (const l of [...listeners]) l(pending);
 }
 
-/** Listen for requests; a request made before anyone listened is delivered at once. */
+/** The request not yet served, taken (a console that just opened serves it). */
+export function takeRequest(): ConsoleRequest | null {
+  const r = pending;
+  pending = null;
+  return r;
+}
+
 export function onRequest(l: Listener): () => void {
   listeners.add(l);
-  if (pending) {
-    const r = pending;
-    pending = null;
-    l(r);
-  }
   return () => listeners.delete(l);
 }

@@ -165,7 +165,7 @@ export function translate(text: string, start: number): Translated {
   const before: string[] = [];
 
   const range = (from: number, to: number) => {
-    for (let k = from; k < to; ) k = one(k, to);
+    for (let k = from; k < to;) k = one(k, to);
   };
   // translate the token at k (and what it heads); returns the next index
   const one = (k: number, to: number): number => {
@@ -186,7 +186,11 @@ export function translate(text: string, start: number): Translated {
           );
           let first = spaced(k);
           rewrite(
-            ranges.map(([a, b]) => () => range(a, b)),
+            ranges.map(
+              ([a, b]) =>
+                () =>
+                  range(a, b),
+            ),
             (s) => {
               emit(s, t.start, first);
               first = false;
