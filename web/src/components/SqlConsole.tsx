@@ -241,6 +241,7 @@ export function SqlConsole() {
         <textarea
           value={text}
           rows={8}
+          wrap="off"
           spellCheck={false}
           data-testid="sql-text"
           onChange={(e) => setText(e.target.value)}
