@@ -148,6 +148,15 @@ describe('errors', () => {
   });
   it('fixed tables are read only', () => {
     expect(session.run('delete from x$bh').error?.code).toBe('ORA-02030');
+    expect(session.run('drop view sys.v$bh').error?.code).toBe('ORA-02030');
+    expect(session.run('create or replace view v$bh as select 1 a from dual').error?.code).toBe(
+      'ORA-02030',
+    );
+    // reading a fixed table into one of your own is fine
+    const copy = session.run(
+      'create table mine as select buf# b from x$bh; insert into mine select buf# from x$bh; select count(*) from mine',
+    );
+    expect(copy.error).toBeNull();
   });
   it('statements before the error ran', () => {
     const out = session.run('select 1 from dual;\nselect 2 from nosuch;');

@@ -33,9 +33,33 @@ export interface Outcome {
   ms: number;
 }
 
-const WRITES = new Set(['insert', 'update', 'delete', 'drop', 'alter', 'truncate', 'create']);
-
 const bareName = (t: string) => t.replace(/^"|"$/g, '').toLowerCase();
+
+/** The object a statement writes (INSERT INTO x, UPDATE x, DROP VIEW x …), if any. */
+function written(toks: Token[]): Token | null {
+  const words = toks.map((t) => bareName(t.text));
+  const after = (w: string) => {
+    const k = words.indexOf(w);
+    if (k < 0) return null;
+    // skip a schema prefix (sys.x)
+    return words[k + 2] === '.' ? (toks[k + 3] ?? null) : (toks[k + 1] ?? null);
+  };
+  switch (words[0]) {
+    case 'insert':
+      return after('into');
+    case 'delete':
+      return words[1] === 'from' ? after('from') : after('delete');
+    case 'update':
+      return after('update');
+    case 'drop':
+    case 'alter':
+    case 'truncate':
+    case 'create':
+      return after(words.find((w) => w === 'table' || w === 'view' || w === 'index') ?? '');
+    default:
+      return null;
+  }
+}
 
 /** What a DDL statement did, in SQL*Plus's words. */
 function done(tokens: Token[]): string {
@@ -215,17 +239,14 @@ export class SqlSession {
         throw e;
       }
       const toks = tr.tokens;
-      const head = toks.slice(0, 6).map((t) => bareName(t.text));
-      if (WRITES.has(head[0])) {
-        const target = toks.slice(1, 7).find((t) => FIXED.has(bareName(t.text)));
-        if (target && !(head[0] === 'create' && head.indexOf(bareName(target.text)) < 0)) {
-          return fail({
-            code: 'ORA-02030',
-            message: 'can only select from fixed tables/views',
-            sqlite: '',
-            offset: target.start,
-          });
-        }
+      const target = written(toks);
+      if (target && FIXED.has(bareName(target.text))) {
+        return fail({
+          code: 'ORA-02030',
+          message: 'can only select from fixed tables/views',
+          sqlite: '',
+          offset: target.start,
+        });
       }
       if ([...this.reads(toks)].some((n) => BH_NAMES.has(n))) this.loadHeaders();
       try {
