@@ -95,6 +95,8 @@ test.describe('the SQL console', () => {
     await expect(rows.first()).toContainText('SELECT');
     await expect(page.getByTestId('sql-count')).toContainText('rows selected');
     await expect(page.getByTestId('sql-text')).toHaveValue(/&&size/);
+    // the one example not run verbatim says what changed, beside it
+    await expect(page.getByTestId('sql-adapted-latch-waiters')).toContainText('typographic');
     await page
       .getByTestId('sql-console')
       .screenshot({ path: test.info().outputPath('sql-literal.png') });

@@ -227,6 +227,12 @@ export function SqlConsole() {
             >
               {ex.title}
             </button>
+            {ex.adapted && (
+              <span className="sql-adapted" data-testid={`sql-adapted-${ex.id}`}>
+                {' '}
+                adapted: {ex.adapted}
+              </span>
+            )}
           </li>
         ))}
       </ul>
