@@ -23,6 +23,7 @@ import { PoolStatistics } from './components/PoolStatistics';
 import { SegmentsTable } from './components/SegmentsTable';
 import { WorkloadPanel } from './components/WorkloadPanel';
 import { XbhPanel } from './components/XbhPanel';
+import { SqlPanel } from './components/SqlPanel';
 import {
   Charts,
   CompareWorkspace,
@@ -108,6 +109,7 @@ function Workspace() {
           <PoolStatistics />
           <IoStatistics />
           <XbhPanel />
+          <SqlPanel />
           <PaperTable />
           <Charts />
           <Sizing />
@@ -132,6 +134,7 @@ function LibraryWorkspace() {
         <>
           <NarrationLog />
           <LibraryRight />
+          <SqlPanel />
           <Sizing />
         </>
       }

@@ -106,6 +106,13 @@ impl Simulation {
         unsafe { js_sys::Uint8Array::view(&self.run.cache().b.flags) }
     }
 
+    /// Every buffer header as columns, `[set…, prev…, next…, tim…]` (−1: no neighbour;
+    /// seconds): the SQL console's X$BH. A copy.
+    #[wasm_bindgen(js_name = headerColumns)]
+    pub fn header_columns(&self) -> Vec<f64> {
+        self.run.cache().header_columns()
+    }
+
     /// Buffers on each hash chain. View over wasm memory.
     #[wasm_bindgen(js_name = chainLengths)]
     pub fn chain_lengths(&self) -> js_sys::Uint32Array {

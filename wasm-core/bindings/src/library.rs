@@ -104,6 +104,12 @@ impl LibrarySimulation {
         )
     }
 
+    /// V$SQL: the cursors now cached, with their counters and sharable memory.
+    #[wasm_bindgen(js_name = sqlJson)]
+    pub fn sql_json(&self) -> String {
+        json(&self.run.sim().sql_view())
+    }
+
     /// One cached object: its text, hash, bucket, pins, heaps and whether it is kept.
     #[wasm_bindgen(js_name = objectJson)]
     pub fn object_json(&self, obj: u32) -> String {

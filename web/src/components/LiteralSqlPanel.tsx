@@ -6,6 +6,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useApp } from '../store/context';
 import { selectLib, selectPausedTick, selectPlaying } from '../store/libSelectors';
 import type { LiteralGroup } from '../sim/library';
+import { requestExample } from '../sql/request';
 import { Panel } from './Panel';
 import './library-panels.css';
 
@@ -115,6 +116,15 @@ HAVING COUNT(*) > ${min}
             onChange={setMin}
           />
         </div>
+        <p>
+          <button
+            type="button"
+            data-testid="literal-run-sql"
+            onClick={() => requestExample('literal-sql', { size: String(size) })}
+          >
+            Run the seed’s query in the SQL console
+          </button>
+        </p>
         <p className="help">
           Literal SQL differs toward the end (the WHERE clause), so statements that match on a
           leading substring and are many are literal SQL that bind variables or CURSOR_SHARING =

@@ -85,6 +85,10 @@ export const PANEL_HELP: Record<string, PanelHelpText> = {
     title: 'Library cache statistics',
     text: 'V$LIBRARYCACHE (SQL AREA), V$SYSSTAT, V$LATCH with Steve Adams’ impact, the shared pool and the hash table. The clock t runs until the last session ends; the foreground’s elapsed time is session 0’s (what the seed’s script timed).',
   },
+  SQL: {
+    title: 'The SQL console',
+    text: 'SQLite (compiled to WebAssembly) over a snapshot of the instance at the current step: X$BH, X$KCBWDS, X$KCBWBPD, V$BH, V$BUFFER_POOL(_STATISTICS), DBA_OBJECTS, DBA_SEGMENTS, V$PARAMETER, V$SYSSTAT, V$LIBRARYCACHE, V$SQL, V$SQLAREA, V$LATCH, V$SESSION_WAIT. Oracle’s spelling works (sys. prefixes, DECODE, BITAND, NVL, USERENV, TO_CHAR, &&variables, CREATE OR REPLACE VIEW); the examples are the seeds’ own queries. Ctrl+Enter runs; the snapshot follows the run.',
+  },
   'Finding literal SQL': {
     title: 'Finding literal SQL',
     text: 'Seed 001’s query over the cursors in the library cache now: statements that differ only in their literals, grouped — the candidates for bind variables or CURSOR_SHARING = FORCE.',

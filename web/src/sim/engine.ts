@@ -287,6 +287,13 @@ export class SimRun extends RunBase<Simulation, Event, Report> implements Playab
   ioConfig(): IoConfig {
     return JSON.parse(this.sim.ioConfigJson()) as IoConfig;
   }
+  /**
+   * Every buffer header as columns `[set…, prev…, next…, tim…]` (each `totalBuffers` long;
+   * −1: no neighbour; `next` toward the LRU tail; seconds): the SQL console's X$BH. A copy.
+   */
+  headerColumns(): Float64Array {
+    return this.sim.headerColumns();
+  }
   views(): BufferViews {
     return {
       dba: this.sim.dba(),

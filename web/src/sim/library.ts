@@ -11,6 +11,7 @@ import type { LiteralGroup } from './generated/library/LiteralGroup';
 import type { ObjectView } from './generated/library/ObjectView';
 import type { Report } from './generated/library/Report';
 import type { SessionView } from './generated/library/SessionView';
+import type { SqlRow } from './generated/library/SqlRow';
 
 export type {
   ChainEntry,
@@ -22,6 +23,7 @@ export type {
   ObjectView,
   Report,
   SessionView,
+  SqlRow,
 };
 export type { CacheReport } from './generated/library/CacheReport';
 export type { OpCost } from './generated/library/OpCost';
@@ -104,6 +106,10 @@ export class Run extends RunBase<LibrarySimulation, Event, Report> implements Pl
   /** Seed 001's "Finding literal SQL": cursors grouped by their first `prefixLen` characters. */
   literalSql(prefixLen: number, minCount: number): LiteralGroup[] {
     return JSON.parse(this.sim.literalSqlJson(prefixLen, minCount)) as LiteralGroup[];
+  }
+  /** V$SQL: the cursors now cached, with their counters and sharable memory. */
+  sql(): SqlRow[] {
+    return JSON.parse(this.sim.sqlJson()) as SqlRow[];
   }
   object(obj: number): ObjectView | null {
     return JSON.parse(this.sim.objectJson(obj)) as ObjectView | null;

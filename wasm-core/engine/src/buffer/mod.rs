@@ -9,6 +9,7 @@ pub mod config;
 pub mod dbwr;
 pub mod events;
 pub mod hash;
+mod headers;
 mod instance;
 mod io_path;
 pub mod layout;
@@ -25,6 +26,7 @@ pub mod writer;
 
 pub use config::{CacheConfig, PoolId};
 pub use events::Event;
+pub use headers::HEADER_COLUMNS;
 pub use instance::Instance;
 pub use layout::{Constants, Layout, SetInfo, SET_INFO_WIDTH};
 pub use report::Report;

@@ -51,6 +51,7 @@ mod scenario;
 mod sched;
 mod slots;
 mod spec;
+mod sqlarea;
 mod table;
 #[cfg(test)]
 mod tests;
@@ -71,6 +72,7 @@ pub use sched::{Sim, TIME_SLICE_NS};
 pub use spec::{
     CursorSharing, OpCost, Size, Slammer, Spec, KGL_BUCKETS, MAX_EVENTS, MAX_POOL, MIN_POOL,
 };
+pub use sqlarea::SqlRow;
 pub use text::{force_binds, hash};
 pub use view::{
     BucketView, ChainEntry, ChunkView, LatchView, ObjectView, SessionState, SessionView,

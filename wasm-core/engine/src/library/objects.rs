@@ -76,6 +76,11 @@ pub struct Obj {
     /// DBMS_SHARED_POOL.KEEP: never released to the LRU.
     pub kept: bool,
     pub alive: bool,
+    /// V$SQL's per-cursor counters: parse calls, executions, loads (the hard parse and
+    /// every reload).
+    pub parse_calls: u64,
+    pub executions: u64,
+    pub loads: u32,
 }
 
 /// What one allocation did.
@@ -149,6 +154,9 @@ impl Lib {
             state: ObjState::Loading(loader),
             kept: false,
             alive: true,
+            parse_calls: 0,
+            executions: 0,
+            loads: 1,
         };
         super::slots::put(&mut self.objs, &mut self.spare, o)
     }

@@ -183,6 +183,7 @@ impl Sim {
                     }
                     _ => {
                         self.c.pins += 1;
+                        self.lib.objs[o as usize].parse_calls += 1;
                         self.lib.pin(o);
                         self.sess[s as usize].obj = o;
                         if self.lib.objs[o as usize].heap6 != NIL {
@@ -206,6 +207,7 @@ impl Sim {
                             // Heap 6 was flushed: reload it (a hard parse, counted in reloads).
                             self.c.reloads += 1;
                             self.c.parse_hard += 1;
+                            self.lib.objs[o as usize].loads += 1;
                             self.lib.objs[o as usize].state = ObjState::Loading(s);
                             self.emit(|_| Event::HardParse {
                                 session: s,
@@ -240,6 +242,7 @@ impl Sim {
                 }
                 self.sess[s as usize].obj = o;
                 self.c.pins += 1;
+                self.lib.objs[o as usize].parse_calls += 1;
                 let at = self.now;
                 self.emit(|_| Event::HardParse {
                     session: s,
@@ -338,6 +341,9 @@ impl Sim {
                 let ss = &mut self.sess[s as usize];
                 ss.phase = Acct::Exec;
                 let (o, at) = (ss.obj, self.now);
+                if let Some(ob) = self.lib.objs.get_mut(o as usize) {
+                    ob.executions += 1;
+                }
                 self.emit(|_| Event::Execute {
                     session: s,
                     at_ns: at,

@@ -1,0 +1,120 @@
+// The SQL console (issue #12) on the built site: SQLite's wasm is fetched only when the console
+// opens; a bundled seed query returns the run's figures; a bad query says ORA-00942 in an
+// alert and leaves the run and the last result alone; the literal SQL panel runs seed 001's
+// query there; axe finds nothing serious; screenshots at three sizes.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { PREVIEW_PORT } from './ports';
+import { openApp, position, watch, watchCsp } from './site';
+
+const URL_ = `http://localhost:${PREVIEW_PORT}/`;
+const ORIGIN = new URL(URL_).origin;
+
+const sqlWasm = (requests: string[]) => requests.filter((u) => /sql-wasm.*\.wasm/.test(u));
+
+async function openConsole(page: Page) {
+  await page.getByTestId('sql-open').click();
+  await expect(page.getByTestId('sql-snapshot')).toHaveAttribute('data-position', /\d+/);
+}
+
+test.describe('the SQL console', () => {
+  test.setTimeout(150_000);
+
+  test("runs seed 000's V$BUFFER_POOL_STATISTICS query; a bad query is ORA-00942", async ({
+    page,
+  }) => {
+    const violations = await watchCsp(page);
+    const watcher = watch(page);
+    await openApp(page, URL_);
+    await page.getByTestId('scenario-select').selectOption('seed000-8.0-test2');
+    await page.getByTestId('run-to-end').click();
+    await expect(page.getByTestId('position')).toHaveAttribute('data-position', '40000');
+    expect(sqlWasm(watcher.requests), 'SQLite is not fetched before the console opens').toEqual([]);
+
+    await openConsole(page);
+    expect(sqlWasm(watcher.requests)).toHaveLength(1);
+    await expect(page.getByTestId('sql-snapshot')).toHaveAttribute('data-position', '40000');
+    await page.getByTestId('sql-example-pool-statistics').click();
+    const rows = page.getByTestId('sql-rows').locator('tbody tr');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(0)).toContainText('DEFAULT');
+    await expect(rows.nth(0)).toContainText('20005');
+    await expect(rows.nth(0)).toContainText('647');
+    await expect(rows.nth(1)).toContainText('RECYCLE');
+    await expect(page.getByTestId('sql-source')).toContainText('run verbatim');
+
+    // a bad query: the error in an alert, the last result and the run untouched
+    const before = await position(page);
+    const text = page.getByTestId('sql-text');
+    await text.fill('select *\n  from v$nosuch');
+    await text.press('Control+Enter');
+    const alert = page.getByRole('alert').filter({ hasText: 'ORA-00942' });
+    await expect(alert).toContainText('ORA-00942: table or view does not exist');
+    await expect(alert).toContainText('line 2, column 8');
+    await expect(alert).toContainText('no such table: v$nosuch');
+    await expect(rows).toHaveCount(2);
+    expect(await position(page)).toBe(before);
+
+    // the Z$BUFFER_CACHE view and the query over it count the buffers
+    await page.getByTestId('sql-example-z-buffer-cache-8i').click();
+    await expect(page.getByTestId('sql-results')).toContainText('View created.');
+    await page.getByTestId('sql-example-buffers-by-pool').click();
+    const groups = page.getByTestId('sql-rows').locator('tbody tr');
+    await expect(groups.filter({ hasText: 'RECYCLE' })).toHaveCount(1);
+    await expect(groups.filter({ hasText: 'RECYCLE' })).toContainText('TABLERANDOM');
+
+    for (const [w, h] of [
+      [1024, 768],
+      [1920, 1080],
+      [390, 844],
+    ]) {
+      await page.setViewportSize({ width: w, height: h });
+      await page.getByTestId('sql-console').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: test.info().outputPath(`sql-${w}x${h}.png`) });
+      await page
+        .getByTestId('sql-console')
+        .screenshot({ path: test.info().outputPath(`sql-panel-${w}x${h}.png`) });
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const axe = await new AxeBuilder({ page }).include('[data-testid="sql-console"]').analyze();
+    const bad = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(bad.map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
+    expect(violations, 'CSP violations').toEqual([]);
+    watcher.expectClean(ORIGIN);
+  });
+
+  test("the literal SQL panel runs seed 001's query in the console", async ({ page }) => {
+    const watcher = watch(page);
+    await openApp(page, URL_);
+    await page.getByTestId('scenario-select').selectOption('seed001-8.1.6-test1');
+    await expect(page.getByTestId('library-stats')).toBeVisible();
+    await page.getByTestId('run-to-end').click();
+    await expect(page.getByTestId('literal-rows')).toBeVisible({ timeout: 60_000 });
+    await page.getByTestId('literal-run-sql').click();
+    const rows = page.getByTestId('sql-rows').locator('tbody tr');
+    await expect(rows.first()).toContainText('SELECT');
+    await expect(page.getByTestId('sql-count')).toContainText('rows selected');
+    await expect(page.getByTestId('sql-text')).toHaveValue(/&&size/);
+    // the one example not run verbatim says what changed, beside it
+    await expect(page.getByTestId('sql-adapted-latch-waiters')).toContainText('typographic');
+    await page
+      .getByTestId('sql-console')
+      .screenshot({ path: test.info().outputPath('sql-literal.png') });
+    watcher.expectClean(ORIGIN);
+  });
+
+  test('asks once for a substitution variable', async ({ page }) => {
+    await openApp(page, URL_);
+    await openConsole(page);
+    const text = page.getByTestId('sql-text');
+    await text.fill("select '&&word' w from dual");
+    await page.getByTestId('sql-run').click();
+    await page.getByTestId('sql-define').fill('hello');
+    await page.getByTestId('sql-define').press('Enter');
+    await expect(page.getByTestId('sql-rows')).toContainText('hello');
+    await text.fill("select '&&word' || '!' w from dual");
+    await text.press('Control+Enter');
+    await expect(page.getByTestId('sql-rows')).toContainText('hello!');
+    await expect(page.getByTestId('sql-define')).toHaveCount(0);
+  });
+});

@@ -1,0 +1,321 @@
+// What the console's tables hold, taken from a run at one position: plain rows for the small
+// tables, and copies of the per-buffer arrays for X$BH (written into SQLite only when a
+// statement reads it: 100,000 buffers cost more to insert than to copy).
+import { FLAG, parameterDocs, type SimRun } from '../sim/engine';
+import type * as library from '../sim/library';
+import type { Scenario } from '../sim/engine';
+import { hex, BP_ADDR, DS_ADDR, LATCH_ADDR, SQL_ADDR, BH_ADDR } from './schema';
+
+export type Cell = number | string | null;
+export type Rows = Cell[][];
+
+export interface BufferHeaders {
+  dba: Uint32Array;
+  tch: Uint32Array;
+  flags: Uint8Array;
+  /** `[set…, prev…, next…, tim…]` (SimRun.headerColumns). */
+  cols: Float64Array;
+}
+
+export interface Capture {
+  kind: 'buffer' | 'library';
+  /** The run's position (accesses, or phases of statements). */
+  position: number;
+  /** Rows of each table, in its schema's column order. */
+  rows: Record<string, Rows>;
+  headers: BufferHeaders | null;
+}
+
+const POOLS = ['DEFAULT', 'KEEP', 'RECYCLE'] as const;
+/** The model has one schema and one tablespace (USERS, ts# 4). */
+export const OWNER = 'TEST';
+export const TABLESPACE = 'USERS';
+
+function parameters(s: Scenario): Rows {
+  const init = new Map(Object.entries(s.init ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
+  return parameterDocs().map((d, k) => {
+    const set = init.get(d.name.toLowerCase());
+    const value =
+      set === undefined
+        ? d.default
+        : typeof set === 'boolean'
+          ? String(set).toUpperCase()
+          : String(set);
+    const type = d.kind === 'boolean' ? 1 : d.kind === 'integer' || d.kind === 'size' ? 3 : 2;
+    return [k + 1, d.name, type, value, set === undefined ? 'TRUE' : 'FALSE', d.help];
+  });
+}
+
+/** V$SYSSTAT names (Oracle's), their class, and where the model has them. */
+const SYSSTAT: Array<[string, number]> = [
+  ['session logical reads', 1],
+  ['CPU used by this session', 1],
+  ['db block gets', 8],
+  ['consistent gets', 8],
+  ['physical reads', 8],
+  ['physical writes', 8],
+  ['db block changes', 8],
+  ['free buffer requested', 8],
+  ['free buffer inspected', 8],
+  ['dirty buffers inspected', 8],
+  ['parse time cpu', 64],
+  ['parse count (total)', 64],
+  ['parse count (hard)', 64],
+  ['execute count', 64],
+];
+
+function sysstat(values: Record<string, number>): Rows {
+  return SYSSTAT.map(([name, cls], k) => [k, name, cls, values[name] ?? 0]);
+}
+
+/** Snapshot a buffer cache run. */
+export function captureBuffer(run: SimRun): Capture {
+  const report = run.report();
+  const layout = run.layoutInfo();
+  const { order, info } = run.order();
+  const orderCopy = order.slice();
+  const infoCopy = info.slice();
+  const cols = run.headerColumns();
+  const v = run.views();
+  const headers: BufferHeaders = {
+    dba: v.dba.slice(),
+    tch: v.tch.slice(),
+    flags: v.flags.slice(),
+    cols,
+  };
+  const sets = layout.sets;
+  const blockSize = layout.config.db_block_size;
+
+  // X$KCBWDS: one row per working set; its list's head and tail from the drawing order
+  let at = 0;
+  const kcbwds: Rows = sets.map((ws, k) => {
+    const [len, hot, wl, writing, free] = Array.from(infoCopy.slice(k * 5, k * 5 + 5));
+    const head = len > 0 ? hex(BH_ADDR + orderCopy[at] * 0x80) : '00';
+    const tail = len > 0 ? hex(BH_ADDR + orderCopy[at + len - 1] * 0x80) : '00';
+    at += len + wl + writing + free;
+    return [
+      hex(DS_ADDR + k * 0x100),
+      k,
+      1,
+      k + 1,
+      ws.dbwr,
+      blockSize,
+      ws.lo,
+      ws.hi - 1,
+      ws.hi - ws.lo,
+      len + free,
+      len - hot,
+      hot,
+      wl + writing,
+      head,
+      tail,
+      ws.hot_max,
+    ];
+  });
+  // X$KCBWBPD / V$BUFFER_POOL: every pool, size 0 when not configured
+  const kcbwbpd: Rows = [];
+  const bufferPool: Rows = [];
+  POOLS.forEach((name, k) => {
+    const mine = sets.map((s, i) => ({ s, i })).filter(({ s }) => s.pool === name);
+    const size = mine.reduce((n, { s }) => n + s.hi - s.lo, 0);
+    const loSid = mine.length ? mine[0].i + 1 : 0;
+    const hiSid = mine.length ? mine[mine.length - 1].i + 1 : 0;
+    const lo = mine.length ? mine[0].s.lo : 0;
+    const hi = mine.length ? mine[mine.length - 1].s.hi - 1 : 0;
+    kcbwbpd.push([
+      hex(BP_ADDR + k * 0x40),
+      k,
+      1,
+      k + 1,
+      name,
+      size,
+      loSid,
+      hiSid,
+      mine.length,
+      lo,
+      hi,
+    ]);
+    bufferPool.push([k + 1, name, loSid, hiSid, mine.length, size, lo, hi]);
+  });
+  const stats = report.pools.map((p) => [
+    p.id,
+    p.name,
+    p.set_msize,
+    p.cnum_repl,
+    p.cnum_write,
+    p.cnum_set,
+    p.buf_got,
+    p.sum_write,
+    p.sum_scan,
+    p.free_buffer_wait,
+    p.write_complete_wait,
+    p.buffer_busy_wait,
+    p.free_buffer_inspected,
+    p.dirty_buffers_inspected,
+    p.db_block_change,
+    p.db_block_gets,
+    p.consistent_gets,
+    p.physical_reads,
+    p.physical_writes,
+  ]);
+  const sum = (f: (p: (typeof report.pools)[number]) => number) =>
+    report.pools.reduce((n, p) => n + f(p), 0);
+  const objects: Rows = layout.objects.map((o, k) => [
+    OWNER,
+    o.name,
+    null,
+    k + 1,
+    k + 1,
+    o.type,
+    'VALID',
+    'N',
+  ]);
+  const segments: Rows = layout.objects.map((o, k) => [
+    OWNER,
+    o.name,
+    o.type,
+    TABLESPACE,
+    k + 1,
+    1,
+    o.blocks * blockSize,
+    o.blocks,
+    1,
+    o.buffer_pool ?? 'DEFAULT',
+    o.cache ? 'Y' : 'N',
+  ]);
+  return {
+    kind: 'buffer',
+    position: run.position,
+    headers,
+    rows: {
+      x$kcbwds: kcbwds,
+      x$kcbwbpd: kcbwbpd,
+      v$buffer_pool: bufferPool,
+      v$buffer_pool_statistics: stats,
+      dba_objects: objects,
+      dba_segments: segments,
+      v$parameter: parameters(run.scenario()),
+      v$sysstat: sysstat({
+        'session logical reads': sum((p) => p.db_block_gets + p.consistent_gets),
+        'db block gets': sum((p) => p.db_block_gets),
+        'consistent gets': sum((p) => p.consistent_gets),
+        'physical reads': sum((p) => p.physical_reads),
+        'physical writes': sum((p) => p.physical_writes),
+        'db block changes': sum((p) => p.db_block_change),
+        'free buffer requested': sum((p) => p.buf_got),
+        'free buffer inspected': sum((p) => p.free_buffer_inspected),
+        'dirty buffers inspected': sum((p) => p.dirty_buffers_inspected),
+        'execute count': report.executions,
+      }),
+    },
+  };
+}
+
+/** The latch a `latch free` sleeper waits for: V$LATCH's latch# and the child's address. */
+function latchOf(l: library.Latch): { latchNo: number; addr: number } {
+  return l.name === 'library_cache'
+    ? { latchNo: 1, addr: LATCH_ADDR + 0x100 + l.child * 0x40 }
+    : { latchNo: 2, addr: LATCH_ADDR };
+}
+
+/** Snapshot a library cache run. */
+export function captureLibrary(run: library.Run): Capture {
+  const report = run.report();
+  const lc = report.library_cache;
+  const a = lc.sql_area;
+  const cs = (s: number) => Math.round(s * 100); // Oracle counts CPU in centiseconds
+  const sql: Rows = run
+    .sql()
+    .map((r) => [
+      hex(SQL_ADDR + r.obj * 0x400),
+      r.hash_value,
+      0,
+      r.sql_text.slice(0, 1000),
+      r.sharable_mem,
+      r.loads,
+      0,
+      r.parse_calls,
+      r.executions,
+      r.users_executing,
+      r.loaded_versions,
+      r.kept ? 1 : 0,
+    ]);
+  const latches: Rows = lc.latches.map((l, k) => [
+    hex(LATCH_ADDR + k * 0x40),
+    k + 1,
+    l.name,
+    l.gets,
+    l.misses,
+    l.sleeps,
+    0,
+    0,
+    l.spin_gets,
+    Math.round(l.wait_time_s * 1e6),
+  ]);
+  const waiting = new Map<number, library.Latch>();
+  for (const lv of run.latches()) for (const s of lv.sleeping) waiting.set(s, lv.latch);
+  const waits: Rows = run
+    .sessions()
+    .filter((s) => s.state !== 'done')
+    .map((s) => {
+      const l = waiting.get(s.id);
+      if (l) {
+        const { latchNo, addr } = latchOf(l);
+        return [
+          s.id,
+          s.statements,
+          'latch free',
+          'address',
+          addr,
+          'number',
+          latchNo,
+          'tries',
+          0,
+          0,
+          'WAITING',
+        ];
+      }
+      const event =
+        s.state === 'load_wait'
+          ? 'library cache load lock'
+          : s.state === 'sleeping'
+            ? 'PL/SQL lock timer'
+            : 'null event';
+      const state = event === 'null event' ? 'WAITED SHORT TIME' : 'WAITING';
+      return [s.id, s.statements, event, null, 0, null, 0, null, 0, 0, state];
+    });
+  return {
+    kind: 'library',
+    position: run.position,
+    headers: null,
+    rows: {
+      v$librarycache: [
+        [
+          a.namespace,
+          a.gets,
+          a.gethits,
+          a.gethitratio,
+          a.pins,
+          a.pinhits,
+          a.pinhitratio,
+          a.reloads,
+          a.invalidations,
+        ],
+      ],
+      v$sql: sql,
+      v$latch: latches,
+      v$session_wait: waits,
+      v$parameter: parameters(run.scenario()),
+      v$sysstat: sysstat({
+        'CPU used by this session': cs(lc.sysstat.cpu_used_s),
+        'parse time cpu': cs(lc.sysstat.parse_time_cpu_s),
+        'parse count (total)': lc.sysstat.parse_count_total,
+        'parse count (hard)': lc.sysstat.parse_count_hard,
+        'execute count': lc.sysstat.execute_count,
+      }),
+    },
+  };
+}
+
+/** Buffer flag bits X$BH's FLAG shows (seed 000 Table 2 and its Z$BUFFER_CACHE view). */
+export const XBH_FLAG = { DIRTY: FLAG.DIRTY, SCAN: FLAG.SCAN } as const;

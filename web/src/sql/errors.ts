@@ -1,0 +1,107 @@
+// SQLite's errors as a DBA expects to read them: the ORA- code and text, the line and column
+// in the script (and the byte offset), with SQLite's own words beside them.
+import type { Token } from './tokens';
+
+export interface OraError {
+  /** `ORA-00942`, or null when SQLite's error has no Oracle counterpart. */
+  code: string | null;
+  /** Oracle's text (`table or view does not exist`). */
+  message: string;
+  /** What SQLite said. */
+  sqlite: string;
+  /** Where in the script (after substitution): offset, line, column (1-based). */
+  offset: number;
+  line: number;
+  column: number;
+}
+
+export type Located = Omit<OraError, 'line' | 'column'>;
+
+const bare = (name: string) => name.replace(/^"|"$/g, '').toLowerCase();
+
+/** The first token naming `name` (its last part, for `bh.nosuch`), or null. */
+function find(tokens: Token[], name: string): Token | null {
+  const last = bare(name.split('.').pop() ?? name);
+  return tokens.find((t) => bare(t.text) === last) ?? null;
+}
+
+/**
+ * Map a SQLite message to an Oracle error at a script offset: `tokens` are the statement's,
+ * `syntaxAt` finds the token a syntax error stopped at (see session.ts), `start` is the
+ * statement's own offset (the fallback).
+ */
+export function oracleError(
+  sqlite: string,
+  tokens: Token[],
+  start: number,
+  syntaxAt: (near: string) => Token | null,
+): Located {
+  const at = (t: Token | null) => t?.start ?? start;
+  let m: RegExpExecArray | null;
+  if ((m = /no such table: (\S+)/.exec(sqlite))) {
+    return {
+      code: 'ORA-00942',
+      message: 'table or view does not exist',
+      sqlite,
+      offset: at(find(tokens, m[1])),
+    };
+  }
+  if ((m = /no such (column|function): (\S+)/.exec(sqlite))) {
+    const name = m[2].replace(/^ora_/, '').replace(/\d$/, '');
+    return {
+      code: 'ORA-00904',
+      message: `"${name.toUpperCase()}": invalid identifier`,
+      sqlite,
+      offset: at(find(tokens, m[2])),
+    };
+  }
+  if ((m = /ambiguous column name: (\S+)/.exec(sqlite))) {
+    return {
+      code: 'ORA-00918',
+      message: 'column ambiguously defined',
+      sqlite,
+      offset: at(find(tokens, m[1])),
+    };
+  }
+  if ((m = /(?:view|table|index) (\S+) already exists/.exec(sqlite))) {
+    return {
+      code: 'ORA-00955',
+      message: 'name is already used by an existing object',
+      sqlite,
+      offset: at(find(tokens, m[1])),
+    };
+  }
+  if ((m = /wrong number of arguments to function (\w+)/.exec(sqlite))) {
+    return {
+      code: 'ORA-00909',
+      message: 'invalid number of arguments',
+      sqlite,
+      offset: at(find(tokens, m[1])),
+    };
+  }
+  if (/incomplete input/.test(sqlite)) {
+    const last = tokens[tokens.length - 1];
+    return {
+      code: 'ORA-00921',
+      message: 'unexpected end of SQL command',
+      sqlite,
+      offset: last ? last.start + last.text.length : start,
+    };
+  }
+  if ((m = /near "([^"]*)": syntax error/.exec(sqlite))) {
+    const t = syntaxAt(m[1]);
+    const first = t === null || t === tokens[0];
+    return first && t !== null
+      ? { code: 'ORA-00900', message: 'invalid SQL statement', sqlite, offset: at(t) }
+      : { code: 'ORA-00933', message: 'SQL command not properly ended', sqlite, offset: at(t) };
+  }
+  if (/unrecognized token/.test(sqlite)) {
+    return {
+      code: 'ORA-00911',
+      message: 'invalid character',
+      sqlite,
+      offset: at(syntaxAt(sqlite.split('"')[1] ?? '')),
+    };
+  }
+  return { code: null, message: sqlite, sqlite, offset: start };
+}

@@ -1,0 +1,66 @@
+// The Oracle functions translate.ts leaves as calls: TO_CHAR, TRUNC, USERENV (other than
+// 'Instance', which it makes a literal). Registered on each SQLite database.
+import type { Database } from 'sql.js';
+
+type Value = number | string | Uint8Array | null;
+
+/**
+ * TO_CHAR(n, fmt) for the number formats SQL*Plus scripts use: `9` and `0` digits, `,` group
+ * separators, one `.`, an `FM` prefix (no padding). Without FM the result is right-aligned
+ * in the format's width plus a sign position, as Oracle does; a number too wide gives `#`s.
+ */
+export function toCharNumber(n: number, fmt: string): string {
+  let f = fmt.trim();
+  const fm = /^fm/i.test(f);
+  if (fm) f = f.slice(2);
+  if (!/^[90,.]+$/.test(f)) return String(n);
+  const dot = f.indexOf('.');
+  const decimals = dot < 0 ? 0 : f.length - dot - 1;
+  const intPart = (dot < 0 ? f : f.slice(0, dot)).replace(/,/g, '');
+  const fixed = Math.abs(n).toFixed(decimals);
+  const [whole, frac] = fixed.split('.');
+  const minDigits = intPart.includes('0') ? intPart.length - intPart.indexOf('0') : 0;
+  let digits =
+    whole === '0' && minDigits === 0 && decimals > 0 ? '' : whole.padStart(minDigits, '0');
+  if (digits.length > intPart.length) return '#'.repeat(f.length + 1);
+  if (f.includes(',')) digits = digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const body = (n < 0 ? '-' : '') + digits + (decimals > 0 ? '.' + frac : '');
+  return fm ? body : body.padStart(f.length + 1, ' ');
+}
+
+function toChar(v: Value, fmt?: Value): string | null {
+  if (v === null) return null;
+  if (typeof v === 'number') {
+    return typeof fmt === 'string' ? toCharNumber(v, fmt) : String(v);
+  }
+  return String(v);
+}
+
+function trunc(v: Value, places: Value = 0): number | null {
+  if (typeof v !== 'number') return v === null ? null : Number(v);
+  const p = 10 ** Number(places ?? 0);
+  return Math.trunc(v * p) / p;
+}
+
+/** USERENV(option): the options a script run as SYS on one instance can ask. */
+function userenv(option: Value): number | string | null {
+  switch (String(option).toUpperCase()) {
+    case 'INSTANCE':
+    case 'SESSIONID':
+      return 1;
+    case 'LANGUAGE':
+      return 'AMERICAN_AMERICA.US7ASCII';
+    case 'TERMINAL':
+      return 'SIMULATOR';
+    default:
+      return null;
+  }
+}
+
+export function registerFunctions(db: Database): void {
+  db.create_function('ora_to_char1', (v: Value) => toChar(v));
+  db.create_function('ora_to_char2', (v: Value, f: Value) => toChar(v, f));
+  db.create_function('ora_trunc1', (v: Value) => trunc(v));
+  db.create_function('ora_trunc2', (v: Value, p: Value) => trunc(v, p));
+  db.create_function('ora_userenv', (o: Value) => userenv(o));
+}

@@ -1,0 +1,295 @@
+// The SQL console's engine: one in-memory SQLite database (sql.js) holding a snapshot of the
+// simulated instance, and the scripts run against it. Views a user creates stay for the
+// session; the snapshot's tables are refilled when the run moves.
+import type { Database, SqlJsStatic } from 'sql.js';
+import type { Capture, Cell } from './capture';
+import { oracleError, type OraError } from './errors';
+import { registerFunctions } from './functions';
+import { BH_NAMES, FIXED, LINK_SPAN, TABLES, VIEWS, createTable } from './schema';
+
+/** Buffers written by one INSERT into `sim$bh`. */
+const ROWS_PER_INSERT = 200;
+import { splitScript, substitute, variables } from './script';
+import { lineColumn, solid, tokenize, type Token } from './tokens';
+import { TranslateError, translate } from './translate';
+
+export interface ResultSet {
+  /** The statement as written (after substitution). */
+  statement: string;
+  columns: string[];
+  rows: Cell[][];
+  /** What a statement without rows did (`View created.`). */
+  message: string | null;
+  ms: number;
+}
+
+export interface Outcome {
+  results: ResultSet[];
+  error: OraError | null;
+  /** SQL*Plus lines skipped. */
+  skipped: string[];
+  /** The script after substitution. */
+  text: string;
+  ms: number;
+}
+
+const bareName = (t: string) => t.replace(/^"|"$/g, '').toLowerCase();
+
+/** The object a statement writes (INSERT INTO x, UPDATE x, DROP VIEW x …), if any. */
+function written(toks: Token[]): Token | null {
+  const words = toks.map((t) => bareName(t.text));
+  const after = (w: string) => {
+    const k = words.indexOf(w);
+    if (k < 0) return null;
+    // skip a schema prefix (sys.x)
+    return words[k + 2] === '.' ? (toks[k + 3] ?? null) : (toks[k + 1] ?? null);
+  };
+  switch (words[0]) {
+    case 'insert':
+      return after('into');
+    case 'delete':
+      return words[1] === 'from' ? after('from') : after('delete');
+    case 'update':
+      return after('update');
+    case 'drop':
+    case 'alter':
+    case 'truncate':
+    case 'create':
+      return after(words.find((w) => w === 'table' || w === 'view' || w === 'index') ?? '');
+    default:
+      return null;
+  }
+}
+
+/** What a DDL statement did, in SQL*Plus's words. */
+function done(tokens: Token[]): string {
+  const [verb, a, b, c] = tokens.map((t) => t.text.toLowerCase());
+  const object = verb === 'create' && a === 'or' && b === 'replace' ? c : a;
+  const past: Record<string, string> = { create: 'created', drop: 'dropped', alter: 'altered' };
+  if (past[verb] && object) return `${object[0].toUpperCase()}${object.slice(1)} ${past[verb]}.`;
+  return 'Statement processed.';
+}
+
+export class SqlSession {
+  private readonly db: Database;
+  private capture: Capture | null = null;
+  private headersLoaded = false;
+  /** Substitution variables defined so far (`&&name` asks once per session). */
+  readonly defines: Record<string, string> = {};
+  /** Milliseconds the last X$BH fill took (0: none yet). */
+  headersMs = 0;
+
+  constructor(SQL: SqlJsStatic) {
+    this.db = new SQL.Database();
+    registerFunctions(this.db);
+    for (const name of Object.keys(TABLES)) this.db.run(createTable(name));
+    for (const sql of Object.values(VIEWS)) this.db.run(sql);
+    this.db.run(`INSERT INTO dual VALUES ('X')`);
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  get position(): number | null {
+    return this.capture?.position ?? null;
+  }
+
+  /** Replace the snapshot's rows (X$BH's when a statement first reads it); returns ms. */
+  load(capture: Capture): number {
+    const t0 = performance.now();
+    this.capture = capture;
+    this.headersLoaded = false;
+    this.db.run('BEGIN');
+    try {
+      for (const name of Object.keys(TABLES)) {
+        if (name === 'dual' || name === 'sim$bh') continue;
+        this.db.run(`DELETE FROM "${name}"`);
+        const rows = capture.rows[name];
+        if (!rows?.length) continue;
+        const marks = TABLES[name].map(() => '?').join(',');
+        const st = this.db.prepare(`INSERT INTO "${name}" VALUES (${marks})`);
+        for (const r of rows) st.run(r);
+        st.free();
+      }
+      this.db.run('COMMIT');
+    } catch (e) {
+      this.db.run('ROLLBACK');
+      throw e;
+    }
+    return performance.now() - t0;
+  }
+
+  /**
+   * Write the per-buffer arrays into `sim$bh` (once per snapshot); returns ms. Four numbers a
+   * buffer (see schema.ts's packing) and 200 buffers a statement: binding values one by one
+   * is what costs (about 3× less than eight values a row, a row a statement).
+   */
+  loadHeaders(): number {
+    const h = this.capture?.headers;
+    if (this.headersLoaded || !h) return 0;
+    const t0 = performance.now();
+    const n = h.dba.length;
+    const { cols } = h;
+    const pack = (i: number, out: number[], at: number) => {
+      out[at] = h.dba[i] * 256 + h.flags[i];
+      out[at + 1] = cols[i] * 4294967296 + h.tch[i];
+      out[at + 2] = (cols[n + i] + 1) * LINK_SPAN + (cols[2 * n + i] + 1);
+      out[at + 3] = cols[3 * n + i];
+    };
+    this.db.run('BEGIN');
+    try {
+      this.db.run('DELETE FROM "sim$bh"');
+      if (n > 0) {
+        // buffer 0 sets the rowid; the others follow it (rowid = max + 1 = buf#)
+        const first = new Array<number>(4);
+        pack(0, first, 0);
+        this.db.run('INSERT INTO "sim$bh" VALUES (0, ?, ?, ?, ?)', first);
+      }
+      const many = this.db.prepare(
+        `INSERT INTO "sim$bh" (a, b, c, tim) VALUES ${Array(ROWS_PER_INSERT).fill('(?,?,?,?)').join(',')}`,
+      );
+      const one = this.db.prepare('INSERT INTO "sim$bh" (a, b, c, tim) VALUES (?,?,?,?)');
+      const block = new Array<number>(4 * ROWS_PER_INSERT);
+      const row = new Array<number>(4);
+      let i = 1;
+      for (; i + ROWS_PER_INSERT <= n; i += ROWS_PER_INSERT) {
+        for (let j = 0; j < ROWS_PER_INSERT; j++) pack(i + j, block, 4 * j);
+        many.run(block);
+      }
+      for (; i < n; i++) {
+        pack(i, row, 0);
+        one.run(row);
+      }
+      many.free();
+      one.free();
+      this.db.run('COMMIT');
+    } catch (e) {
+      this.db.run('ROLLBACK');
+      throw e;
+    }
+    this.headersLoaded = true;
+    this.headersMs = performance.now() - t0;
+    return this.headersMs;
+  }
+
+  /** The substitution variables a script needs that have no value yet. */
+  missing(script: string): string[] {
+    return variables(script).filter((v) => this.defines[v] === undefined);
+  }
+
+  /** Every name a statement reads, through the views it names (transitively). */
+  private reads(tokens: Token[]): Set<string> {
+    const names = new Set(tokens.filter((t) => t.kind !== 'string').map((t) => bareName(t.text)));
+    const views = new Map<string, string>();
+    const res = this.db.exec(`SELECT lower(name), sql FROM sqlite_master WHERE type = 'view'`);
+    for (const [name, sql] of res[0]?.values ?? []) views.set(String(name), String(sql));
+    const queue = [...names];
+    while (queue.length) {
+      const sql = views.get(queue.pop() as string);
+      if (!sql) continue;
+      for (const t of tokenize(sql).filter(solid)) {
+        const n = bareName(t.text);
+        if (!names.has(n)) {
+          names.add(n);
+          queue.push(n);
+        }
+      }
+    }
+    return names;
+  }
+
+  /** Run a script; stops at the first error, which names its line and column. */
+  run(script: string, defines: Record<string, string> = {}): Outcome {
+    const t0 = performance.now();
+    Object.assign(
+      this.defines,
+      Object.fromEntries(Object.entries(defines).map(([k, v]) => [k.toLowerCase(), v])),
+    );
+    const text = substitute(script, this.defines);
+    const split = splitScript(text);
+    Object.assign(this.defines, split.defines);
+    const results: ResultSet[] = [];
+    const fail = (e: Omit<OraError, 'line' | 'column'>): Outcome => ({
+      results,
+      error: { ...e, ...lineColumn(text, e.offset) },
+      skipped: split.skipped,
+      text,
+      ms: performance.now() - t0,
+    });
+    const left = variables(text);
+    if (left.length) {
+      const at = text.indexOf('&');
+      return fail({
+        code: 'SP2-0546',
+        message: `substitution variable &${left[0]} has no value (define ${left[0]} = …)`,
+        sqlite: '',
+        offset: at,
+      });
+    }
+    for (const st of split.statements) {
+      const s0 = performance.now();
+      let tr;
+      try {
+        tr = translate(st.text, st.start);
+      } catch (e) {
+        if (e instanceof TranslateError) {
+          return fail({ code: e.code, message: e.message, sqlite: '', offset: e.offset });
+        }
+        throw e;
+      }
+      const toks = tr.tokens;
+      const target = written(toks);
+      if (target && FIXED.has(bareName(target.text))) {
+        return fail({
+          code: 'ORA-02030',
+          message: 'can only select from fixed tables/views',
+          sqlite: '',
+          offset: target.start,
+        });
+      }
+      if ([...this.reads(toks)].some((n) => BH_NAMES.has(n))) this.loadHeaders();
+      try {
+        for (const b of tr.before) this.db.run(b);
+        const stmt = this.db.prepare(tr.sql);
+        try {
+          const columns = stmt.getColumnNames().map((c) => c.toUpperCase());
+          const rows: Cell[][] = [];
+          while (stmt.step()) rows.push(stmt.get() as Cell[]);
+          results.push({
+            statement: st.text.trim(),
+            columns,
+            rows,
+            message: columns.length ? null : done(toks),
+            ms: performance.now() - s0,
+          });
+        } finally {
+          stmt.free();
+        }
+      } catch (e) {
+        const msg = (e as Error).message;
+        return fail(
+          oracleError(msg, toks, toks[0]?.start ?? st.start, (near) =>
+            this.syntaxAt(st.text, st.start, toks, near),
+          ),
+        );
+      }
+    }
+    return { results, error: null, skipped: split.skipped, text, ms: performance.now() - t0 };
+  }
+
+  /** The token a syntax error stopped at: the first whose prefix of the statement fails there. */
+  private syntaxAt(text: string, start: number, toks: Token[], near: string): Token | null {
+    const want = near.replace(/^"|"$/g, '').toLowerCase();
+    const candidates = toks.filter((t) => bareName(t.text) === want);
+    for (const t of candidates) {
+      const prefix = text.slice(0, t.start - start + t.text.length);
+      try {
+        this.db.prepare(translate(prefix, start).sql).free();
+      } catch (e) {
+        if ((e as Error).message.includes(`near "${near}"`)) return t;
+      }
+    }
+    return candidates[0] ?? null;
+  }
+}

@@ -1,0 +1,237 @@
+// Oracle SQL → SQLite SQL, token by token, keeping where each piece came from (an error in
+// the SQLite text is reported at the Oracle text's line and column).
+//
+// - `sys.` / `SYS.` goes (the snapshot has one schema); names holding `#` (BUF#, TS#) are
+//   quoted — SQLite's tokenizer takes `$` inside a name (V$BH) but not `#`;
+// - `a / b` divides as Oracle does, never as integers (`a * 1.0 / b`);
+// - DECODE(e, s1, r1, …, default) becomes CASE WHEN e IS s1 THEN r1 … ELSE default END (IS:
+//   DECODE matches a null with a null), BITAND(a, b) `(a & b)`, NVL `ifnull`, MOD `%`,
+//   GREATEST / LEAST `max` / `min`, TO_NUMBER a cast, USERENV('Instance') 1 (one instance);
+//   TO_CHAR and TRUNC are functions (functions.ts);
+// - CREATE OR REPLACE VIEW becomes DROP VIEW IF EXISTS, then CREATE VIEW.
+import { solid, tokenize, type Token } from './tokens';
+
+/** A piece of output and the script offset it came from. */
+interface Piece {
+  text: string;
+  src: number;
+  /** Preceded by a space (as in the script, or always for generated text). */
+  space: boolean;
+}
+
+export interface Translated {
+  /** Statements to run first (the DROP of CREATE OR REPLACE VIEW). */
+  before: string[];
+  sql: string;
+  /** Script offset of an offset in `sql`. */
+  source(offset: number): number;
+  /** The statement's meaningful tokens, with their script offsets. */
+  tokens: Token[];
+}
+
+/** A statement the translation itself refuses (too few arguments …), at a script offset. */
+export class TranslateError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly offset: number,
+  ) {
+    super(message);
+  }
+}
+
+const ident = (name: string) => (name.includes('#') ? `"${name}"` : name);
+
+/** Index of the `)` closing the `(` at `open`, or -1. */
+function closing(toks: Token[], open: number): number {
+  let depth = 0;
+  for (let k = open; k < toks.length; k++) {
+    if (toks[k].text === '(') depth++;
+    else if (toks[k].text === ')' && --depth === 0) return k;
+  }
+  return -1;
+}
+
+/** Top-level argument ranges [from, to) between `open` and `close`. */
+function argRanges(toks: Token[], open: number, close: number): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  let depth = 0;
+  let from = open + 1;
+  for (let k = open + 1; k < close; k++) {
+    const t = toks[k].text;
+    if (t === '(') depth++;
+    else if (t === ')') depth--;
+    else if (t === ',' && depth === 0) {
+      out.push([from, k]);
+      from = k + 1;
+    }
+  }
+  if (close > open + 1) out.push([from, close]);
+  return out;
+}
+
+type Arg = () => void;
+type Rewrite = (args: Arg[], emit: (text: string) => void, at: number, raw: string[]) => void;
+
+function arity(name: string, n: number, lo: number, hi: number, at: number): void {
+  if (n < lo) {
+    throw new TranslateError('ORA-00938', `not enough arguments for function ${name}`, at);
+  }
+  if (n > hi) throw new TranslateError('ORA-00939', `too many arguments for function ${name}`, at);
+}
+
+/** Oracle functions rewritten into SQLite expressions (argument order kept). */
+const REWRITES: Record<string, Rewrite> = {
+  decode(args, emit, at) {
+    arity('DECODE', args.length, 3, 255, at);
+    emit('(CASE');
+    let k = 1;
+    for (; k + 1 < args.length; k += 2) {
+      emit(' WHEN (');
+      args[0]();
+      emit(') IS (');
+      args[k]();
+      emit(') THEN (');
+      args[k + 1]();
+      emit(')');
+    }
+    if (k < args.length) {
+      emit(' ELSE (');
+      args[k]();
+      emit(')');
+    }
+    emit(' END)');
+  },
+  bitand(args, emit, at) {
+    arity('BITAND', args.length, 2, 2, at);
+    binary(args, emit, '&');
+  },
+  mod(args, emit, at) {
+    arity('MOD', args.length, 2, 2, at);
+    binary(args, emit, '%');
+  },
+  nvl(args, emit, at) {
+    arity('NVL', args.length, 2, 2, at);
+    call('ifnull', args, emit);
+  },
+  greatest: (args, emit) => call('max', args, emit),
+  least: (args, emit) => call('min', args, emit),
+  to_number(args, emit, at) {
+    arity('TO_NUMBER', args.length, 1, 2, at);
+    emit('CAST((');
+    args[0]();
+    emit(') AS NUMERIC)');
+  },
+  userenv(args, emit, at, raw) {
+    arity('USERENV', args.length, 1, 1, at);
+    // USERENV('Instance'): the one instance is number 1 (a literal, so the planner sees it)
+    if (/^'instance'$/i.test(raw[0].trim())) emit('1');
+    else call('ora_userenv', args, emit);
+  },
+  to_char(args, emit, at) {
+    arity('TO_CHAR', args.length, 1, 2, at);
+    call(`ora_to_char${args.length}`, args, emit);
+  },
+  trunc(args, emit, at) {
+    arity('TRUNC', args.length, 1, 2, at);
+    call(`ora_trunc${args.length}`, args, emit);
+  },
+};
+
+function binary(args: Arg[], emit: (t: string) => void, op: string) {
+  emit('((');
+  args[0]();
+  emit(`) ${op} (`);
+  args[1]();
+  emit('))');
+}
+
+function call(name: string, args: Arg[], emit: (t: string) => void) {
+  emit(`${name}(`);
+  args.forEach((a, k) => {
+    if (k > 0) emit(', ');
+    a();
+  });
+  emit(')');
+}
+
+/** Translate one statement (`text` starts at script offset `start`). */
+export function translate(text: string, start: number): Translated {
+  const toks = tokenize(text, start).filter(solid);
+  const pieces: Piece[] = [];
+  const emit = (t: string, src: number, space = true) => pieces.push({ text: t, src, space });
+  const spaced = (k: number) =>
+    k > 0 && toks[k - 1].start + toks[k - 1].text.length < toks[k].start;
+  const before: string[] = [];
+
+  const range = (from: number, to: number) => {
+    for (let k = from; k < to;) k = one(k, to);
+  };
+  // translate the token at k (and what it heads); returns the next index
+  const one = (k: number, to: number): number => {
+    const t = toks[k];
+    if (t.kind === 'word') {
+      const lower = t.text.toLowerCase();
+      if (lower === 'sys' && toks[k + 1]?.text === '.' && k + 2 < to) {
+        emit('', t.start, spaced(k));
+        return k + 2;
+      }
+      const rewrite = REWRITES[lower];
+      if (rewrite && toks[k + 1]?.text === '(') {
+        const close = closing(toks, k + 1);
+        if (close >= 0 && close < to) {
+          const ranges = argRanges(toks, k + 1, close);
+          const raw = ranges.map(([a, b]) =>
+            text.slice(toks[a].start - start, toks[b - 1].start - start + toks[b - 1].text.length),
+          );
+          let first = spaced(k);
+          rewrite(
+            ranges.map(
+              ([a, b]) =>
+                () =>
+                  range(a, b),
+            ),
+            (s) => {
+              emit(s, t.start, first);
+              first = false;
+            },
+            t.start,
+            raw,
+          );
+          return close + 1;
+        }
+      }
+      emit(ident(t.text), t.start, spaced(k));
+      return k + 1;
+    }
+    if (t.kind === 'op' && t.text === '/') emit('* 1.0 /', t.start);
+    else emit(t.text, t.start, spaced(k));
+    return k + 1;
+  };
+
+  // CREATE OR REPLACE VIEW name → DROP VIEW IF EXISTS name; CREATE VIEW name …
+  let from = 0;
+  const words = toks.slice(0, 5).map((t) => t.text.toLowerCase());
+  if (words[0] === 'create' && words[1] === 'or' && words[2] === 'replace' && words[3] === 'view') {
+    const name = toks[4] ? toks.slice(4, toks[5]?.text === '.' ? 7 : 5) : [];
+    const bare = name.length === 3 && name[0].text.toLowerCase() === 'sys' ? [name[2]] : name;
+    before.push(`DROP VIEW IF EXISTS ${bare.map((n) => ident(n.text)).join('')}`);
+    emit('CREATE VIEW', toks[0].start);
+    from = 4;
+  }
+  range(from, toks.length);
+
+  let sql = '';
+  const starts: number[] = [];
+  for (const p of pieces) {
+    if (sql !== '' && p.space) sql += ' ';
+    starts.push(sql.length);
+    sql += p.text;
+  }
+  const source = (offset: number) => {
+    let k = 0;
+    while (k + 1 < starts.length && starts[k + 1] <= offset) k++;
+    return pieces[k]?.src ?? start;
+  };
+  return { before, sql, source, tokens: toks };
+}
