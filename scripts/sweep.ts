@@ -1,18 +1,34 @@
-// Sweep runner: `npm run -s sweep -- <scenario.json> <param>=<from>..<to>/<steps> [--csv]`
+// Sweep runner: `npm run -s sweep -- <scenario.json> <param>=<from>..<to>/<steps> [--csv]`,
+// or `npm run -s sweep -- <sweep file> [--csv]` (`{ "scenario": "../x.json", "sweep": "…" }`),
 // runs the scenario once per value of the parameter (an init.ora name or a path in the
 // scenario) with the wasm module the browser loads, and prints the figures each run ends with:
 // JSON by default, CSV with --csv. Progress goes to stderr.
 import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { Scenario } from '../web/src/sim/engine';
 import { loadEngineNode } from '../web/src/sim/node';
 import { parseSweep, sweep, toCsv, type SweepPoint } from '../web/src/sizing/sweep';
 
 const args = process.argv.slice(2);
-const [file, range] = args.filter((a) => !a.startsWith('--'));
+let [file, range] = args.filter((a) => !a.startsWith('--'));
+// A sweep file (scenarios/sweeps/*.json) names its scenario, relative to itself, and range.
+if (file && !range) {
+  try {
+    const f = JSON.parse(readFileSync(file, 'utf8')) as { scenario?: string; sweep?: string };
+    if (f.scenario && f.sweep) {
+      range = f.sweep;
+      file = join(dirname(file), f.scenario);
+    }
+  } catch {
+    // not a sweep file: the usage below says what to give
+  }
+}
 if (!file || !range || args.includes('--help')) {
   console.error(
     'usage: npm run -s sweep -- <scenario.json> <param>=<from>..<to>/<steps> [--csv]\n' +
-      '  e.g. npm run -s sweep -- scenarios/seed000-8i-hot50.json db_block_buffers=200..2000/10',
+      '       npm run -s sweep -- <sweep file.json> [--csv]\n' +
+      '  e.g. npm run -s sweep -- scenarios/seed000-8i-hot50.json db_block_buffers=200..2000/10\n' +
+      '       npm run -s sweep -- scenarios/sweeps/seed002-mvs.json --csv',
   );
   process.exit(args.includes('--help') ? 0 : 2);
 }

@@ -11,6 +11,7 @@ import { ErrorBoundary } from './components/ErrorBoundary';
 import { Header } from './components/Header';
 import { InitPanel } from './components/InitPanel';
 import { IoStatistics } from './components/IoStatistics';
+import { HostStatistics } from './components/HostStatistics';
 import { RunAlert } from './components/Alert';
 import { LinkAlert } from './components/LinkAlert';
 import { LinkConfirm } from './components/LinkConfirm';
@@ -108,6 +109,7 @@ function Workspace() {
           <NarrationLog />
           <PoolStatistics />
           <IoStatistics />
+          <HostStatistics />
           <XbhPanel />
           <SqlPanel />
           <PaperTable />

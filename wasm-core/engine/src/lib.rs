@@ -16,6 +16,7 @@
 pub mod bench;
 pub mod buffer;
 pub mod error;
+pub mod host;
 pub mod init_ora;
 pub mod io;
 pub mod library;

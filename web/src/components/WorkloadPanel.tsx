@@ -95,6 +95,21 @@ const SPECS: Record<Kind, Spec[]> = {
     ]),
     int('seed', 'Seed of the generator.'),
   ],
+  oltp_batch: [
+    int('jobs', 'Batch jobs running transactions at once on the one CPU (seed 002: 15).'),
+    int('transactions', 'Transactions in all, the warm-up included.'),
+    int('warmup_transactions', 'Transactions before the statistics are reset (the warm-up).'),
+    seg('table', 'The randomly updated table.'),
+    seg('index', 'Its unique index (root, branch blocks, leaves).'),
+    int('rows_per_block', 'Rows in one block of the updated table.'),
+    int('index_branch_blocks', 'Branch blocks of the index between its root and its leaves.'),
+    seg('insert_table', 'The table each transaction inserts a row at the end of.'),
+    int('insert_rows_per_block', 'Rows in one block of the insert table.'),
+    seg('rollback_segment', 'The rollback segment: its header, then undo blocks used in turn.'),
+    int('undo_per_block', 'Transactions whose undo fills one undo block.'),
+    num('txn_cpu_us', 'CPU of one transaction besides its logical reads and I/O, µs.'),
+    int('seed', 'Seed of the generator.'),
+  ],
 };
 
 function template(kind: Kind, objects: Scenario['objects']): WorkloadSpec {
@@ -127,6 +142,21 @@ function template(kind: Kind, objects: Scenario['objects']): WorkloadSpec {
       steps: [{ sql: 'alter system flush buffer_cache' }, { sql: select }, { sql: select }],
     },
     index_range: { kind, table: large, index, ranges: 1000, rows_per_block: 50, seed: 1 },
+    oltp_batch: {
+      kind,
+      jobs: 4,
+      transactions: 2000,
+      table: large,
+      index,
+      rows_per_block: 20,
+      index_branch_blocks: 1,
+      insert_table: scanned,
+      insert_rows_per_block: 20,
+      rollback_segment: first,
+      undo_per_block: 20,
+      txn_cpu_us: 1000,
+      seed: 1,
+    },
   };
   return specs[kind] as unknown as WorkloadSpec;
 }
@@ -138,6 +168,7 @@ const KINDS: Option[] = [
   { value: 'mix', label: 'mix' },
   { value: 'trace', label: 'trace (CSV replay)' },
   { value: 'script', label: 'script (a test script, seed 004)' },
+  { value: 'oltp_batch', label: 'oltp_batch (batch jobs on one CPU, seed 002)' },
   { value: 'index_range', label: 'index_range (index range scans, seed 003)' },
 ];
 

@@ -83,6 +83,11 @@ export const GROUPS: ParamGroup[] = [
     ],
   },
   {
+    title: 'SGA in host memory (seed 002)',
+    area: 'buffer_cache',
+    names: ['lock_sga', 'pre_page_sga'],
+  },
+  {
     title: 'Shared pool and library cache',
     area: 'library_cache',
     names: [

@@ -29,6 +29,10 @@ export const PANEL_HELP: Record<string, PanelHelpText> = {
     title: 'The hash chains',
     text: 'The lookup of the last access: its block address hashed to a bucket, the chain of buffer headers walked under the bucket’s cache buffers chains latch, and where the block was found (or not: a miss).',
   },
+  Host: {
+    title: 'The host',
+    text: 'The machine under the instance (seed 002): transactions per second from the model’s own clock (CPU work serialised on one CPU, I/O waits overlapped across the jobs), and the paging the SGA causes beside Oracle’s hit ratio. When everything exceeds real memory the OS pages out its least recently used pages, buffers included: to expanded storage (a page-in of about 100 µs of CPU) and beyond that to disk (migration: a disk read). A hit on a paged-out buffer is a hit to Oracle and a page fault to the host. The bars show whose pages sit in central storage, expanded storage and on disk.',
+  },
   'OS page cache': {
     title: 'The OS page cache',
     text: 'With buffered I/O the file system caches blocks too: pages in LRU order, the ones also held by a buffer marked (double buffering). A hit here is still a physical read to Oracle, with a microsecond wait.',

@@ -279,6 +279,14 @@ export function narrateEvent(ctx: NarrationContext, e: Event, access?: Access): 
       return said(io.flushed(e));
     case 'elided':
       return said(io.elided(e));
+    case 'page_in':
+      return line(
+        e.disk
+          ? `page fault on buf ${e.buf}: its page had migrated to disk, ${millis(e.ns)} to bring it back`
+          : `page fault on buf ${e.buf}: page-in from expanded storage, ${(e.ns / 1000).toFixed(0)} µs of CPU`,
+        'the host had paged out the least recently used pages, this buffer’s among them; Oracle still counts a hit or a read, the host pays the page fault (seed 002)',
+        e.buf,
+      );
   }
 }
 

@@ -1,6 +1,6 @@
 // The names and formats of the figures a paper comparison lists (the engine's metric names:
 // the buffer pool rows of seed 000, the Table 3 rows of seed 001, the script steps of seeds
-// 003 and 004).
+// 003 and 004, the host figures of seed 002).
 import type { Compared } from './engine';
 
 export const METRIC_LABELS: Record<string, string> = {
@@ -20,6 +20,11 @@ export const METRIC_LABELS: Record<string, string> = {
   parse_count_hard: 'parse count (hard)',
   cpu_used_s: 'CPU used',
   parse_time_cpu_s: 'parse time CPU',
+  tps: 'transactions per second',
+  page_ins_per_s: 'page-ins from expanded storage',
+  disk_page_ins_per_s: 'page faults from disk',
+  pages_to_expanded_per_s: 'pages moved to expanded storage',
+  migrations_per_s: 'page migration',
 };
 
 export const metricLabel = (metric: string) => METRIC_LABELS[metric] ?? metric;

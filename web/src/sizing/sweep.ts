@@ -51,8 +51,23 @@ export interface SweepPoint {
   error: string | null;
 }
 
+/** A host's figures (seed 002): throughput and paging, for `oltp_batch` or a `host` section. */
+export const HOST_METRICS: Metric[] = [
+  { key: 'tps', label: 'transactions/s', right: true },
+  { key: 'pages_to_expanded_per_s', label: 'pages to expanded/s', right: true },
+  { key: 'page_ins_per_s', label: 'page-ins/s', right: true },
+  { key: 'migrations_per_s', label: 'migrations/s', right: true },
+];
+
+const hasHost = (scenario: Scenario) =>
+  scenario.host !== undefined || scenario.workload.kind === 'oltp_batch';
+
 export const metricsOf = (scenario: Scenario) =>
-  library.isLibraryScenario(scenario) ? LIBRARY_METRICS : BUFFER_METRICS;
+  library.isLibraryScenario(scenario)
+    ? LIBRARY_METRICS
+    : hasHost(scenario)
+      ? [...BUFFER_METRICS, ...HOST_METRICS]
+      : BUFFER_METRICS;
 
 /**
  * Read `param=from..to/steps`; a refusal names the part at fault and the limit.
@@ -179,6 +194,13 @@ export function runPoint(scenario: Scenario, value: number): SweepPoint {
           elapsed_s: r.elapsed_s,
           executions_per_s: perSecond(r.executions, r.elapsed_s),
         };
+        if (r.host) {
+          const m = r.host.memory;
+          point.metrics.tps = r.host.tps;
+          point.metrics.pages_to_expanded_per_s = m?.pages_to_expanded_per_s ?? null;
+          point.metrics.page_ins_per_s = m?.page_ins_per_s ?? null;
+          point.metrics.migrations_per_s = m?.migrations_per_s ?? null;
+        }
         point.pools = r.pools.map((p) => ({
           name: p.name,
           hit_ratio: p.hit_ratio,

@@ -59,7 +59,21 @@ impl Cache {
                 break;
             }
         }
-        let cost = taken.len() as u64 * self.cost.physical_write;
+        let mut cost = taken.len() as u64 * self.cost.physical_write;
+        if self.host.is_some() {
+            // On a host, DBWR references each buffer's page(s) to write it, and each write
+            // takes the CPU for its I/O path. A paged-out page faults; the batch's faults
+            // from auxiliary storage are resolved together, as its writes are issued
+            // together: the batch waits one disk read for them.
+            let mut fault_wait = 0;
+            for &i in &taken {
+                let c = self.touch_buffer(i, super::host_path::PageUse::Write);
+                fault_wait = fault_wait.max(c.wait_ns);
+                self.cpu(c.cpu_ns);
+                self.io_cpu();
+            }
+            cost += fault_wait;
+        }
         let w = &mut self.dbwrs[d as usize];
         w.busy_until = at.saturating_add(cost);
         w.busy_ns += cost;

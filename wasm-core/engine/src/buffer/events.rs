@@ -233,4 +233,13 @@ pub enum Event {
     Flushed { buffers: u32, written: u32 },
     /// This step call recorded `after` events and left out the rest.
     Elided { after: u32 },
+    /// The host had paged out the buffer's page (MODEL.md §3): a page fault. From expanded
+    /// storage a CPU-synchronous page-in; from auxiliary storage (`disk`), a disk read. A hit
+    /// stays a hit in Oracle's statistics.
+    PageIn {
+        buf: u32,
+        disk: bool,
+        #[ts(type = "number")]
+        ns: u64,
+    },
 }

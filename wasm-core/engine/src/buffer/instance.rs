@@ -49,14 +49,60 @@ impl Instance {
         let cost = s.cost.to_ns()?;
         let io = IoConfig::resolve(s.profile, &init, &cfg)?;
         notes.extend(io.notes(&init));
+        let host = build_host(s, &init, &cfg, &generator, &cost, &mut notes)?;
         let mut cache = Cache::with_io(cfg, segs, cost, io);
         cache.script = std::rc::Rc::from(generator.controls());
+        cache.host = host;
         Ok(Instance {
             cache,
             generator,
             notes,
         })
     }
+}
+
+/// The host of a run (MODEL.md §3): with a `host` section, its memory; with `oltp_batch`,
+/// its one CPU shared by the jobs. Neither: None, and the run is as before.
+fn build_host(
+    s: &Scenario,
+    init: &InitOra,
+    cfg: &CacheConfig,
+    generator: &Generator,
+    cost: &crate::scenario::segment::CostNs,
+    notes: &mut Vec<String>,
+) -> Result<Option<Box<crate::host::Host>>> {
+    let lock_sga = init.boolean("lock_sga")?.unwrap_or(false);
+    let pre_page_sga = init.boolean("pre_page_sga")?.unwrap_or(false);
+    let (jobs, concurrent) = match generator {
+        Generator::OltpBatch(g) => (g.jobs, true),
+        _ => (1, false),
+    };
+    if s.host.is_none() {
+        for (name, set) in [("lock_sga", lock_sga), ("pre_page_sga", pre_page_sga)] {
+            if set {
+                notes.push(format!(
+                    "{name} = TRUE changes nothing here: the scenario has no host section, so memory is unlimited and nothing pages"
+                ));
+            }
+        }
+        if !concurrent {
+            return Ok(None);
+        }
+    }
+    if concurrent && init.int("cpu_count")?.unwrap_or(1) > 1 {
+        notes.push("oltp_batch runs its jobs on one CPU: cpu_count is not used".into());
+    }
+    crate::host::Host::new(
+        s.host.as_ref(),
+        cfg.total_buffers() as u64,
+        cfg.db_block_size as u64,
+        jobs,
+        concurrent,
+        lock_sga,
+        pre_page_sga,
+        cost.physical_read,
+    )
+    .map(|h| Some(Box::new(h)))
 }
 
 #[cfg(test)]

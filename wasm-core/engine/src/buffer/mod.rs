@@ -10,6 +10,7 @@ pub mod dbwr;
 pub mod events;
 pub mod hash;
 mod headers;
+mod host_path;
 mod instance;
 mod io_path;
 pub mod layout;
@@ -75,6 +76,9 @@ pub struct Cache {
     pub steps: Vec<script::StepMark>,
     /// Rows fetched (workloads that fetch rows: `index_range`).
     pub rows: u64,
+    /// The host under the instance (MODEL.md §3): None without a `host` section and outside
+    /// `oltp_batch` — unlimited memory, one clock for CPU and waits.
+    pub host: Option<Box<crate::host::Host>>,
 }
 
 impl Cache {
@@ -146,6 +150,7 @@ impl Cache {
             script: std::rc::Rc::from(Vec::new()),
             steps: Vec::new(),
             rows: 0,
+            host: None,
         }
     }
 
@@ -216,6 +221,9 @@ impl Cache {
         if a.not_before_ns > self.now {
             self.now = a.not_before_ns;
         }
+        if self.host.is_some() {
+            self.other_work();
+        }
         if self.next_dbwr_due <= self.now {
             self.run_dbwrs();
         }
@@ -262,6 +270,10 @@ impl Cache {
             found: (l.found != NIL).then_some(l.found),
         });
         if l.found != NIL {
+            if self.host.is_some() {
+                // A hit on a paged-out buffer is a page fault (MODEL.md §3).
+                self.touch_buffer(l.found, host_path::PageUse::Hit);
+            }
             self.hit(l.found, a.op, a.probe);
         } else {
             self.miss(a, dba, l.bucket);
@@ -288,18 +300,40 @@ impl Cache {
         self.count_get(pool, a.op);
         let c = &mut self.counters[pool.index()];
         c.buf_got += 1;
-        c.physical_reads += 1;
+        // A new block (an insert past the last used block, a fresh undo block) is formatted
+        // in the buffer: no read.
+        if !a.new_block {
+            c.physical_reads += 1;
+        }
 
         let Some(i) = self.get_buffer(set) else {
             return;
         };
         self.b.dba[i as usize] = dba;
         self.hash.insert(i, dba, bucket);
+        if self.host.is_some() {
+            // The block goes into the victim's page(s): paged out, they come back first.
+            self.touch_buffer(i, host_path::PageUse::Read);
+        }
+        if a.new_block {
+            self.place_new(i, a, false);
+            if a.op == Op::Write {
+                self.change(i);
+            }
+            return;
+        }
 
         // The block comes from the I/O layer: the OS page cache if it holds it, else the
         // disk (a multiblock read is charged once).
         let read = self.io.read(dba, a.multiblock);
-        self.wait(read.ns);
+        if read.source == crate::io::ReadSource::Disk {
+            // A disk read: a wait (the job's own when jobs run concurrently) and, on a host,
+            // the CPU of its I/O path.
+            self.wait_io(read.ns);
+            self.io_cpu();
+        } else {
+            self.wait(read.ns);
+        }
         self.lost_os_page(read.evicted_buf);
         let (source, ns) = (read.source, read.ns);
         self.emit(|| Event::Read { source, ns });

@@ -167,6 +167,10 @@ pub struct Report {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     #[ts(as = "Option<Vec<StepStatistics>>", optional)]
     pub steps: Vec<StepStatistics>,
+    /// The host: throughput and paging (MODEL.md §3), with a `host` section or `oltp_batch`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub host: Option<crate::host::report::HostStatistics>,
 }
 
 fn per_s(n: u64, ns: u64) -> Option<f64> {
@@ -250,10 +254,12 @@ impl Report {
         let logical_reads: u64 = pools.iter().map(|p| p.logical_reads).sum();
         let physical_reads: u64 = pools.iter().map(|p| p.physical_reads).sum();
         let h = &cache.hash;
+        // the measurement interval: after the warm-up, if the workload has one
+        let measured_ns = cache.now - cache.measured_from_ns();
         Report {
             scenario: scenario.to_string(),
             profile: cache.cfg.profile,
-            elapsed_s: cache.now as f64 / 1e9,
+            elapsed_s: measured_ns as f64 / 1e9,
             accesses,
             executions,
             done,
@@ -293,8 +299,11 @@ impl Report {
             notes: notes.to_vec(),
             io: io_statistics(cache),
             rows: (cache.rows > 0).then_some(cache.rows),
-            rows_per_s: per_s(cache.rows, cache.now),
+            rows_per_s: per_s(cache.rows, measured_ns),
             steps: step_statistics(cache, done),
+            host: cache
+                .host()
+                .map(|h| crate::host::report::HostStatistics::new(h, cache.now)),
         }
     }
 }
@@ -354,6 +363,14 @@ pub fn compare(paper: &Paper, r: &Report) -> PaperComparison {
             p.hit_ratio,
             hit.unwrap_or(0.0),
         ));
+    }
+    // Named figures: the hit ratio, and the host's (seed 002: tps, paging rates).
+    for m in &paper.metrics {
+        let sim = match m.metric.as_str() {
+            "hit_ratio" => r.total.hit_ratio,
+            name => r.host.as_ref().and_then(|h| h.figure(name)),
+        };
+        rows.push(compared("", &m.metric, m.value, sim.unwrap_or(0.0)));
     }
     PaperComparison {
         source: paper.source.clone(),

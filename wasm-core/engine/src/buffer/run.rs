@@ -27,11 +27,16 @@ pub struct State {
     pos: u64,
     exec: u64,
     ended: bool,
+    /// `oltp_batch`: the jobs and their transactions in progress (host::sched).
+    jobs: Option<crate::host::Jobs>,
 }
 
 impl State {
     fn at_exec_boundary(&self) -> bool {
-        self.qpos == self.queue.len()
+        match &self.jobs {
+            Some(j) => j.boundary,
+            None => self.qpos == self.queue.len(),
+        }
     }
 }
 
@@ -44,6 +49,14 @@ impl Stepper for State {
         if self.cache.fault.is_some() {
             self.ended = true;
             return false;
+        }
+        if let Some(jobs) = &mut self.jobs {
+            if self.ended || !jobs.step(&mut self.cache, &mut self.gen, self.pos, &mut self.exec) {
+                self.ended = true;
+                return false;
+            }
+            self.pos += 1;
+            return true;
         }
         if self.qpos == self.queue.len() {
             self.qpos = 0;
@@ -58,6 +71,9 @@ impl Stepper for State {
                 return false;
             }
             self.exec += 1;
+            if self.cache.host.is_some() {
+                self.cache.session_work(0);
+            }
         }
         let a = self.queue[self.qpos];
         self.qpos += 1;
@@ -158,6 +174,12 @@ impl Run {
         let m = inst.generator.measure(per_access)?;
         check_time(&scenario, &m)?;
         let (total_accesses, total_executions) = (m.accesses, m.executions);
+        let jobs = match &inst.generator {
+            crate::buffer::workload::Generator::OltpBatch(g) => {
+                Some(crate::host::Jobs::new(g.jobs, g.txn_cpu_ns, g.warmup))
+            }
+            _ => None,
+        };
         let state = State {
             cache: inst.cache,
             gen: inst.generator,
@@ -166,6 +188,7 @@ impl Run {
             pos: 0,
             exec: 0,
             ended: false,
+            jobs,
         };
         // At most 64 snapshots, at least 2048 accesses apart.
         let max_snaps = (SNAPSHOT_BUDGET_BYTES / state.approx_bytes()).clamp(2, 64);

@@ -48,6 +48,10 @@ pub struct Scenario {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub paper: Option<Paper>,
+    /// The host's memory and paging (MODEL.md §3); absent: unlimited memory.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub host: Option<crate::host::HostSpec>,
 }
 
 impl Scenario {

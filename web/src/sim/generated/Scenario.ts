@@ -4,6 +4,7 @@ import type { Paper } from "./Paper";
 import type { Profile } from "./Profile";
 import type { Segment } from "./Segment";
 import type { WorkloadSpec } from "./buffer/WorkloadSpec";
+import type { HostSpec } from "./host/HostSpec";
 
 export type Scenario = { version: number, title: string, description?: string, profile: Profile, 
 /**
@@ -15,4 +16,8 @@ init?: Record<string, string | number | boolean>,
  * (Optional in the JSON: a library cache scenario leaves it out. The UI's buffer cache
  * panels always have it, hence required in the TypeScript type.)
  */
-objects: Array<Segment>, workload: WorkloadSpec, cost?: Cost, paper?: Paper, };
+objects: Array<Segment>, workload: WorkloadSpec, cost?: Cost, paper?: Paper, 
+/**
+ * The host's memory and paging (MODEL.md §3); absent: unlimited memory.
+ */
+host?: HostSpec, };

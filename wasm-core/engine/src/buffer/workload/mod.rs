@@ -2,11 +2,13 @@
 //! cursor fetch, one full scan, one random access, one trace line).
 
 mod index_range;
+pub mod oltp_batch;
 pub mod script;
 mod spec;
 mod trace;
 
 pub use index_range::IndexRange;
+pub use oltp_batch::OltpBatch;
 pub use script::{Script, ScriptStep};
 pub use spec::{Distribution, MixPart, WorkloadSpec};
 
@@ -58,6 +60,9 @@ pub struct Access {
     pub ctl: u16,
     /// The plan's kind of visit: an index range or unique scan probe, or a block.
     pub probe: Probe,
+    /// A block formatted in the cache without a read (an insert into a block past the last
+    /// used one, a fresh undo block): a miss takes a buffer but reads nothing.
+    pub new_block: bool,
 }
 
 impl Access {
@@ -75,6 +80,7 @@ impl Access {
             row: false,
             ctl: 0,
             probe: Probe::Block,
+            new_block: false,
         }
     }
 }
@@ -114,6 +120,7 @@ pub enum Generator {
     Trace(trace::Trace),
     Script(Script),
     IndexRange(IndexRange),
+    OltpBatch(OltpBatch),
 }
 
 impl Generator {
@@ -146,6 +153,7 @@ impl Generator {
             Generator::Trace(g) => g.next_exec(out),
             Generator::Script(g) => g.next_exec(out),
             Generator::IndexRange(g) => g.next_exec(out),
+            Generator::OltpBatch(g) => g.next_exec(out),
         }
     }
 
@@ -184,6 +192,11 @@ impl Generator {
                 Some((4 * execs, execs, sleeps as u128 * g.sleep_ns as u128))
             }
             Generator::Random(g) => Some((g.left, g.left, g.left as u128 * g.think_ns as u128)),
+            Generator::OltpBatch(g) => Some((
+                g.left.saturating_mul(oltp_batch::GETS_PER_TRANSACTION),
+                g.left,
+                0,
+            )),
             Generator::Scan(g) => {
                 let (execs, accesses) = (g.left as u64, g.left as u64 * g.blocks as u64);
                 // an empty segment has no access to sleep after

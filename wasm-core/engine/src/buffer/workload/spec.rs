@@ -188,6 +188,38 @@ pub enum WorkloadSpec {
         #[ts(as = "Option<u64>", optional)]
         seed: u64,
     },
+    /// Seed 002's benchmark: `jobs` batch jobs on one CPU, each running transactions that
+    /// update one random row through a unique index and insert one row at the end of another
+    /// table (see `oltp_batch.rs` for the eleven logical reads of one transaction).
+    OltpBatch {
+        jobs: u32,
+        /// Transactions in all, the warm-up included.
+        transactions: u64,
+        /// Transactions before the statistics are reset: the report covers the rest.
+        #[serde(default)]
+        #[ts(as = "Option<u64>", optional)]
+        warmup_transactions: u64,
+        /// The randomly updated table and its unique index.
+        table: String,
+        index: String,
+        /// Rows in one block of the updated table.
+        rows_per_block: u32,
+        /// Branch blocks of the index (between the root and the leaves).
+        index_branch_blocks: u32,
+        /// The table each transaction inserts a row at the end of, and its rows per block.
+        insert_table: String,
+        insert_rows_per_block: u32,
+        /// The rollback segment: block 0 its header, the rest undo blocks used in turn.
+        rollback_segment: String,
+        /// Transactions whose undo fills one undo block.
+        undo_per_block: u32,
+        /// CPU of one transaction besides its logical reads and I/O (the SQL layer, redo,
+        /// locks, commit), microseconds.
+        txn_cpu_us: f64,
+        #[serde(default = "default_seed")]
+        #[ts(as = "Option<u64>", optional)]
+        seed: u64,
+    },
     /// Seed 001's SQLSlammer: sessions parsing and executing SQL against the library cache
     /// and shared pool (a library cache scenario; it touches no buffers).
     SqlSlammer(crate::library::Slammer),
@@ -202,6 +234,7 @@ const KINDS: &[&str] = &[
     "trace",
     "script",
     "index_range",
+    "oltp_batch",
     "sql_slammer",
 ];
 
@@ -302,6 +335,7 @@ impl WorkloadSpec {
             WorkloadSpec::Trace { .. } => "workload.csv",
             WorkloadSpec::Script { .. } => "workload.steps",
             WorkloadSpec::IndexRange { .. } => "workload.ranges",
+            WorkloadSpec::OltpBatch { .. } => "workload.transactions",
             WorkloadSpec::SqlSlammer(_) => "workload",
         }
     }
@@ -332,6 +366,7 @@ impl WorkloadSpec {
             WorkloadSpec::Trace { .. } => "trace",
             WorkloadSpec::Script { .. } => "script",
             WorkloadSpec::IndexRange { .. } => "index_range",
+            WorkloadSpec::OltpBatch { .. } => "oltp_batch",
             WorkloadSpec::SqlSlammer(_) => "sql_slammer",
         }
     }
@@ -488,6 +523,12 @@ impl WorkloadSpec {
                             "a mix cannot contain another mix",
                         ));
                     }
+                    if matches!(part.workload, WorkloadSpec::OltpBatch { .. }) {
+                        return Err(SimError::new(
+                            format!("{pp}.workload.kind"),
+                            "a mix cannot contain oltp_batch (its jobs run concurrently)",
+                        ));
+                    }
                     if matches!(part.workload, WorkloadSpec::Script { .. }) {
                         return Err(SimError::new(
                             format!("{pp}.workload.kind"),
@@ -559,6 +600,39 @@ impl WorkloadSpec {
                     clustered: *clustered,
                 })
             }
+            WorkloadSpec::OltpBatch {
+                jobs,
+                transactions,
+                warmup_transactions,
+                table,
+                index,
+                rows_per_block,
+                index_branch_blocks,
+                insert_table,
+                insert_rows_per_block,
+                rollback_segment,
+                undo_per_block,
+                txn_cpu_us,
+                seed,
+            } => super::oltp_batch::build(
+                &super::oltp_batch::Spec {
+                    jobs: *jobs,
+                    transactions: *transactions,
+                    warmup: *warmup_transactions,
+                    table,
+                    index,
+                    rows_per_block: *rows_per_block,
+                    branches: *index_branch_blocks,
+                    insert_table,
+                    insert_rows_per_block: *insert_rows_per_block,
+                    rollback_segment,
+                    undo_per_block: *undo_per_block,
+                    txn_cpu_us: number(&p("txn_cpu_us"), *txn_cpu_us, 1e7)?,
+                    seed: *seed,
+                },
+                segs,
+                path,
+            )?,
             WorkloadSpec::SqlSlammer(_) => {
                 return Err(SimError::new(
                     p("kind"),

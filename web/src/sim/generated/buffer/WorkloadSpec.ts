@@ -55,4 +55,41 @@ rows_per_block: number,
 /**
  * Rows stored in key order (true) or scattered over the table (false).
  */
-clustered?: boolean, seed?: bigint, } | { "kind": "sql_slammer" } & Slammer;
+clustered?: boolean, seed?: bigint, } | { "kind": "oltp_batch", jobs: number, 
+/**
+ * Transactions in all, the warm-up included.
+ */
+transactions: bigint, 
+/**
+ * Transactions before the statistics are reset: the report covers the rest.
+ */
+warmup_transactions?: bigint, 
+/**
+ * The randomly updated table and its unique index.
+ */
+table: string, index: string, 
+/**
+ * Rows in one block of the updated table.
+ */
+rows_per_block: number, 
+/**
+ * Branch blocks of the index (between the root and the leaves).
+ */
+index_branch_blocks: number, 
+/**
+ * The table each transaction inserts a row at the end of, and its rows per block.
+ */
+insert_table: string, insert_rows_per_block: number, 
+/**
+ * The rollback segment: block 0 its header, the rest undo blocks used in turn.
+ */
+rollback_segment: string, 
+/**
+ * Transactions whose undo fills one undo block.
+ */
+undo_per_block: number, 
+/**
+ * CPU of one transaction besides its logical reads and I/O (the SQL layer, redo,
+ * locks, commit), microseconds.
+ */
+txn_cpu_us: number, seed?: bigint, } | { "kind": "sql_slammer" } & Slammer;

@@ -1,0 +1,160 @@
+//! The `host` section of a scenario (MODEL.md §3, seed 002): the machine's memory under the
+//! instance, and the CPU path length of an I/O. Without it memory is unlimited and nothing
+//! pages. Oracle's own switches (`lock_sga`, `pre_page_sga`) are init.ora parameters.
+
+use crate::error::{Result, SimError};
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+/// The most host pages the model keeps (about 13 bytes each, with their snapshots).
+pub const MAX_HOST_PAGES: u64 = 1 << 22;
+
+/// The host's memory and paging, as a scenario writes it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+#[ts(export, export_to = "host/")]
+pub struct HostSpec {
+    /// Real memory the processor addresses: MVS central storage, elsewhere RAM (MB).
+    pub central_storage_mb: f64,
+    /// MVS expanded storage (MB): paged-out pages go here first and come back in
+    /// `page_in_us` of CPU. 0: a plain RAM + swap host.
+    #[serde(default)]
+    #[ts(as = "Option<f64>", optional)]
+    pub expanded_storage_mb: f64,
+    /// Auxiliary storage for pages beyond central + expanded: MVS local page data sets,
+    /// elsewhere swap (MB). Absent: unlimited. A page there comes back with a disk read.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub auxiliary_storage_mb: Option<f64>,
+    /// Page size, KB (MVS and most hosts: 4).
+    #[serde(default = "default_page_kb")]
+    #[ts(as = "Option<u32>", optional)]
+    pub page_size_kb: u32,
+    /// CPU time to bring one page back from expanded storage, µs (seed 002: "less than 100
+    /// microseconds", synchronous).
+    #[serde(default = "default_page_in_us")]
+    #[ts(as = "Option<f64>", optional)]
+    pub page_in_us: f64,
+    /// The rest of the SGA besides the buffers (shared pool or dictionary cache, log buffer,
+    /// fixed SGA), MB. One of its pages is referenced per transaction, in turn.
+    #[serde(default)]
+    #[ts(as = "Option<f64>", optional)]
+    pub sga_other_mb: f64,
+    /// PGA of each session (each job of an `oltp_batch` workload; one session otherwise),
+    /// KB. All of it is referenced at the start of each of its transactions.
+    #[serde(default)]
+    #[ts(as = "Option<f64>", optional)]
+    pub pga_kb: f64,
+    /// Pageable memory of the other address spaces (operating system, other programs), MB.
+    #[serde(default)]
+    #[ts(as = "Option<f64>", optional)]
+    pub other_mb: f64,
+    /// The other address spaces reference all their pages, in turn, once every this many
+    /// seconds of simulated time. 0: their pages are fixed in central storage.
+    #[serde(default)]
+    #[ts(as = "Option<f64>", optional)]
+    pub other_cycle_s: f64,
+    /// CPU path length of one I/O in the operating system (MVS: EXCP and IOS), µs: charged
+    /// to the CPU for every disk read, DBWR write and paging I/O. 0 by default.
+    #[serde(default)]
+    #[ts(as = "Option<f64>", optional)]
+    pub io_cpu_us: f64,
+}
+
+fn default_page_kb() -> u32 {
+    4
+}
+fn default_page_in_us() -> f64 {
+    100.0
+}
+
+/// The host in pages and nanoseconds, checked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HostConfig {
+    pub page_bytes: u64,
+    pub central_pages: u64,
+    pub expanded_pages: u64,
+    /// None: unlimited.
+    pub aux_pages: Option<u64>,
+    pub page_in_ns: u64,
+    pub sga_other_pages: u64,
+    pub pga_pages: u64,
+    pub other_pages: u64,
+    pub other_cycle_ns: u64,
+    pub io_cpu_ns: u64,
+}
+
+fn mb(path: &str, v: f64, max: f64) -> Result<f64> {
+    if !v.is_finite() || v < 0.0 || v > max {
+        return Err(SimError::new(
+            format!("host.{path}"),
+            format!("{v} is outside 0..={max}"),
+        ));
+    }
+    Ok(v)
+}
+
+impl HostSpec {
+    /// Check every field and turn sizes into pages (rounded up: a part page is a page).
+    pub fn resolve(&self) -> Result<HostConfig> {
+        if !matches!(self.page_size_kb, 1 | 2 | 4 | 8 | 16 | 32 | 64) {
+            return Err(SimError::new(
+                "host.page_size_kb",
+                format!(
+                    "{} is not a page size the model takes (1, 2, 4, 8, 16, 32 or 64)",
+                    self.page_size_kb
+                ),
+            ));
+        }
+        let page = self.page_size_kb as u64 * 1024;
+        let pages = |path: &str, v: f64, unit: f64| -> Result<u64> {
+            let bytes = v * unit;
+            let n = (bytes / page as f64).ceil() as u64;
+            if n > MAX_HOST_PAGES {
+                return Err(SimError::new(
+                    format!("host.{path}"),
+                    format!(
+                        "{v} is {n} pages of {} KB; the model holds at most {MAX_HOST_PAGES}",
+                        self.page_size_kb
+                    ),
+                ));
+            }
+            Ok(n)
+        };
+        let central = mb("central_storage_mb", self.central_storage_mb, 1e6)?;
+        if central < 1.0 {
+            return Err(SimError::new(
+                "host.central_storage_mb",
+                format!("{central} is below 1 MB: a host needs some real memory"),
+            ));
+        }
+        let aux = match self.auxiliary_storage_mb {
+            Some(v) => Some(pages(
+                "auxiliary_storage_mb",
+                mb("auxiliary_storage_mb", v, 1e7)?,
+                1_048_576.0,
+            )?),
+            None => None,
+        };
+        Ok(HostConfig {
+            page_bytes: page,
+            central_pages: pages("central_storage_mb", central, 1_048_576.0)?,
+            expanded_pages: pages(
+                "expanded_storage_mb",
+                mb("expanded_storage_mb", self.expanded_storage_mb, 1e6)?,
+                1_048_576.0,
+            )?,
+            aux_pages: aux,
+            page_in_ns: (mb("page_in_us", self.page_in_us, 1e6)? * 1e3).round() as u64,
+            sga_other_pages: pages(
+                "sga_other_mb",
+                mb("sga_other_mb", self.sga_other_mb, 1e6)?,
+                1_048_576.0,
+            )?,
+            pga_pages: pages("pga_kb", mb("pga_kb", self.pga_kb, 1e7)?, 1024.0)?,
+            other_pages: pages("other_mb", mb("other_mb", self.other_mb, 1e6)?, 1_048_576.0)?,
+            other_cycle_ns: (mb("other_cycle_s", self.other_cycle_s, 1e6)? * 1e9).round() as u64,
+            io_cpu_ns: (mb("io_cpu_us", self.io_cpu_us, 1e6)? * 1e3).round() as u64,
+        })
+    }
+}
