@@ -167,6 +167,10 @@ pub struct Report {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     #[ts(as = "Option<Vec<StepStatistics>>", optional)]
     pub steps: Vec<StepStatistics>,
+    /// V$DB_CACHE_ADVICE (`db_cache_advice = ON`): 20 rows per pool.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[ts(as = "Option<Vec<crate::buffer::advice::AdviceRow>>", optional)]
+    pub db_cache_advice: Vec<crate::buffer::advice::AdviceRow>,
 }
 
 fn per_s(n: u64, ns: u64) -> Option<f64> {
@@ -295,6 +299,7 @@ impl Report {
             rows: (cache.rows > 0).then_some(cache.rows),
             rows_per_s: per_s(cache.rows, cache.now),
             steps: step_statistics(cache, done),
+            db_cache_advice: Vec::new(),
         }
     }
 }

@@ -1,12 +1,14 @@
 //! A buffer cache run: a scenario's cache and workload stepped one access at a time by the
 //! shared [`Replay`] (cursor, events of the last step, snapshots, exact seek).
 
+use super::advice::{Advisor, DbCacheAdvice, Setting};
 use super::report::{compare, Report};
 use super::Instance;
 use crate::buffer::events::Event;
 use crate::buffer::workload::{Access, Generator, Measure, MAX_SIM_NS};
 use crate::buffer::Cache;
 use crate::error::{Result, SimError};
+use crate::init_ora::InitOra;
 use crate::replay::{Replay, Replayed, Stepper, SNAPSHOT_BUDGET_BYTES};
 use crate::scenario::paper::PaperComparison;
 use crate::scenario::Scenario;
@@ -27,6 +29,8 @@ pub struct State {
     pos: u64,
     exec: u64,
     ended: bool,
+    /// V$DB_CACHE_ADVICE's advisory, when `db_cache_advice = ON`.
+    advice: Option<Box<Advisor>>,
 }
 
 impl State {
@@ -62,6 +66,9 @@ impl Stepper for State {
         let a = self.queue[self.qpos];
         self.qpos += 1;
         self.cache.access(&a, self.pos, self.exec);
+        if let Some(ad) = &mut self.advice {
+            ad.feed(&a, self.pos, self.exec, &self.cache);
+        }
         self.pos += 1;
         true
     }
@@ -93,6 +100,7 @@ impl Stepper for State {
             + self.cache.io.os.as_ref().map_or(0, |o| {
                 o.approx_bytes(self.cache.segs.iter().map(|s| s.blocks as u64).sum())
             })
+            + self.advice.as_ref().map_or(0, |a| a.approx_bytes())
             + 4096
     }
 }
@@ -157,6 +165,11 @@ impl Run {
             .saturating_add(cost.physical_read.max(cost.os_cache_read));
         let m = inst.generator.measure(per_access)?;
         check_time(&scenario, &m)?;
+        let init = InitOra::new(&scenario.init)?;
+        let advice = match Setting::of(&init)? {
+            Setting::On => Some(Box::new(Advisor::new(&inst.cache, &init, &inst.generator)?)),
+            Setting::Ready | Setting::Off => None,
+        };
         let (total_accesses, total_executions) = (m.accesses, m.executions);
         let state = State {
             cache: inst.cache,
@@ -166,6 +179,7 @@ impl Run {
             pos: 0,
             exec: 0,
             ended: false,
+            advice,
         };
         // At most 64 snapshots, at least 2048 accesses apart.
         let max_snaps = (SNAPSHOT_BUDGET_BYTES / state.approx_bytes()).clamp(2, 64);
@@ -209,14 +223,25 @@ impl Run {
 
     pub fn report(&self) -> Report {
         let s = self.replay.state();
-        Report::new(
+        let mut r = Report::new(
             &self.scenario.title,
             &s.cache,
             s.pos,
             s.exec,
             self.done(),
             &self.notes,
-        )
+        );
+        if let Some(a) = self.advice() {
+            r.db_cache_advice = a.rows;
+        }
+        r
+    }
+
+    /// V$DB_CACHE_ADVICE so far, with how each pool's rows were made; `None` unless
+    /// `db_cache_advice = ON`.
+    pub fn advice(&self) -> Option<DbCacheAdvice> {
+        let s = self.replay.state();
+        s.advice.as_ref().map(|a| a.advice(&s.cache))
     }
 
     pub fn paper(&self) -> Option<PaperComparison> {
