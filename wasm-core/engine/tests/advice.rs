@@ -12,7 +12,7 @@
 
 mod common;
 
-use cachesim::buffer::advice::{shadow, AdviceRow, Method};
+use cachesim::buffer::advice::{shadow, AdviceMethod, AdviceRow};
 use cachesim::buffer::{Instance, PoolId, Run};
 use cachesim::init_ora::InitOra;
 use cachesim::{Replayed, Scenario};
@@ -96,7 +96,7 @@ fn with_advice(v: &Value) -> Value {
 /// Per pool: (method, rows); and the largest relative error against full runs, per pool.
 struct Checked {
     /// (pool, method, max error, mean error, sizes checked through init.ora)
-    pools: Vec<(String, Method, f64, f64, usize)>,
+    pools: Vec<(String, AdviceMethod, f64, f64, usize)>,
 }
 
 fn check(name: &str, v: &Value, exact: bool) -> Checked {
@@ -200,7 +200,7 @@ fn bundled_8_0_scenarios_as_plain_lru_use_stack_distances_exactly() {
         init.insert("index_hit_relink".into(), json!("TRUE"));
         init.insert("probe_examination".into(), json!("FALSE"));
         let c = check(&format!("{name} (plain LRU)"), &v, true);
-        assert!(c.pools.iter().all(|p| p.1 == Method::StackDistance));
+        assert!(c.pools.iter().all(|p| p.1 == AdviceMethod::StackDistance));
     }
 }
 
@@ -236,32 +236,32 @@ fn generated_8_0_runs_match_full_runs_exactly() {
         (
             "uniform, 1 latch",
             generated("8.0", 1, random("uniform", 0, 3)),
-            Some(Method::StackDistance),
+            Some(AdviceMethod::StackDistance),
         ),
         (
             "zipf, 1 latch",
             generated("8.0", 1, random("zipf", 0, 4)),
-            Some(Method::StackDistance),
+            Some(AdviceMethod::StackDistance),
         ),
         (
             "zipf, 3 latches",
             generated("8.0", 3, random("zipf", 0, 5)),
-            Some(Method::ShadowCaches),
+            Some(AdviceMethod::ShadowCaches),
         ),
         (
             "scan mix, 1 latch",
             generated("8.0", 1, mix(6, 0)),
-            Some(Method::ShadowCaches),
+            Some(AdviceMethod::ShadowCaches),
         ),
         (
             "scan mix, 2 latches, 10 % writes",
             generated("8.0", 2, mix(7, 10)),
-            Some(Method::ShadowCaches),
+            Some(AdviceMethod::ShadowCaches),
         ),
         (
             "zipf, 10 % writes",
             generated("8.0", 1, random("zipf", 10, 8)),
-            Some(Method::ShadowCaches),
+            Some(AdviceMethod::ShadowCaches),
         ),
     ];
     for (name, v, method) in cases {

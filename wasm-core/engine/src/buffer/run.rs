@@ -1,7 +1,7 @@
 //! A buffer cache run: a scenario's cache and workload stepped one access at a time by the
 //! shared [`Replay`] (cursor, events of the last step, snapshots, exact seek).
 
-use super::advice::{Advisor, DbCacheAdvice, Setting};
+use super::advice::{AdviceStatus, Advisor, DbCacheAdvice};
 use super::report::{compare, Report};
 use super::Instance;
 use crate::buffer::events::Event;
@@ -166,9 +166,9 @@ impl Run {
         let m = inst.generator.measure(per_access)?;
         check_time(&scenario, &m)?;
         let init = InitOra::new(&scenario.init)?;
-        let advice = match Setting::of(&init)? {
-            Setting::On => Some(Box::new(Advisor::new(&inst.cache, &init, &inst.generator)?)),
-            Setting::Ready | Setting::Off => None,
+        let advice = match AdviceStatus::of(&init)? {
+            AdviceStatus::On => Some(Box::new(Advisor::new(&inst.cache, &init, &inst.generator)?)),
+            AdviceStatus::Ready | AdviceStatus::Off => None,
         };
         let (total_accesses, total_executions) = (m.accesses, m.executions);
         let state = State {

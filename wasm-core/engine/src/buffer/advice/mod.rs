@@ -62,19 +62,19 @@ pub const MAX_SHADOW_BUFFERS: u64 = 1 << 22;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "UPPERCASE")]
 #[ts(export, export_to = "buffer/")]
-pub enum Setting {
+pub enum AdviceStatus {
     On,
     Ready,
     Off,
 }
 
-impl Setting {
+impl AdviceStatus {
     /// The scenario's `db_cache_advice` (default OFF; see the module comment).
-    pub fn of(init: &InitOra) -> Result<Setting> {
+    pub fn of(init: &InitOra) -> Result<AdviceStatus> {
         Ok(match init.keyword("db_cache_advice")? {
-            Some("ON") => Setting::On,
-            Some("READY") => Setting::Ready,
-            _ => Setting::Off,
+            Some("ON") => AdviceStatus::On,
+            Some("READY") => AdviceStatus::Ready,
+            _ => AdviceStatus::Off,
         })
     }
 }
@@ -88,7 +88,7 @@ pub struct AdviceRow {
     /// The buffer pool: DEFAULT, KEEP or RECYCLE.
     pub name: String,
     pub block_size: u32,
-    pub advice_status: Setting,
+    pub advice_status: AdviceStatus,
     /// MB.
     pub size_for_estimate: f64,
     pub size_factor: f64,
@@ -107,7 +107,7 @@ pub struct AdviceRow {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "snake_case")]
 #[ts(export, export_to = "buffer/")]
-pub enum Method {
+pub enum AdviceMethod {
     /// One pass of LRU stack distances (profile 8.0, a stack algorithm).
     StackDistance,
     /// Shadow caches of every size, fed the same accesses.
@@ -120,7 +120,7 @@ pub enum Method {
 pub struct PoolAdvice {
     pub name: String,
     pub current_buffers: u32,
-    pub method: Method,
+    pub method: AdviceMethod,
     /// Why the shadow method was needed (empty for the stack pass), or why the pool has no
     /// rows.
     pub reason: String,
@@ -132,7 +132,7 @@ pub struct PoolAdvice {
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
 #[ts(export, export_to = "buffer/")]
 pub struct DbCacheAdvice {
-    pub status: Setting,
+    pub status: AdviceStatus,
     pub pools: Vec<PoolAdvice>,
     /// 20 rows per pool, pools in V$BUFFER_POOL order, sizes ascending.
     pub rows: Vec<AdviceRow>,
@@ -165,6 +165,8 @@ struct PoolPass {
 #[derive(Debug, Clone)]
 pub struct Advisor {
     pools: Vec<PoolPass>,
+    /// Dense block ids for the stack pass: segment `s` block `b` is `base[s] + b`.
+    base: Vec<u32>,
 }
 
 /// Why a pool's 8.0 stream is not plain LRU (None: it is), from a dry run of the workload.
@@ -217,7 +219,7 @@ impl Advisor {
                 Some("touch-count replacement is not a stack algorithm".into())
             };
             let (pass, reason) = match why {
-                None => (Pass::Stack(StackPass::new(sizes[SIZES - 1])), String::new()),
+                None => (Pass::Stack(StackPass::new(&sizes)), String::new()),
                 Some(why) => {
                     let others = cache.cfg.total_buffers() as u64 - p.buffers as u64;
                     let shadow_buffers: u64 = sizes
@@ -246,18 +248,28 @@ impl Advisor {
                 reason,
             });
         }
-        Ok(Advisor { pools })
+        let base = cache
+            .segs
+            .iter()
+            .scan(0u32, |acc, s| {
+                let b = *acc;
+                *acc = acc.saturating_add(s.blocks);
+                Some(b)
+            })
+            .collect();
+        Ok(Advisor { pools, base })
     }
 
     /// One access, after the real cache served it.
     #[inline]
     pub fn feed(&mut self, a: &Access, pos: u64, exec: u64, cache: &Cache) {
+        let base = &self.base;
         for p in &mut self.pools {
             match &mut p.pass {
                 Pass::Stack(s) => {
                     // stack pools see no script statements and no direct reads (8.0)
                     if a.ctl == 0 && cache.segs[a.seg as usize].buffer_pool == p.pool {
-                        s.access(crate::buffer::hash::dba(a.seg, a.block));
+                        s.access(base[a.seg as usize] + a.block);
                     }
                 }
                 Pass::Shadows(s) => s.access(a, pos, exec),
@@ -286,9 +298,9 @@ impl Advisor {
             let current = p.sizes[CURRENT];
             let actual = cache.counters[p.pool.index()].physical_reads;
             let (method, available) = match &p.pass {
-                Pass::Stack(_) => (Method::StackDistance, true),
-                Pass::Shadows(_) => (Method::ShadowCaches, true),
-                Pass::None => (Method::ShadowCaches, false),
+                Pass::Stack(_) => (AdviceMethod::StackDistance, true),
+                Pass::Shadows(_) => (AdviceMethod::ShadowCaches, true),
+                Pass::None => (AdviceMethod::ShadowCaches, false),
             };
             pools.push(PoolAdvice {
                 name: p.pool.name().into(),
@@ -323,7 +335,7 @@ impl Advisor {
                     id: p.pool.index() as u32 + 1,
                     name: p.pool.name().into(),
                     block_size: cache.cfg.db_block_size,
-                    advice_status: Setting::On,
+                    advice_status: AdviceStatus::On,
                     size_for_estimate: n as f64 * cache.cfg.db_block_size as f64 / 1_048_576.0,
                     size_factor: (n as f64 / current as f64 * 1e4).round() / 1e4,
                     buffers_for_estimate: n,
@@ -337,7 +349,7 @@ impl Advisor {
             }
         }
         DbCacheAdvice {
-            status: Setting::On,
+            status: AdviceStatus::On,
             pools,
             rows,
         }

@@ -1,164 +1,192 @@
-//! Mattson's LRU stack distances in one pass (Mattson, Gecsei, Slutz and Traiger, "Evaluation
+//! Mattson's LRU stack in one pass (Mattson, Gecsei, Slutz and Traiger, "Evaluation
 //! techniques for storage hierarchies", IBM Systems Journal 9(2), 1970): under LRU a cache of
-//! `k` buffers holds exactly the top `k` of the LRU stack, so an access at stack distance `d`
-//! misses in every cache smaller than `d` and hits in every other. One histogram of distances
-//! gives the misses of every size at once.
+//! `k` buffers holds exactly the top `k` blocks of the LRU stack, so an access at stack
+//! distance `d` misses in every cache smaller than `d` and hits in every other.
 //!
-//! The distance of an access is the number of distinct blocks touched since the previous
-//! access to the same block, plus one. Each block marks its last access time in a Fenwick
-//! tree over time; the distance is the number of marks after the block's own, plus one —
-//! O(log n) per access. When the time axis is full, the live marks are renumbered in order
-//! (their relative order is all that matters) and the tree is rebuilt.
+//! The advice needs the misses of 20 sizes, not every distance, so the stack is kept only
+//! down to the largest size, with a **marker** at the last position of each size: a block's
+//! *zone* is the smallest size that holds it. An access in zone `z` misses in the sizes
+//! below `z`; moving it to the top pushes the block at each of those markers one zone down
+//! (it is now just outside that size) and the marker moves up one. That is at most 20 steps
+//! per access over arrays the size of the largest cache — no search, no logarithm, no
+//! timestamps.
 
-/// A Fenwick (binary indexed) tree of 0/1 marks over `0..n`.
-#[derive(Debug, Clone)]
-struct Fenwick {
-    t: Vec<u32>,
-}
+const NIL: u32 = u32::MAX;
+/// Zone of a block not in the stack (beyond the largest size, or never seen).
+const FAR: u8 = u8::MAX;
 
-impl Fenwick {
-    fn new(n: usize) -> Self {
-        Fenwick { t: vec![0; n + 1] }
-    }
-
-    #[inline]
-    fn add(&mut self, i: usize, v: i32) {
-        let mut i = i + 1;
-        while i < self.t.len() {
-            self.t[i] = self.t[i].wrapping_add_signed(v);
-            i += i & i.wrapping_neg();
-        }
-    }
-
-    /// Marks in `0..=i`.
-    #[inline]
-    fn prefix(&self, i: usize) -> u32 {
-        let mut i = i + 1;
-        let mut s = 0;
-        while i > 0 {
-            s += self.t[i];
-            i &= i - 1;
-        }
-        s
-    }
-
-    /// Rebuild from marks at `0..m`, all set, in O(n).
-    fn fill_first(&mut self, m: usize) {
-        self.t.iter_mut().for_each(|x| *x = 0);
-        for i in 1..self.t.len() {
-            if i <= m {
-                self.t[i] += 1;
-            }
-            let j = i + (i & i.wrapping_neg());
-            if j < self.t.len() {
-                let v = self.t[i];
-                self.t[j] += v;
-            }
-        }
-    }
-}
-
-/// A small multiplicative hasher for block addresses (u32 keys; no dependency needed).
-#[derive(Default, Clone, Copy)]
-pub struct DbaHasher(u64);
-
-impl std::hash::Hasher for DbaHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0.rotate_left(5) ^ b as u64).wrapping_mul(0x517c_c1b7_2722_0a95);
-        }
-    }
-    fn write_u32(&mut self, i: u32) {
-        self.0 = (i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    }
-}
-
-pub type DbaMap<V> = std::collections::HashMap<u32, V, std::hash::BuildHasherDefault<DbaHasher>>;
-
-/// One pool's LRU stack: distances counted up to `max_size`.
+/// One pool's LRU stack down to its largest advised size.
 #[derive(Debug, Clone)]
 pub struct StackPass {
-    tree: Fenwick,
-    /// Last access time of each block seen.
-    last: DbaMap<u32>,
-    now: u32,
-    cap: u32,
-    /// `hist[d]`: accesses at stack distance `d` (1..=max_size); `hist[0]` is unused.
+    /// The distinct sizes, ascending.
+    sizes: Vec<u32>,
+    /// `marker[i]`: the block at position `sizes[i]` (1-based), NIL while the stack is shorter.
+    marker: Vec<u32>,
+    /// The slot of each dense block id in the stack (NIL: not in it).
+    slot_of: Vec<u32>,
+    /// Per slot (at most the largest size, so these stay in the L1 cache): links, zone and
+    /// the block id it holds.
+    prev: Vec<u32>,
+    next: Vec<u32>,
+    zone: Vec<u8>,
+    owner: Vec<u32>,
+    head: u32,
+    tail: u32,
+    len: u32,
+    /// `hist[z]`: accesses found in zone `z`; `far`: accesses found nowhere (a miss at every
+    /// size).
     hist: Vec<u64>,
-    /// Accesses further than `max_size`, or to a block never seen: a miss at every size.
     far: u64,
     pub accesses: u64,
 }
 
 impl StackPass {
-    pub fn new(max_size: u32) -> Self {
-        let cap = 1u32 << 16;
+    /// A stack for these cache sizes (any order, repeats allowed; at most 254 distinct).
+    pub fn new(sizes: &[u32]) -> Self {
+        let mut s: Vec<u32> = sizes.iter().copied().filter(|&n| n > 0).collect();
+        s.sort_unstable();
+        s.dedup();
+        s.truncate(FAR as usize - 1);
         StackPass {
-            tree: Fenwick::new(cap as usize),
-            last: DbaMap::default(),
-            now: 0,
-            cap,
-            hist: vec![0; max_size as usize + 1],
+            marker: vec![NIL; s.len()],
+            hist: vec![0; s.len()],
+            sizes: s,
+            slot_of: Vec::new(),
+            prev: Vec::new(),
+            next: Vec::new(),
+            zone: Vec::new(),
+            owner: Vec::new(),
+            head: NIL,
+            tail: NIL,
+            len: 0,
             far: 0,
             accesses: 0,
         }
     }
 
-    /// One access to `dba`; returns its stack distance (`None`: first access).
+    /// One access to block `id` (a dense block number: segment base + block).
     #[inline]
-    pub fn access(&mut self, dba: u32) -> Option<u32> {
-        if self.now == self.cap {
-            self.compact();
-        }
-        let t = self.now;
-        self.now += 1;
+    pub fn access(&mut self, id: u32) {
         self.accesses += 1;
-        let d = match self.last.insert(dba, t) {
-            Some(old) => {
-                let live = self.last.len() as u32; // marks, with the old one still set
-                let d = live - self.tree.prefix(old as usize) + 1;
-                self.tree.add(old as usize, -1);
-                Some(d)
+        if id as usize >= self.slot_of.len() {
+            self.slot_of.resize(id as usize + 1, NIL);
+        }
+        let x = self.slot_of[id as usize];
+        if x == NIL {
+            self.far += 1;
+            self.push_new(id);
+        } else {
+            let z = self.zone[x as usize];
+            self.hist[z as usize] += 1;
+            if self.head != x {
+                self.move_up(x, z as usize);
             }
-            None => None,
+        }
+    }
+
+    /// `x` (in zone `z`) goes to the top: the blocks at the markers of the smaller sizes go
+    /// one zone down; if `x` was the last block of its own zone, that marker moves up to
+    /// the block before it.
+    #[inline]
+    fn move_up(&mut self, x: u32, z: usize) {
+        for i in 0..z {
+            let m = self.marker[i];
+            self.zone[m as usize] = i as u8 + 1;
+            let p = self.prev[m as usize];
+            self.marker[i] = if p == NIL { x } else { p };
+        }
+        if self.marker[z] == x {
+            self.marker[z] = self.prev[x as usize];
+        }
+        self.unlink(x);
+        self.push_front(x);
+        self.zone[x as usize] = 0;
+    }
+
+    /// A block not in the stack goes to the top: every block at a marker goes one zone down
+    /// (the last falls off the stack and gives its slot), and each marker moves up one; a
+    /// size the stack has just reached gets its marker at the tail.
+    #[inline]
+    fn push_new(&mut self, id: u32) {
+        let last = self.sizes.len() - 1;
+        let fell = self.marker[last];
+        let x = if fell != NIL {
+            self.slot_of[self.owner[fell as usize] as usize] = NIL;
+            fell
+        } else {
+            self.prev.push(NIL);
+            self.next.push(NIL);
+            self.zone.push(0);
+            self.owner.push(id);
+            self.len
         };
-        self.tree.add(t as usize, 1);
-        match d {
-            Some(d) if (d as usize) < self.hist.len() => self.hist[d as usize] += 1,
-            _ => self.far += 1,
+        self.owner[x as usize] = id;
+        self.slot_of[id as usize] = x;
+        for i in 0..self.sizes.len() {
+            let m = self.marker[i];
+            if m == NIL {
+                break;
+            }
+            self.zone[m as usize] = i as u8 + 1;
+            let p = self.prev[m as usize];
+            self.marker[i] = if p == NIL { x } else { p };
         }
-        d
+        if fell != NIL {
+            self.unlink(fell);
+        }
+        self.push_front(x);
+        self.zone[x as usize] = 0;
+        // the stack grew by one: a size it has just reached marks the tail
+        if fell == NIL {
+            if let Some(i) = self.sizes.iter().position(|&s| s == self.len) {
+                // the tail is at position sizes[i]: that size is the smallest to hold it
+                self.marker[i] = self.tail;
+                self.zone[self.tail as usize] = i as u8;
+            }
+        }
     }
 
-    /// Renumber the live marks 0..m in time order; grow the axis when they fill half of it.
-    fn compact(&mut self) {
-        let mut live: Vec<(u32, u32)> = self.last.iter().map(|(&b, &t)| (t, b)).collect();
-        live.sort_unstable();
-        for (k, &(_, b)) in live.iter().enumerate() {
-            self.last.insert(b, k as u32);
+    #[inline]
+    fn unlink(&mut self, x: u32) {
+        let (p, n) = (self.prev[x as usize], self.next[x as usize]);
+        if p != NIL {
+            self.next[p as usize] = n;
+        } else {
+            self.head = n;
         }
-        let m = live.len() as u32;
-        while m > self.cap / 2 {
-            self.cap *= 2;
+        if n != NIL {
+            self.prev[n as usize] = p;
+        } else {
+            self.tail = p;
         }
-        if self.tree.t.len() != self.cap as usize + 1 {
-            self.tree = Fenwick::new(self.cap as usize);
-        }
-        self.tree.fill_first(m as usize);
-        self.now = m;
+        self.len -= 1;
     }
 
-    /// Misses of an LRU cache of `size` buffers over the accesses so far.
+    #[inline]
+    fn push_front(&mut self, x: u32) {
+        self.prev[x as usize] = NIL;
+        self.next[x as usize] = self.head;
+        if self.head != NIL {
+            self.prev[self.head as usize] = x;
+        } else {
+            self.tail = x;
+        }
+        self.head = x;
+        self.len += 1;
+    }
+
+    /// Misses of an LRU cache of `size` buffers (one of the sizes given) over the accesses
+    /// so far.
     pub fn misses(&self, size: u32) -> u64 {
-        let k = (size as usize).min(self.hist.len() - 1);
-        self.far + self.hist[k + 1..].iter().sum::<u64>()
+        let k = self.sizes.partition_point(|&s| s < size);
+        self.far
+            + self.hist[(k + 1).min(self.hist.len())..]
+                .iter()
+                .sum::<u64>()
     }
 
     pub fn approx_bytes(&self) -> u64 {
-        (self.tree.t.len() * 4 + self.last.capacity() * 12 + self.hist.len() * 8) as u64
+        (self.slot_of.capacity() * 4 + self.zone.capacity() * 13 + self.hist.len() * 12) as u64
     }
 }
 
@@ -184,35 +212,53 @@ mod tests {
         misses
     }
 
-    #[test]
-    fn distances_of_a_small_trace() {
-        let mut s = StackPass::new(10);
-        let d: Vec<Option<u32>> = [1, 2, 3, 1, 1, 3, 2].iter().map(|&b| s.access(b)).collect();
-        assert_eq!(
-            d,
-            vec![None, None, None, Some(3), Some(1), Some(2), Some(3)]
-        );
-    }
-
-    #[test]
-    fn misses_equal_an_lru_list_at_every_size_across_compactions() {
-        let mut x = 12345u64;
-        let trace: Vec<u32> = (0..200_000)
+    fn trace(n: usize, span: u64, seed: u64) -> Vec<u32> {
+        let mut x = seed;
+        (0..n)
             .map(|_| {
                 x = x
                     .wrapping_mul(6364136223846793005)
                     .wrapping_add(1442695040888963407);
                 // skewed: low blocks more often
-                let r = (x >> 33) % 1000;
-                (r * r / 1000) as u32 + 1
+                let r = (x >> 33) % span;
+                (r * r / span) as u32
             })
-            .collect();
-        let mut s = StackPass::new(400);
-        for &b in &trace {
+            .collect()
+    }
+
+    #[test]
+    fn a_small_trace_by_hand() {
+        // sizes 1, 2, 3: distances 3, 1, 2, 3 after three cold misses
+        let t = [1, 2, 3, 1, 1, 3, 2];
+        let mut s = StackPass::new(&[1, 2, 3]);
+        for &b in &t {
             s.access(b);
         }
-        for k in [1, 7, 50, 199, 400] {
-            assert_eq!(s.misses(k), lru_misses(&trace, k as usize), "size {k}");
+        assert_eq!(s.misses(1), 6);
+        assert_eq!(s.misses(2), 5);
+        assert_eq!(s.misses(3), 3);
+    }
+
+    #[test]
+    fn misses_equal_an_lru_list_at_every_size() {
+        for (seed, span, sizes) in [
+            (1, 1000, vec![1, 7, 50, 199, 400]),
+            (2, 60, vec![1, 2, 3, 5, 8, 13, 21, 34, 55, 89]),
+            (3, 30, vec![4, 4, 1, 9, 2]),
+            (4, 5000, (1..=20).map(|k| k * 40).collect()),
+        ] {
+            let t = trace(30_000, span, seed);
+            let mut s = StackPass::new(&sizes);
+            for &b in &t {
+                s.access(b);
+            }
+            for &k in &sizes {
+                assert_eq!(
+                    s.misses(k),
+                    lru_misses(&t, k as usize),
+                    "seed {seed} size {k}"
+                );
+            }
         }
     }
 }
