@@ -29,6 +29,7 @@ import {
   LibraryLeft,
   LibraryRight,
   Sizing,
+  Advice,
   OsCachePanel,
   PgaPanel,
   ScriptTimeline,
@@ -110,6 +111,7 @@ function Workspace() {
           <PaperTable />
           <Charts />
           <Sizing />
+          <Advice />
         </>
       }
     />
