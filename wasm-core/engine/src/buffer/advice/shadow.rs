@@ -100,7 +100,14 @@ impl Shadows {
     pub fn approx_bytes(&self) -> u64 {
         self.caches
             .iter()
-            .map(|(_, c)| c.b.len() as u64 * 45 + c.hash.heads.len() as u64 * 16 + 1024)
+            .map(|(_, c)| {
+                c.b.len() as u64 * 45
+                    + c.hash.heads.len() as u64 * 16
+                    + c.io.os.as_ref().map_or(0, |o| {
+                        o.approx_bytes(c.segs.iter().map(|s| s.blocks as u64).sum())
+                    })
+                    + 1024
+            })
             .sum()
     }
 }
