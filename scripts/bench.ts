@@ -42,12 +42,18 @@ interface LibRow {
   statements_per_s: number;
   hard_parses: number;
 }
+interface AdviceRow {
+  advice: string;
+  accesses: number;
+  accesses_per_s: number;
+}
 const lines = native.stdout
   .trim()
   .split('\n')
-  .map((line) => JSON.parse(line) as Row | LibRow);
+  .map((line) => JSON.parse(line) as Row | LibRow | AdviceRow);
 const nativeRows = lines.filter((r): r is Row => 'workload' in r);
 const libRows = lines.filter((r): r is LibRow => 'library' in r);
+const adviceRows = lines.filter((r): r is AdviceRow => 'advice' in r);
 
 loadEngineNode();
 function wasmRun(workload: string, profile: string): { perS: number; hit: number } {
@@ -109,5 +115,18 @@ for (const n of libRows) {
   const same = n.hard_parses === w.hard ? 'same in both' : `DIFFERS: native ${n.hard_parses}`;
   console.log(
     `${n.library.padEnd(10)}${K(n.statements_per_s).padStart(16)}${K(w.perS).padStart(15)}${(w.perS / n.statements_per_s).toFixed(2).padStart(13)}  ${w.hard.toLocaleString('en-US')} (${same})`,
+  );
+}
+
+const ADVICE_LABEL: Record<string, string> = {
+  'stack-pass': 'stack-distance pass alone (8.0 plain LRU, seed000 accesses)',
+  'run-stack': 'run + advice, stack pass (8.0 plain LRU)',
+  'run-shadow': 'run + advice, 19 shadow caches (8.1.6)',
+};
+console.log('\nV$DB_CACHE_ADVICE (db_cache_advice = ON), native, best of 3');
+console.log(`${'method'.padEnd(62)}${'accesses'.padStart(11)}${'M/s'.padStart(8)}`);
+for (const a of adviceRows) {
+  console.log(
+    `${(ADVICE_LABEL[a.advice] ?? a.advice).padEnd(62)}${a.accesses.toLocaleString('en-US').padStart(11)}${M(a.accesses_per_s).padStart(8)}`,
   );
 }

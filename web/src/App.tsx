@@ -32,6 +32,7 @@ import {
   LibraryLeft,
   LibraryRight,
   Sizing,
+  Advice,
   OsCachePanel,
   PgaPanel,
   ScriptTimeline,
@@ -115,6 +116,7 @@ function Workspace() {
           <PaperTable />
           <Charts />
           <Sizing />
+          <Advice />
         </>
       }
     />

@@ -153,6 +153,13 @@ impl Simulation {
         json(&self.run.cache().io.cfg)
     }
 
+    /// V$DB_CACHE_ADVICE so far (20 rows per pool and how each pool's were made), as JSON;
+    /// `null` unless the scenario sets `db_cache_advice = ON`.
+    #[wasm_bindgen(js_name = adviceJson)]
+    pub fn advice_json(&self) -> String {
+        json(&self.run.advice())
+    }
+
     /// Per set `[replacement length, hot length, write-list length, writing, free]`, as of
     /// the last `layout` call.
     #[wasm_bindgen(js_name = layoutInfo)]

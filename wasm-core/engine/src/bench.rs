@@ -44,6 +44,76 @@ pub fn scenario(workload: &str, profile: Profile) -> Option<Scenario> {
     Some(Scenario::parse(&json).expect("the bench scenarios are valid"))
 }
 
+/// The V$DB_CACHE_ADVICE benchmarks (`db_cache_advice = ON`): `stack` is the `seed000`
+/// workload under 8.0 made plain LRU (one working set, `index_hit_relink = TRUE`,
+/// `probe_examination = FALSE`), so its advice is the stack-distance pass; `shadow` is the same
+/// workload under 8.1.6 (touch counts: 19 shadow caches), on a tenth of the accesses.
+pub const ADVICE_WORKLOADS: [&str; 2] = ["stack", "shadow"];
+
+pub fn advice_scenario(workload: &str) -> Option<Scenario> {
+    let (profile, stuffs) = match workload {
+        "stack" => (Profile::V8_0, BENCH_ACCESSES / 400),
+        "shadow" => (Profile::V8_1_6, BENCH_ACCESSES / 4000),
+        _ => return None,
+    };
+    let mut s = scenario("seed000", profile)?;
+    s.workload = match s.workload {
+        crate::buffer::workload::WorkloadSpec::BufferStuffer {
+            buffs_per_stuff,
+            sleep_secs,
+            set_rand,
+            seed,
+            large_table,
+            large_index,
+            lookup_table,
+            lookup_index,
+            lookup_rows,
+            ..
+        } => crate::buffer::workload::WorkloadSpec::BufferStuffer {
+            buffs_per_stuff,
+            sleep_secs,
+            total_stuffs: stuffs as u32,
+            set_rand,
+            seed,
+            large_table,
+            large_index,
+            lookup_table,
+            lookup_index,
+            lookup_rows,
+        },
+        w => w,
+    };
+    for (k, v) in [
+        ("db_cache_advice", "ON"),
+        ("index_hit_relink", "TRUE"),
+        ("probe_examination", "FALSE"),
+    ] {
+        s.init.insert(k.into(), v.into());
+    }
+    Some(s)
+}
+
+/// A ready advice benchmark run, or None for an unknown name.
+pub fn prepare_advice(workload: &str) -> Option<Run> {
+    advice_scenario(workload).map(|s| Run::new(s).expect("the bench scenarios build"))
+}
+
+/// The dense block ids (segment base + block) of the `stack` advice benchmark's accesses,
+/// for timing the stack-distance pass alone.
+pub fn advice_stream() -> Vec<u32> {
+    let s = advice_scenario("stack").expect("a known workload");
+    let inst = crate::buffer::Instance::build(&s).expect("the bench scenarios build");
+    let mut g = inst.generator;
+    let (mut q, mut out) = (Vec::new(), Vec::new());
+    while g.next_exec(&mut q) {
+        out.extend(
+            q.drain(..)
+                .map(|a| crate::buffer::hash::dba(a.seg, a.block)),
+        );
+    }
+    out
+}
+
 /// The library cache benchmarks: seed 001's Table 2 volume (10 sessions × 5 statements ×
 /// 1,000 slams = 50,000 statements, 15M shared pool, `_kgl_bucket_count` 4) with literal SQL
 /// (test 1: every statement a hard parse), bind variables (test 2) and CURSOR_SHARING = FORCE
@@ -86,6 +156,22 @@ mod tests {
                 assert_eq!(r.total_accesses(), super::BENCH_ACCESSES);
             }
         }
+    }
+
+    #[test]
+    fn advice_benches_use_their_methods() {
+        use crate::buffer::advice::AdviceMethod;
+        for (w, m) in super::ADVICE_WORKLOADS
+            .iter()
+            .zip([AdviceMethod::StackDistance, AdviceMethod::ShadowCaches])
+        {
+            let r = super::prepare_advice(w).unwrap();
+            assert!(
+                r.advice().unwrap().pools.iter().all(|p| p.method == m),
+                "{w}"
+            );
+        }
+        assert_eq!(super::advice_stream().len() as u64, super::BENCH_ACCESSES);
     }
 
     #[test]

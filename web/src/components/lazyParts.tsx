@@ -56,6 +56,9 @@ export const CompareWorkspace = part(
 /** The sizing panel (a sweep in a Web Worker, its chart): loaded once the page is up. */
 export const Sizing = part(() => import('./SizingPanel'), 'SizingPanel');
 
+/** V$DB_CACHE_ADVICE (charts and Oracle's table per pool), loaded with the page's other parts. */
+export const Advice = part(() => import('./AdvicePanel'), 'AdvicePanel');
+
 /** `Part`, rendered (and so loaded) only while `shows` says the scenario needs it. */
 function when(shows: (s: AppState) => boolean, Part: ComponentType): ComponentType {
   const Shown = () => (useApp(shows) ? <Part /> : null);

@@ -69,6 +69,10 @@ export const PANEL_HELP: Record<string, PanelHelpText> = {
     title: 'Sizing: a sweep',
     text: 'The running scenario run again to its end once per value of one parameter (an init.ora parameter, or a cost), in a Web Worker so the page stays free: the curves show what each run ended with (hit ratio and physical reads; elapsed time and latch free waits for the library cache), the dashed line today’s value. Click the curve or Use in the table to set a value; the run is rebuilt at the same position.',
   },
+  V$DB_CACHE_ADVICE: {
+    title: 'V$DB_CACHE_ADVICE',
+    text: 'With db_cache_advice = ON, each pool’s physical reads estimated at 20 sizes from 10 % to 200 % of today’s (the dashed line), collected in the same pass as the run. Under 8.0 a plain LRU pool is a stack algorithm, so one pass of LRU stack distances gives every size exactly (Mattson, 1970); touch-count pools, and 8.0 pools with several working sets, index hits that stay put, tail-inserted scans or writes, get shadow caches of every size running the same replacement code. Either way each row equals a full run at that size.',
+  },
   'Statement stream': {
     title: 'The statement stream',
     text: 'Each statement as the session sent it and, under CURSOR_SHARING = FORCE, as rewritten with :"SYS_B_n" binds; its hash value, bucket and what the lookup found (soft or hard parse).',

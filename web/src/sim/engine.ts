@@ -9,6 +9,7 @@ import init, {
   Simulation,
   validateScenario as wasmValidate,
 } from '../wasm/pkg/cachesim.js';
+import type { DbCacheAdvice } from './generated/buffer/DbCacheAdvice';
 import type { CacheConfig } from './generated/buffer/CacheConfig';
 import type { Event } from './generated/buffer/Event';
 import type { IoConfig } from './generated/buffer/IoConfig';
@@ -282,6 +283,13 @@ export class SimRun extends RunBase<Simulation, Event, Report> implements Playab
    */
   osCache(limit: number): Uint32Array {
     return this.sim.osCache(limit);
+  }
+  /**
+   * V$DB_CACHE_ADVICE so far: 20 rows per pool with Oracle's columns, and how each pool's
+   * rows were made (stack distances or shadow caches). Null unless `db_cache_advice = ON`.
+   */
+  advice(): DbCacheAdvice | null {
+    return JSON.parse(this.sim.adviceJson()) as DbCacheAdvice | null;
   }
   /** The I/O settings now; a script's statements change them as it runs. */
   ioConfig(): IoConfig {

@@ -5,6 +5,7 @@
 //! in `dbwr.rs`, what the UI reads (X$BH, statistics, drawing order) in `view.rs`; a miss reads
 //! through [`crate::io`].
 
+pub mod advice;
 pub mod config;
 pub mod dbwr;
 pub mod events;

@@ -171,6 +171,10 @@ pub struct Report {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub host: Option<crate::host::report::HostStatistics>,
+    /// V$DB_CACHE_ADVICE (`db_cache_advice = ON`): 20 rows per pool.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[ts(as = "Option<Vec<crate::buffer::advice::AdviceRow>>", optional)]
+    pub db_cache_advice: Vec<crate::buffer::advice::AdviceRow>,
 }
 
 fn per_s(n: u64, ns: u64) -> Option<f64> {
@@ -304,6 +308,7 @@ impl Report {
             host: cache
                 .host()
                 .map(|h| crate::host::report::HostStatistics::new(h, cache.now)),
+            db_cache_advice: Vec::new(),
         }
     }
 }

@@ -1,12 +1,14 @@
 //! A buffer cache run: a scenario's cache and workload stepped one access at a time by the
 //! shared [`Replay`] (cursor, events of the last step, snapshots, exact seek).
 
+use super::advice::{AdviceStatus, Advisor, DbCacheAdvice};
 use super::report::{compare, Report};
 use super::Instance;
 use crate::buffer::events::Event;
 use crate::buffer::workload::{Access, Generator, Measure, MAX_SIM_NS};
 use crate::buffer::Cache;
 use crate::error::{Result, SimError};
+use crate::init_ora::InitOra;
 use crate::replay::{Replay, Replayed, Stepper, SNAPSHOT_BUDGET_BYTES};
 use crate::scenario::paper::PaperComparison;
 use crate::scenario::Scenario;
@@ -29,6 +31,8 @@ pub struct State {
     ended: bool,
     /// `oltp_batch`: the jobs and their transactions in progress (host::sched).
     jobs: Option<crate::host::Jobs>,
+    /// V$DB_CACHE_ADVICE's advisory, when `db_cache_advice = ON`.
+    advice: Option<Box<Advisor>>,
 }
 
 impl State {
@@ -78,6 +82,9 @@ impl Stepper for State {
         let a = self.queue[self.qpos];
         self.qpos += 1;
         self.cache.access(&a, self.pos, self.exec);
+        if let Some(ad) = &mut self.advice {
+            ad.feed(&a, self.pos, self.exec, &self.cache);
+        }
         self.pos += 1;
         true
     }
@@ -109,6 +116,7 @@ impl Stepper for State {
             + self.cache.io.os.as_ref().map_or(0, |o| {
                 o.approx_bytes(self.cache.segs.iter().map(|s| s.blocks as u64).sum())
             })
+            + self.advice.as_ref().map_or(0, |a| a.approx_bytes())
             + 4096
     }
 }
@@ -173,6 +181,11 @@ impl Run {
             .saturating_add(cost.physical_read.max(cost.os_cache_read));
         let m = inst.generator.measure(per_access)?;
         check_time(&scenario, &m)?;
+        let init = InitOra::new(&scenario.init)?;
+        let advice = match AdviceStatus::of(&init)? {
+            AdviceStatus::On => Some(Box::new(Advisor::new(&inst.cache, &init, &inst.generator)?)),
+            AdviceStatus::Ready | AdviceStatus::Off => None,
+        };
         let (total_accesses, total_executions) = (m.accesses, m.executions);
         let jobs = match &inst.generator {
             crate::buffer::workload::Generator::OltpBatch(g) => {
@@ -189,6 +202,7 @@ impl Run {
             exec: 0,
             ended: false,
             jobs,
+            advice,
         };
         // At most 64 snapshots, at least 2048 accesses apart.
         let max_snaps = (SNAPSHOT_BUDGET_BYTES / state.approx_bytes()).clamp(2, 64);
@@ -232,14 +246,25 @@ impl Run {
 
     pub fn report(&self) -> Report {
         let s = self.replay.state();
-        Report::new(
+        let mut r = Report::new(
             &self.scenario.title,
             &s.cache,
             s.pos,
             s.exec,
             self.done(),
             &self.notes,
-        )
+        );
+        if let Some(a) = self.advice() {
+            r.db_cache_advice = a.rows;
+        }
+        r
+    }
+
+    /// V$DB_CACHE_ADVICE so far, with how each pool's rows were made; `None` unless
+    /// `db_cache_advice = ON`.
+    pub fn advice(&self) -> Option<DbCacheAdvice> {
+        let s = self.replay.state();
+        s.advice.as_ref().map(|a| a.advice(&s.cache))
     }
 
     pub fn paper(&self) -> Option<PaperComparison> {

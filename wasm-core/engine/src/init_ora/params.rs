@@ -144,6 +144,8 @@ pub const PARAMS: &[ParamDoc] = &[
         "Model switch (not an Oracle name): an index probe of a cached block is an examination, not a pool get (8.0: unique scans; 8i: both probes)."),
     doc("index_hit_relink", Boolean, None, None, "FALSE",
         "Model switch (not an Oracle name), 8.0: TRUE moves every hit to the MRU head; FALSE leaves index blocks in place (seed 000 Table 6)."),
+    ParamDoc { choices: &["ON", "READY", "OFF"], ..doc("db_cache_advice", Keyword, None, None, "OFF",
+        "V$DB_CACHE_ADVICE: ON estimates each pool's physical reads at 20 sizes from 10 % to 200 % in the same pass; READY and OFF collect nothing.") },
     doc("host_memory", Size, Some(0), Some(1 << 44), "unset",
         "Host RAM in bytes (not an Oracle name): with buffered I/O the OS page cache gets what the SGA leaves."),
     doc("lock_sga", Boolean, None, None, "FALSE",

@@ -1,0 +1,357 @@
+//! V$DB_CACHE_ADVICE (MODEL.md §3 "Cache advice"; `db_cache_advice = ON`): the physical
+//! reads each pool would have done at 20 sizes from 10 % to 200 % of its current size,
+//! computed in the same pass as the run.
+//!
+//! **Sizes.** Oracle rounds its estimates to granules; the model has no granules, so size
+//! `k` (k = 1..20) is `buffers_for_estimate = max(round(current × k / 10), lru_latches)`
+//! (every working set keeps a buffer); size 10 is the current size. `size_factor` is
+//! `buffers_for_estimate / current`, `size_for_estimate` the size in MB
+//! (buffers × `db_block_size` / 2^20).
+//!
+//! **Two methods, both exact against full runs** (`tests.rs` checks every size):
+//! - [`stack::StackPass`] — profile 8.0 when the pool's access stream is plain LRU: one
+//!   working set (`lru_latches = 1`), every hit moves to the MRU head (no index hit that
+//!   stays, no examination: `index_hit_relink = TRUE` or no index probes), no large NOCACHE
+//!   scan read into the LRU tail, no writes (dirty buffers wait for DBWR) and no script
+//!   statements. Then the cache is a stack algorithm and one histogram of LRU stack
+//!   distances gives all 20 sizes (Mattson et al., 1970).
+//! - [`shadow::Shadows`] — everything else (every touch-count profile, and 8.0 streams that
+//!   break the stack property): 19 shadow caches beside the real one, each running the real
+//!   replacement code with its own clock.
+//!
+//! Which one a pool gets is settled before the run, from a dry run of the workload (the
+//! accesses do not depend on the cache).
+//!
+//! **Read time and DB time.** `estd_physical_read_time` = estimated reads × the scenario's
+//! `cost.physical_read_ms`, in seconds. `estd_pct_of_db_time_for_reads` = that time over the
+//! DB time the run would take at that size, × 100: the model's own simulated elapsed time —
+//! measured by the shadow's clock, or for the stack pass derived as the run's elapsed time
+//! + (estimated − actual reads) × `physical_read_ms`.
+//!
+//! **`db_cache_advice`**: ON collects and reports; READY and OFF report nothing (READY in
+//! Oracle keeps the memory allocated without collecting; the model allocates nothing). The
+//! default is OFF for every profile: V$DB_CACHE_ADVICE appeared in 9i, after the 8.x
+//! profiles, and for 10.2/11.2 (Oracle's default is ON with `statistics_level = TYPICAL`)
+//! the advisory's cost is kept opt-in so that existing scenarios run and report as before.
+
+pub mod shadow;
+pub mod stack;
+
+use crate::buffer::config::PoolId;
+use crate::buffer::events::Op;
+use crate::buffer::policy::Policy;
+use crate::buffer::workload::{Access, Generator};
+use crate::buffer::Cache;
+use crate::error::Result;
+use crate::init_ora::InitOra;
+use crate::profile::Profile;
+use serde::Serialize;
+use shadow::Shadows;
+use stack::StackPass;
+use ts_rs::TS;
+
+/// Number of advised sizes per pool.
+pub const SIZES: usize = 20;
+/// Index of the current size among them (size factor 1.0).
+pub const CURRENT: usize = 9;
+/// The most buffers all shadow caches of one pool may hold together (about 45 bytes each):
+/// beyond this the pool's advice is left out with a note.
+pub const MAX_SHADOW_BUFFERS: u64 = 1 << 22;
+
+/// `db_cache_advice`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "UPPERCASE")]
+#[ts(export, export_to = "buffer/")]
+pub enum AdviceStatus {
+    On,
+    Ready,
+    Off,
+}
+
+impl AdviceStatus {
+    /// The scenario's `db_cache_advice` (default OFF; see the module comment).
+    pub fn of(init: &InitOra) -> Result<AdviceStatus> {
+        Ok(match init.keyword("db_cache_advice")? {
+            Some("ON") => AdviceStatus::On,
+            Some("READY") => AdviceStatus::Ready,
+            _ => AdviceStatus::Off,
+        })
+    }
+}
+
+/// One row of V$DB_CACHE_ADVICE, Oracle's columns in lower case.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[ts(export, export_to = "buffer/")]
+pub struct AdviceRow {
+    /// The buffer pool's id, as in V$BUFFER_POOL_STATISTICS.
+    pub id: u32,
+    /// The buffer pool: DEFAULT, KEEP or RECYCLE.
+    pub name: String,
+    pub block_size: u32,
+    pub advice_status: AdviceStatus,
+    /// MB.
+    pub size_for_estimate: f64,
+    pub size_factor: f64,
+    pub buffers_for_estimate: u32,
+    /// Estimated reads over the reads at the current size (null when those are 0).
+    pub estd_physical_read_factor: Option<f64>,
+    #[ts(type = "number")]
+    pub estd_physical_reads: u64,
+    /// Seconds: estimated reads × `cost.physical_read_ms`.
+    pub estd_physical_read_time: f64,
+    /// Percent of the DB time at that size spent in those reads (null with no DB time).
+    pub estd_pct_of_db_time_for_reads: Option<f64>,
+}
+
+/// How a pool's advice was computed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "snake_case")]
+#[ts(export, export_to = "buffer/")]
+pub enum AdviceMethod {
+    /// One pass of LRU stack distances (profile 8.0, a stack algorithm).
+    StackDistance,
+    /// Shadow caches of every size, fed the same accesses.
+    ShadowCaches,
+}
+
+/// One pool's advice: how it was computed, and why when it is left out.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[ts(export, export_to = "buffer/")]
+pub struct PoolAdvice {
+    pub name: String,
+    pub current_buffers: u32,
+    pub method: AdviceMethod,
+    /// Why the shadow method was needed (empty for the stack pass), or why the pool has no
+    /// rows.
+    pub reason: String,
+    /// False when the pool's advice is left out (its rows are absent).
+    pub available: bool,
+}
+
+/// V$DB_CACHE_ADVICE with how each pool's rows were made.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[ts(export, export_to = "buffer/")]
+pub struct DbCacheAdvice {
+    pub status: AdviceStatus,
+    pub pools: Vec<PoolAdvice>,
+    /// 20 rows per pool, pools in V$BUFFER_POOL order, sizes ascending.
+    pub rows: Vec<AdviceRow>,
+}
+
+/// The 20 advised sizes of a pool of `current` buffers and `latches` working sets.
+pub fn sizes(current: u32, latches: u32) -> Vec<u32> {
+    (1..=SIZES as u64)
+        .map(|k| (((current as u64 * k) as f64 / 10.0).round() as u32).max(latches.max(1)))
+        .collect()
+}
+
+#[derive(Debug, Clone)]
+enum Pass {
+    Stack(StackPass),
+    Shadows(Shadows),
+    /// Left out (too large to shadow), with the reason.
+    None,
+}
+
+#[derive(Debug, Clone)]
+struct PoolPass {
+    pool: PoolId,
+    sizes: Vec<u32>,
+    pass: Pass,
+    reason: String,
+}
+
+/// The advisory of a run: fed every access after the real cache has served it.
+#[derive(Debug, Clone)]
+pub struct Advisor {
+    pools: Vec<PoolPass>,
+    /// Dense block ids for the stack pass: segment `s` block `b` is `base[s] + b`.
+    base: Vec<u32>,
+}
+
+/// Why a pool's 8.0 stream is not plain LRU (None: it is), from a dry run of the workload.
+fn not_lru(cache: &Cache, gen: &Generator, pool: PoolId, min_stt: u32) -> Option<String> {
+    let latches = cache.cfg.pool(pool).map_or(1, |p| p.lru_latches);
+    if latches > 1 {
+        return Some(format!(
+            "{latches} working sets: a miss takes the next one round-robin"
+        ));
+    }
+    let policy = Policy::with(cache.cfg.profile, cache.cfg.probe_rules);
+    let mut g = gen.clone();
+    let mut q = Vec::new();
+    while g.next_exec(&mut q) {
+        for a in q.drain(..) {
+            if a.ctl != 0 {
+                return Some("script statements (flush, pool changes)".into());
+            }
+            let seg = &cache.segs[a.seg as usize];
+            if seg.buffer_pool != pool {
+                continue;
+            }
+            if a.op == Op::Write {
+                return Some("writes: dirty buffers wait for DBWR".into());
+            }
+            if policy.examines(a.probe) || !policy.relink[a.probe as usize] {
+                return Some("index hits that stay in place (index_hit_relink = FALSE)".into());
+            }
+            if a.op == Op::Scan && !a.cache_hint.unwrap_or(seg.cache) && seg.blocks > min_stt {
+                return Some("large NOCACHE scans read into the LRU tail".into());
+            }
+        }
+    }
+    None
+}
+
+impl Advisor {
+    /// The advisory for a cache before its first access and its workload.
+    pub fn new(cache: &Cache, init: &InitOra, gen: &Generator) -> Result<Advisor> {
+        let mut pools = Vec::new();
+        for p in &cache.cfg.pools {
+            let sizes = sizes(p.buffers, p.lru_latches);
+            let min_stt = shadow::resized(&cache.cfg, init, p.id, sizes[0])?
+                .0
+                .pool(p.id)
+                .map_or(0, |q| q.small_table_threshold);
+            let why = if cache.cfg.profile == Profile::V8_0 {
+                not_lru(cache, gen, p.id, min_stt)
+            } else {
+                Some("touch-count replacement is not a stack algorithm".into())
+            };
+            let (pass, reason) = match why {
+                None => (Pass::Stack(StackPass::new(&sizes)), String::new()),
+                Some(why) => {
+                    let others = cache.cfg.total_buffers() as u64 - p.buffers as u64;
+                    let shadow_buffers: u64 = sizes
+                        .iter()
+                        .enumerate()
+                        .filter(|&(k, _)| k != CURRENT)
+                        .map(|(_, &n)| n as u64 + others)
+                        .sum();
+                    if shadow_buffers > MAX_SHADOW_BUFFERS {
+                        let reason = format!(
+                            "{why}; its shadow caches would hold {shadow_buffers} buffers, more than the {MAX_SHADOW_BUFFERS} the model allows"
+                        );
+                        (Pass::None, reason)
+                    } else {
+                        (
+                            Pass::Shadows(Shadows::new(cache, init, p.id, &sizes, CURRENT)?),
+                            why,
+                        )
+                    }
+                }
+            };
+            pools.push(PoolPass {
+                pool: p.id,
+                sizes,
+                pass,
+                reason,
+            });
+        }
+        let base = cache
+            .segs
+            .iter()
+            .scan(0u32, |acc, s| {
+                let b = *acc;
+                *acc = acc.saturating_add(s.blocks);
+                Some(b)
+            })
+            .collect();
+        Ok(Advisor { pools, base })
+    }
+
+    /// One access, after the real cache served it.
+    #[inline]
+    pub fn feed(&mut self, a: &Access, pos: u64, exec: u64, cache: &Cache) {
+        let base = &self.base;
+        for p in &mut self.pools {
+            match &mut p.pass {
+                Pass::Stack(s) => {
+                    // stack pools see no script statements and no direct reads (8.0)
+                    if a.ctl == 0 && cache.segs[a.seg as usize].buffer_pool == p.pool {
+                        s.access(base[a.seg as usize] + a.block);
+                    }
+                }
+                Pass::Shadows(s) => s.access(a, pos, exec),
+                Pass::None => {}
+            }
+        }
+    }
+
+    pub fn approx_bytes(&self) -> u64 {
+        self.pools
+            .iter()
+            .map(|p| match &p.pass {
+                Pass::Stack(s) => s.approx_bytes(),
+                Pass::Shadows(s) => s.approx_bytes(),
+                Pass::None => 0,
+            })
+            .sum()
+    }
+
+    /// V$DB_CACHE_ADVICE now, for the real cache `cache` the advisor has been fed beside.
+    pub fn advice(&self, cache: &Cache) -> DbCacheAdvice {
+        let mut rows = Vec::new();
+        let mut pools = Vec::new();
+        let read_ns = cache.cost.physical_read;
+        for p in &self.pools {
+            let current = p.sizes[CURRENT];
+            let actual = cache.counters[p.pool.index()].physical_reads;
+            let (method, available) = match &p.pass {
+                Pass::Stack(_) => (AdviceMethod::StackDistance, true),
+                Pass::Shadows(_) => (AdviceMethod::ShadowCaches, true),
+                Pass::None => (AdviceMethod::ShadowCaches, false),
+            };
+            pools.push(PoolAdvice {
+                name: p.pool.name().into(),
+                current_buffers: current,
+                method,
+                reason: p.reason.clone(),
+                available,
+            });
+            // (reads, DB time in ns) at size k
+            let at = |k: usize| -> (u64, u64) {
+                match &p.pass {
+                    Pass::Stack(s) => {
+                        let reads = s.misses(p.sizes[k]);
+                        let delta = (reads as i128 - actual as i128) * read_ns as i128;
+                        (reads, (cache.now as i128 + delta).max(0) as u64)
+                    }
+                    Pass::Shadows(s) if k != CURRENT => (
+                        s.physical_reads(k).unwrap_or(0),
+                        s.elapsed_ns(k).unwrap_or(0),
+                    ),
+                    _ => (actual, cache.now),
+                }
+            };
+            if !available {
+                continue;
+            }
+            let (base_reads, _) = at(CURRENT);
+            for (k, &n) in p.sizes.iter().enumerate() {
+                let (reads, db_ns) = at(k);
+                let read_time_ns = reads as f64 * read_ns as f64;
+                rows.push(AdviceRow {
+                    id: p.pool.index() as u32 + 1,
+                    name: p.pool.name().into(),
+                    block_size: cache.cfg.db_block_size,
+                    advice_status: AdviceStatus::On,
+                    size_for_estimate: n as f64 * cache.cfg.db_block_size as f64 / 1_048_576.0,
+                    size_factor: (n as f64 / current as f64 * 1e4).round() / 1e4,
+                    buffers_for_estimate: n,
+                    estd_physical_read_factor: (base_reads > 0)
+                        .then(|| reads as f64 / base_reads as f64),
+                    estd_physical_reads: reads,
+                    estd_physical_read_time: read_time_ns / 1e9,
+                    estd_pct_of_db_time_for_reads: (db_ns > 0)
+                        .then(|| read_time_ns / db_ns as f64 * 100.0),
+                });
+            }
+        }
+        DbCacheAdvice {
+            status: AdviceStatus::On,
+            pools,
+            rows,
+        }
+    }
+}
