@@ -88,6 +88,11 @@ export const GROUPS: ParamGroup[] = [
     names: ['lock_sga', 'pre_page_sga'],
   },
   {
+    title: 'Sizing advice (V$DB_CACHE_ADVICE)',
+    area: 'buffer_cache',
+    names: ['db_cache_advice'],
+  },
+  {
     title: 'Shared pool and library cache',
     area: 'library_cache',
     names: [
