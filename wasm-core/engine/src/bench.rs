@@ -57,32 +57,11 @@ pub fn advice_scenario(workload: &str) -> Option<Scenario> {
         _ => return None,
     };
     let mut s = scenario("seed000", profile)?;
-    s.workload = match s.workload {
-        crate::buffer::workload::WorkloadSpec::BufferStuffer {
-            buffs_per_stuff,
-            sleep_secs,
-            set_rand,
-            seed,
-            large_table,
-            large_index,
-            lookup_table,
-            lookup_index,
-            lookup_rows,
-            ..
-        } => crate::buffer::workload::WorkloadSpec::BufferStuffer {
-            buffs_per_stuff,
-            sleep_secs,
-            total_stuffs: stuffs as u32,
-            set_rand,
-            seed,
-            large_table,
-            large_index,
-            lookup_table,
-            lookup_index,
-            lookup_rows,
-        },
-        w => w,
-    };
+    if let crate::buffer::workload::WorkloadSpec::BufferStuffer { total_stuffs, .. } =
+        &mut s.workload
+    {
+        *total_stuffs = stuffs as u32;
+    }
     for (k, v) in [
         ("db_cache_advice", "ON"),
         ("index_hit_relink", "TRUE"),

@@ -4,6 +4,7 @@
 import { FLAG, parameterDocs, type SimRun } from '../sim/engine';
 import type * as library from '../sim/library';
 import type { Scenario } from '../sim/engine';
+import { POOL_COLUMNS } from '../sim/columns';
 import { hex, BP_ADDR, DS_ADDR, LATCH_ADDR, SQL_ADDR, BH_ADDR } from './schema';
 
 export type Cell = number | string | null;
@@ -137,27 +138,7 @@ export function captureBuffer(run: SimRun): Capture {
     ]);
     bufferPool.push([k + 1, name, loSid, hiSid, mine.length, size, lo, hi]);
   });
-  const stats = report.pools.map((p) => [
-    p.id,
-    p.name,
-    p.set_msize,
-    p.cnum_repl,
-    p.cnum_write,
-    p.cnum_set,
-    p.buf_got,
-    p.sum_write,
-    p.sum_scan,
-    p.free_buffer_wait,
-    p.write_complete_wait,
-    p.buffer_busy_wait,
-    p.free_buffer_inspected,
-    p.dirty_buffers_inspected,
-    p.db_block_change,
-    p.db_block_gets,
-    p.consistent_gets,
-    p.physical_reads,
-    p.physical_writes,
-  ]);
+  const stats = report.pools.map((p) => [p.id, p.name, ...POOL_COLUMNS.map((c) => p[c])]);
   const sum = (f: (p: (typeof report.pools)[number]) => number) =>
     report.pools.reduce((n, p) => n + f(p), 0);
   const objects: Rows = layout.objects.map((o, k) => [

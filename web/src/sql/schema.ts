@@ -6,6 +6,8 @@
 // bytes from 0x0A000000, a working set descriptor 0x100 bytes from 0x09000000, so SET_DS
 // joins X$KCBWDS.ADDR and NXT_REPL / PRV_REPL name the neighbours' ADDR ('00': none).
 
+import { POOL_COLUMNS } from '../sim/columns';
+
 export const BH_ADDR = 0x0a000000;
 export const DS_ADDR = 0x09000000;
 export const BP_ADDR = 0x08f00000;
@@ -57,27 +59,7 @@ export const TABLES: Record<string, string[]> = {
     'lo_bnum',
     'hi_bnum',
   ],
-  v$buffer_pool_statistics: [
-    'id',
-    'name',
-    'set_msize',
-    'cnum_repl',
-    'cnum_write',
-    'cnum_set',
-    'buf_got',
-    'sum_write',
-    'sum_scan',
-    'free_buffer_wait',
-    'write_complete_wait',
-    'buffer_busy_wait',
-    'free_buffer_inspected',
-    'dirty_buffers_inspected',
-    'db_block_change',
-    'db_block_gets',
-    'consistent_gets',
-    'physical_reads',
-    'physical_writes',
-  ],
+  v$buffer_pool_statistics: ['id', 'name', ...POOL_COLUMNS],
   dba_objects: [
     'owner',
     'object_name',
