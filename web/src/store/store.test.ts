@@ -5,14 +5,11 @@ import { BUNDLED, DEFAULT_SCENARIO_ID } from './scenarios';
 import { bufferSim } from './selectors';
 import type { Scenario } from '../sim/engine';
 import { createAppStore, SPEEDS } from './store';
+import { freshStore } from './storeFixture';
 
 beforeAll(() => loadEngineNode());
 
-const fresh = () => {
-  const store = createAppStore({ scenarios: BUNDLED });
-  store.getState().engineReady('');
-  return store;
-};
+const fresh = freshStore;
 
 describe('the app store', () => {
   it('bundles every scenario and opens the default one', () => {
