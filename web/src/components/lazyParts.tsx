@@ -59,6 +59,9 @@ export const Sizing = part(() => import('./SizingPanel'), 'SizingPanel');
 /** V$DB_CACHE_ADVICE (charts and Oracle's table per pool), loaded with the page's other parts. */
 export const Advice = part(() => import('./AdvicePanel'), 'AdvicePanel');
 
+/** A trace file replayed in a Web Worker (issue #12), loaded with the page's other parts. */
+export const Trace = part(() => import('./TracePanel'), 'TracePanel');
+
 /** `Part`, rendered (and so loaded) only while `shows` says the scenario needs it. */
 function when(shows: (s: AppState) => boolean, Part: ComponentType): ComponentType {
   const Shown = () => (useApp(shows) ? <Part /> : null);
