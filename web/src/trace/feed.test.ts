@@ -13,7 +13,7 @@ function fakeSink() {
   };
   const sink = {
     accesses: 0,
-    finished: false,
+    finished: false as boolean,
     fed,
     feed(bytes: Uint8Array) {
       fed.push(bytes.length);
