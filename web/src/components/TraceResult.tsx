@@ -75,6 +75,8 @@ export function TraceFigures({ t }: { t: TraceState }) {
       data-accesses={report.accesses}
       data-physical-reads={report.total.physical_reads}
       data-logical-reads={report.total.logical_reads}
+      data-wall-ms={Math.round(r.wallMs)}
+      data-peak-memory-bytes={r.peakMemoryBytes}
     >
       {partial && (
         <p className="trace-partial" data-testid="trace-partial">
