@@ -120,9 +120,9 @@ export function TracePanel() {
               <option value="dense">dense</option>
             </select>
           </label>
-          {(shownFormat === 'csv' || format === 'auto') && (
+          {shownFormat === 'csv' && (
             <label className="trace-params">
-              csv params {shownFormat !== 'csv' && <span className="muted">(for a csv file)</span>}
+              csv params (libCacheSim’s trace-type-params)
               <input
                 data-testid="trace-params"
                 value={params}
