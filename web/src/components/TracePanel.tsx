@@ -3,18 +3,23 @@
 // Web Worker through the cache of the open scenario (its init.ora, pools and segments), the
 // file streamed in chunks. The open scenario and its run are left alone.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { guessFormat, TRACE_FORMATS, type TraceFormat, type TraceOptions } from '../sim/trace';
+import {
+  DEFAULT_CSV_PARAMS,
+  guessFormat,
+  TRACE_FORMATS,
+  type ObjectMap,
+  type TraceFormat,
+  type TraceOptions,
+} from '../sim/trace';
 import { useApp, useStoreApi } from '../store/context';
 import { selectCurrent } from '../store/selectors';
 import {
-  CSV_DEFAULT_PARAMS,
   FORMAT_NOTES,
   MAP_RULES,
   reduceTrace,
   startTrace,
   traceStarted,
   type RunningTrace,
-  type TraceMap,
   type TraceState,
 } from '../trace/traceClient';
 import { Panel } from './Panel';
@@ -29,8 +34,8 @@ export function TracePanel() {
   const dropped = useApp((s) => s.traceDrop);
   const [format, setFormat] = useState<TraceFormat | 'auto'>('auto');
   const [guessed, setGuessed] = useState<TraceFormat | null>(null);
-  const [params, setParams] = useState(CSV_DEFAULT_PARAMS);
-  const [map, setMap] = useState<TraceMap>('direct');
+  const [params, setParams] = useState(DEFAULT_CSV_PARAMS);
+  const [map, setMap] = useState<ObjectMap>('direct');
   const [file, setFile] = useState<File | null>(null);
   const [trace, setTrace] = useState<TraceState | null>(null);
   const running = useRef<RunningTrace | null>(null);
@@ -114,7 +119,7 @@ export function TracePanel() {
             <select
               value={map}
               data-testid="trace-map"
-              onChange={(e) => setMap(e.target.value as TraceMap)}
+              onChange={(e) => setMap(e.target.value as ObjectMap)}
             >
               <option value="direct">direct</option>
               <option value="dense">dense</option>

@@ -3,7 +3,7 @@
 // before. Cancel terminates the worker (a feed in progress stops at once). The panel keeps its
 // state with `reduceTrace`, a pure function of the messages (tested without a worker).
 import type { Report } from '../sim/engine';
-import type { TraceFormat, TraceOptions } from '../sim/trace';
+import type { ObjectMap, TraceFormat, TraceOptions } from '../sim/trace';
 import type { FeedProgress, FeedResult } from './feed';
 
 /** What the worker is asked: one file, replayed through one scenario's cache. */
@@ -71,13 +71,8 @@ export function startTrace(
   return { cancel: end };
 }
 
-/** The libCacheSim csv params the panel starts with (its `--trace-type-params`). */
-export const CSV_DEFAULT_PARAMS = 'time-col=1, obj-id-col=2, delimiter=,, has-header=true';
-
-export type TraceMap = 'direct' | 'dense';
-
 /** The mapping rules (trace-contract.md), one line each, as the panel explains them. */
-export const MAP_RULES: Record<TraceMap, string> = {
+export const MAP_RULES: Record<ObjectMap, string> = {
   direct:
     'object id k is block k of the segments laid end to end in the order listed; an id past the last block is an error',
   dense:
