@@ -71,11 +71,17 @@ function headless(name: string, bytes: Buffer, format: string) {
   return { accesses: r.accesses, physical: r.total.physical_reads };
 }
 
-async function open(page: Page) {
+async function open(page: Page, scroll = true) {
   await openApp(page, URL_);
   await uploadScenario(page, 'trace-target.json', SCENARIO);
   await expect(page.getByTestId('position')).toContainText('/ 1,234');
-  await page.getByTestId('trace').scrollIntoViewIfNeeded();
+  if (!scroll) return;
+  // the panel loads when it comes into view (or a file is dropped); panels above it that load
+  // meanwhile can push it out again, so scroll until it is there
+  await expect(async () => {
+    await page.getByTestId('trace-slot').scrollIntoViewIfNeeded();
+    await expect(page.getByTestId('trace')).toBeVisible({ timeout: 1000 });
+  }).toPass();
 }
 
 /** Drop `bytes` as a file named `name` on the element `selector` (a synthetic drag and drop). */
@@ -92,7 +98,12 @@ async function drop(page: Page, name: string, bytes: Buffer, selector = 'body') 
         );
       ev('dragenter');
       ev('dragover');
-      (window as unknown as { __dt: () => boolean }).__dt = () => ev('drop');
+      // as in a real drag, dragover repeats while the pointer rests
+      const repeat = setInterval(() => ev('dragover'), 50);
+      (window as unknown as { __dt: () => boolean }).__dt = () => {
+        clearInterval(repeat);
+        return ev('drop');
+      };
     },
     [name, bytes.toString('base64'), selector] as const,
   );
@@ -140,10 +151,10 @@ test('an oracleGeneral trace dropped on the page gives the headless runner’s f
   const bytes = oracleGeneral(ids(30_000, 11));
   const want = headless('zipf.oracleGeneral', bytes, 'oracleGeneral');
   const watcher = watch(page);
-  await open(page);
+  await open(page, false); // the panel is not loaded yet: the drop loads it
+  await expect(page.getByTestId('trace')).toHaveCount(0);
   await drop(page, 'zipf.oracleGeneral', bytes);
-  await expect(page.getByTestId('trace-drop')).toBeVisible();
-  await expect(page.getByTestId('trace-drop')).toHaveAttribute('data-accepts', 'true');
+  await expect(page.locator('[data-testid="trace-drop"][data-accepts="true"]')).toBeVisible();
   await release(page);
   await expect(page.getByTestId('trace-drop')).toBeHidden();
   await expect(page.getByTestId('trace-run')).toHaveAttribute('data-phase', 'done', {

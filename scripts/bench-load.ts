@@ -112,7 +112,8 @@ async function main(): Promise<void> {
   );
   console.log(
     `page during the replay: longest gap between animation frames ${trace.maxFrameGapMs.toFixed(0)} ms ` +
-      `(${trace.frames} frames), a step's click to its position ${trace.clickMs.toFixed(0)} ms`,
+      `(${trace.frames} frames), a step's click to its position ${trace.clickMs.toFixed(0)} ms ` +
+      `(${trace.idleClickMs.toFixed(0)} ms before the drop)`,
   );
 }
 
