@@ -8,8 +8,13 @@ import { percent } from './PoolStatistics';
 import { Table } from './Table';
 
 const n = (v: number) => Math.round(v).toLocaleString('en');
+/** A size in bytes, KiB or MiB. */
 export const mib = (bytes: number) =>
-  `${(bytes / (1 << 20)).toFixed(bytes < 10 << 20 ? 1 : 0)} MiB`;
+  bytes < 1 << 10
+    ? `${bytes} bytes`
+    : bytes < 1 << 20
+      ? `${(bytes / (1 << 10)).toFixed(1)} KiB`
+      : `${(bytes / (1 << 20)).toFixed(bytes < 10 << 20 ? 1 : 0)} MiB`;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
 const rate = (r: number | null) => (r === null ? '—' : `${n(r)} /s`);
 
