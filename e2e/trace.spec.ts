@@ -7,6 +7,7 @@ import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } fr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { PREVIEW_PORT } from './ports';
 import { openApp, uploadScenario, watch } from './site';
@@ -142,6 +143,10 @@ test('a txt trace chosen with the button gives the headless runner’s figures',
     page.getByTestId('trace-export').click(),
   ]);
   expect(download.suggestedFilename()).toBe('trace-report-zipf.json');
+  // the panel with its figures: no serious or critical axe-core violation
+  const axe = await new AxeBuilder({ page }).include('[data-testid="trace"]').analyze();
+  const bad = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
   watcher.expectClean(new URL(URL_).origin);
 });
 
