@@ -23,6 +23,19 @@ describe('the app store', () => {
     expect(s.linkError).toBeNull();
   });
 
+  it('holds a dropped trace file for the trace panel, leaving the run alone', () => {
+    const store = fresh();
+    store.getState().step();
+    const before = store.getState().sim;
+    const file = new File(['1\n2\n'], 'a.txt');
+    store.getState().dropTrace(file);
+    expect(store.getState().traceDrop?.file).toBe(file);
+    expect(store.getState().sim).toBe(before);
+    expect(store.getState().takeTrace()).toBe(file);
+    expect(store.getState().traceDrop).toBeNull();
+    expect(store.getState().takeTrace()).toBeNull();
+  });
+
   it('gives each test its own store', () => {
     const a = fresh();
     const b = fresh();
