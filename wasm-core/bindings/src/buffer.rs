@@ -14,6 +14,7 @@ pub struct Simulation {
     run: buffer::Run,
     order: Vec<u32>,
     info: Vec<u32>,
+    lens: Vec<u32>,
 }
 
 impl Simulation {
@@ -24,6 +25,7 @@ impl Simulation {
         Simulation {
             order: Vec::with_capacity(c.b.len()),
             info: Vec::with_capacity(c.sets.len() * cachesim::buffer::SET_INFO_WIDTH),
+            lens: Vec::with_capacity(c.hash.buckets.len()),
             run,
         }
     }
@@ -113,11 +115,13 @@ impl Simulation {
         self.run.cache().header_columns()
     }
 
-    /// Buffers on each hash chain. View over wasm memory.
+    /// Buffers on each hash chain, in bucket order (copied out of the bucket records, which
+    /// keep a chain's head, length and gets together). View over wasm memory.
     #[wasm_bindgen(js_name = chainLengths)]
-    pub fn chain_lengths(&self) -> js_sys::Uint32Array {
+    pub fn chain_lengths(&mut self) -> js_sys::Uint32Array {
+        self.run.cache().hash.lengths_into(&mut self.lens);
         // SAFETY: as for `dba`.
-        unsafe { js_sys::Uint32Array::view(&self.run.cache().hash.lens) }
+        unsafe { js_sys::Uint32Array::view(&self.lens) }
     }
 
     /// Recompute the drawing order: every buffer, set by set, replacement list from hot head

@@ -212,11 +212,13 @@ impl Cache {
 
     /// Serve one access: wait for its time, take the logical read, look the block up on its
     /// hash chain, then hit or miss.
+    #[inline(always)]
     pub fn access(&mut self, a: &Access, pos: u64, exec: u64) {
         self.serve(a, pos, exec);
         self.check_clock();
     }
 
+    #[inline(always)]
     fn serve(&mut self, a: &Access, pos: u64, exec: u64) {
         if self.fault.is_some() {
             return;
@@ -276,7 +278,7 @@ impl Cache {
         let l = self.hash.lookup(dba);
         // read only when recording: one cache miss less on every access
         let chain_len = if self.record {
-            self.hash.lens[l.bucket as usize]
+            self.hash.buckets[l.bucket as usize].len
         } else {
             0
         };

@@ -297,7 +297,7 @@ impl Report {
                     h.walked as f64 / h.lookups as f64
                 },
                 max_walk: h.max_walk,
-                max_chain: h.lens.iter().copied().max().unwrap_or(0),
+                max_chain: h.buckets.iter().map(|b| b.len).max().unwrap_or(0),
                 latch_gets_max: latch_gets.iter().copied().max().unwrap_or(0),
                 latch_gets_min: latch_gets.iter().copied().min().unwrap_or(0),
             },
