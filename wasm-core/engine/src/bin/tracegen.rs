@@ -12,10 +12,8 @@
 //! - `txt`: one id a line.
 //! - `csv`: `time,obj_id` with a header.
 //!
-//! Time: 10,000 requests a second, request i at ceil(i / 10,000) s: request 0 alone at 0 s.
-//! libCacheSim's `cachesim` counts no request whose time equals the first one's (its
-//! `simulate` in bin/cachesim/sim.c treats `clock_time - first <= warmup_sec`, warmup 0, as
-//! warm-up: served, not counted), so it leaves out exactly request 0, a cold miss.
+//! Time: 10,000 requests a second, request i at floor(i / 10,000) s (libCacheSim's
+//! `cachesim` counts every request: its warm-up is off unless `--warmup-sec` is given).
 //!
 //! Prints nothing but a one-line summary on stderr.
 
@@ -135,9 +133,9 @@ pub fn generate(requests: u64, objects: u64, alpha: f64, seed: u64) -> Vec<u64> 
         .collect()
 }
 
-/// The time of request `i` in seconds: ceil(i / 10,000).
+/// The time of request `i` in seconds: floor(i / 10,000).
 pub fn clock(i: u64) -> u32 {
-    i.div_ceil(REQUESTS_PER_S) as u32
+    (i / REQUESTS_PER_S) as u32
 }
 
 /// For each request, the index of the next request of the same object, -1 if none (one
