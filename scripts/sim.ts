@@ -1,16 +1,41 @@
 // Headless runner: `npm run -s sim -- <scenario.json>` runs a scenario to its end with the
 // wasm module the browser loads and prints the JSON report (MODEL.md §4) on stdout.
-import { readFileSync } from 'node:fs';
+// `--trace <file>` replays a trace (libCacheSim's txt, csv or oracleGeneral, or the project's
+// CSV) through the scenario's cache instead of its workload, read in 1 MiB chunks.
+import { createReadStream, readFileSync } from 'node:fs';
 import { SimRun } from '../web/src/sim/engine';
 import { isLibraryScenario } from '../web/src/sim/library';
 import * as library from '../web/src/sim/library';
 import { loadEngineNode } from '../web/src/sim/node';
+import {
+  CHUNK_BYTES,
+  feedStream,
+  guessFormat,
+  TRACE_FORMATS,
+  TraceRun,
+  type ObjectMap,
+  type TraceFormat,
+} from '../web/src/sim/trace';
 
 const args = process.argv.slice(2);
-const file = args.find((a) => !a.startsWith('--'));
+const VALUED = ['--trace', '--trace-format', '--trace-params', '--trace-map'];
+const option = (name: string): string | undefined => {
+  const k = args.indexOf(name);
+  return k >= 0 ? args[k + 1] : undefined;
+};
+const file = args.find((a, k) => !a.startsWith('--') && !VALUED.includes(args[k - 1]));
 if (!file || args.includes('--help')) {
-  console.error('usage: npm run -s sim -- <scenario.json>');
+  console.error(
+    'usage: npm run -s sim -- <scenario.json> [--trace <file> [--trace-format txt|csv|oracleGeneral|project]\n' +
+      '       [--trace-params "time-col=1, obj-id-col=2, delimiter=,, has-header=true"] [--trace-map direct|dense]]',
+  );
   process.exit(file ? 0 : 2);
+}
+for (const name of VALUED) {
+  if (args.includes(name) && option(name) === undefined) {
+    console.error(`sim: ${name} needs a value`);
+    process.exit(2);
+  }
 }
 
 let text: string;
@@ -22,6 +47,11 @@ try {
 }
 
 loadEngineNode();
+const tracePath = option('--trace');
+if (tracePath !== undefined) {
+  await replayTrace(tracePath);
+  process.exit(0);
+}
 try {
   let isLibrary = false;
   try {
@@ -36,4 +66,61 @@ try {
 } catch (e) {
   console.error(`sim: ${file}: ${(e as Error).message}`);
   process.exit(1);
+}
+
+/** `--trace`: stream the file through the scenario's cache; on a bad record print the report
+ *  of the accesses before it, and the error. */
+async function replayTrace(path: string): Promise<void> {
+  const format = option('--trace-format');
+  const map = option('--trace-map');
+  if (format !== undefined && !TRACE_FORMATS.includes(format as TraceFormat)) {
+    console.error(`sim: --trace-format '${format}' is not one of ${TRACE_FORMATS.join(', ')}`);
+    process.exit(2);
+  }
+  if (map !== undefined && map !== 'direct' && map !== 'dense') {
+    console.error(`sim: --trace-map '${map}' is not direct or dense`);
+    process.exit(2);
+  }
+  let head: Uint8Array;
+  try {
+    head = await firstBytes(path, 4096);
+  } catch (e) {
+    console.error(`sim: cannot read ${path}: ${(e as Error).message}`);
+    process.exit(2);
+  }
+  let run: TraceRun;
+  try {
+    run = TraceRun.create(text, {
+      format: (format as TraceFormat | undefined) ?? guessFormat(path, head),
+      params: option('--trace-params'),
+      map: map as ObjectMap | undefined,
+    });
+  } catch (e) {
+    console.error(`sim: ${file}: ${(e as Error).message}`);
+    process.exit(1);
+  }
+  let failure: Error | null = null;
+  try {
+    await feedStream(run, createReadStream(path, { highWaterMark: CHUNK_BYTES }));
+  } catch (e) {
+    failure = e as Error;
+  }
+  process.stdout.write(JSON.stringify(run.report(), null, 2) + '\n');
+  run.free();
+  if (failure) {
+    console.error(`sim: ${path}: ${failure.message}`);
+    process.exit(1);
+  }
+}
+
+async function firstBytes(path: string, n: number): Promise<Uint8Array> {
+  const { open } = await import('node:fs/promises');
+  const f = await open(path, 'r');
+  try {
+    const buf = new Uint8Array(n);
+    const { bytesRead } = await f.read(buf, 0, n, 0);
+    return buf.subarray(0, bytesRead);
+  } finally {
+    await f.close();
+  }
 }

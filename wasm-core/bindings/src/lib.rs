@@ -8,9 +8,11 @@ mod lifecycle;
 mod buffer;
 mod library;
 mod shared;
+mod trace;
 
 pub use buffer::Simulation;
 pub use library::LibrarySimulation;
+pub use trace::{guess_trace_format, TraceReplay};
 
 use cachesim::bench;
 use cachesim::buffer as engine_buffer;

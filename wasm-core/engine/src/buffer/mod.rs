@@ -22,6 +22,7 @@ pub mod rules;
 pub mod run;
 pub mod script;
 pub mod stats;
+pub mod trace_feed;
 pub mod view;
 pub mod workload;
 pub mod writer;

@@ -11,6 +11,7 @@ pub use index_range::IndexRange;
 pub use oltp_batch::OltpBatch;
 pub use script::{Script, ScriptStep};
 pub use spec::{Distribution, MixPart, WorkloadSpec};
+pub use trace::{check_header as check_trace_header, parse_row as parse_trace_row};
 
 use crate::buffer::events::{Op, Probe};
 use crate::error::{Result, SimError};

@@ -1,0 +1,252 @@
+//! A streamed trace (libCacheSim's txt, csv and oracleGeneral formats, or the project's CSV)
+//! replayed through the cache of a buffer scenario: its init.ora, pools and objects; the trace
+//! takes the place of its workload.
+//!
+//! The trace arrives in chunks of any size (a file read by the headless runner, a dropped
+//! file read by the page's Worker) and each record is served as soon as it is whole: neither
+//! the file nor its accesses are ever held whole, so a 10M-request trace costs the cache and
+//! one chunk. That is why this is one pass and not a [`crate::replay::Replay`]: stepping back
+//! would mean reading the file again. A trace small enough to step through is a `trace`
+//! workload inside the scenario (MODEL.md §4).
+//!
+//! A record's time, less the first record's, is the earliest simulated time its access may
+//! start, so touch counts age by the trace's clock as in Oracle (`_db_aging_touch_time`). The
+//! project's CSV keeps its absolute `time_ms`, as the `trace` workload does.
+
+mod decode;
+mod map;
+mod params;
+#[cfg(test)]
+mod tests;
+
+pub use decode::RECORD_BYTES;
+pub use params::{guess_format, parse_csv_params, CsvParams, ObjectMap, TraceFormat, TraceOptions};
+
+use super::report::Report;
+use super::workload::{Access, WorkloadSpec};
+use super::{Cache, Instance};
+use crate::error::{Result, SimError};
+use crate::scenario::Scenario;
+use decode::{Decoder, Obj, Rec};
+use map::Mapper;
+
+pub struct TraceFeed {
+    pub scenario: Scenario,
+    cache: Cache,
+    decoder: Decoder,
+    map: Mapper,
+    /// The first record's time: the trace's time zero.
+    origin: Option<u64>,
+    pos: u64,
+    notes: Vec<String>,
+    /// The error that stopped the replay; the accesses before it are served.
+    stopped: Option<SimError>,
+    finished: bool,
+}
+
+impl TraceFeed {
+    pub fn new(scenario: Scenario, opts: &TraceOptions) -> Result<TraceFeed> {
+        if matches!(scenario.workload, WorkloadSpec::OltpBatch { .. }) {
+            return Err(SimError::new(
+                "workload.kind",
+                "a trace replaces the workload, and oltp_batch's jobs, transactions and warm-up \
+                 have no meaning for it: replay it through a scenario with another workload",
+            ));
+        }
+        let map = opts.map.unwrap_or_default();
+        if opts.params.is_some() && opts.format != TraceFormat::Csv {
+            return Err(SimError::new(
+                "trace.params",
+                "trace-type params are read for the csv format only",
+            ));
+        }
+        let inst = Instance::build(&scenario)?;
+        let decoder = match opts.format {
+            TraceFormat::Txt => Decoder::txt(),
+            TraceFormat::OracleGeneral => Decoder::binary(),
+            TraceFormat::Project => Decoder::project(inst.cache.segs.clone()),
+            TraceFormat::Csv => {
+                let p = parse_csv_params(opts.params.as_deref().unwrap_or("obj-id-col=1"))?;
+                if !p.obj_id_is_num && map != ObjectMap::Dense {
+                    return Err(SimError::new(
+                        "trace.map",
+                        "obj-id-is-num=false hashes the ids, which only map: dense can number",
+                    ));
+                }
+                Decoder::csv(p)
+            }
+        };
+        let mut notes = inst.notes;
+        notes.push(format!(
+            "workload: a streamed {} trace (the scenario's own workload is not run); object \
+             ids map {}",
+            match opts.format {
+                TraceFormat::Txt => "txt",
+                TraceFormat::Csv => "csv",
+                TraceFormat::OracleGeneral => "oracleGeneral",
+                TraceFormat::Project => "project CSV",
+            },
+            match map {
+                ObjectMap::Direct => "directly: id k is block k of the objects laid end to end",
+                ObjectMap::Dense => "densely: numbered by first appearance, then block by block",
+            }
+        ));
+        if scenario.init.contains_key("db_cache_advice") {
+            notes.push(
+                "db_cache_advice: not computed for a streamed trace (its advisory reads the \
+                 workload ahead); the full runs of a sweep give the same curve"
+                    .into(),
+            );
+        }
+        Ok(TraceFeed {
+            map: Mapper::new(&inst.cache.segs, map),
+            origin: (opts.format == TraceFormat::Project).then_some(0),
+            cache: inst.cache,
+            decoder,
+            scenario,
+            pos: 0,
+            notes,
+            stopped: None,
+            finished: false,
+        })
+    }
+
+    pub fn from_json(scenario_json: &str, options_json: &str) -> Result<TraceFeed> {
+        let opts: TraceOptions = serde_json::from_str(options_json)
+            .map_err(|e| SimError::new("trace", format!("bad trace options: {e}")))?;
+        TraceFeed::new(Scenario::parse(scenario_json)?, &opts)
+    }
+
+    /// Serve every whole record of `bytes` (with what the last call left of a record cut in
+    /// two). A bad record stops the replay with an error naming its line or byte offset;
+    /// every access before it is served and stays in the report.
+    pub fn feed(&mut self, bytes: &[u8]) -> Result<()> {
+        self.check_open()?;
+        let (decoder, mut served) = self.parts();
+        let out = decoder.feed(bytes, &mut |r| served.take(r));
+        self.settle(out)
+    }
+
+    /// The end of the trace: a last line without its newline is served; a binary record cut
+    /// short is an error.
+    pub fn finish(&mut self) -> Result<()> {
+        self.check_open()?;
+        let (decoder, mut served) = self.parts();
+        let out = decoder.finish(&mut |r| served.take(r));
+        self.settle(out)?;
+        self.finished = true;
+        Ok(())
+    }
+
+    fn check_open(&self) -> Result<()> {
+        if let Some(e) = &self.stopped {
+            return Err(SimError::new(
+                e.path.clone(),
+                format!("the replay stopped here: {}", e.message),
+            ));
+        }
+        if self.finished {
+            return Err(SimError::new("trace", "the trace has already ended"));
+        }
+        Ok(())
+    }
+
+    fn parts(&mut self) -> (&mut Decoder, Served<'_>) {
+        let TraceFeed {
+            cache,
+            map,
+            origin,
+            pos,
+            decoder,
+            ..
+        } = self;
+        (
+            decoder,
+            Served {
+                cache,
+                map,
+                origin,
+                pos,
+            },
+        )
+    }
+
+    fn settle(&mut self, out: Result<()>) -> Result<()> {
+        if let Err(e) = &out {
+            self.stopped = Some(e.clone());
+        }
+        out
+    }
+
+    /// Accesses served so far.
+    pub fn accesses(&self) -> u64 {
+        self.pos
+    }
+    /// Bytes of whole records read so far.
+    pub fn bytes_consumed(&self) -> u64 {
+        self.decoder.consumed()
+    }
+    pub fn cache(&self) -> &Cache {
+        &self.cache
+    }
+    /// The error that stopped the replay, if one did.
+    pub fn stopped(&self) -> Option<&SimError> {
+        self.stopped.as_ref()
+    }
+
+    /// The run's report, as a scenario run's: `done` once the trace has ended without error.
+    pub fn report(&self) -> Report {
+        let mut notes = self.notes.clone();
+        if let Some(d) = self.map.distinct() {
+            notes.push(format!("{d} distinct objects in the trace"));
+        }
+        if let Some(e) = &self.stopped {
+            notes.push(format!(
+                "partial: the replay stopped at {e}; the figures are those of the {} accesses \
+                 before it",
+                self.pos
+            ));
+        }
+        Report::new(
+            &self.scenario.title,
+            &self.cache,
+            self.pos,
+            self.pos,
+            self.finished && self.stopped.is_none(),
+            &notes,
+        )
+    }
+}
+
+/// What serving a record needs: the cache, the mapping, the trace's time zero and the count.
+struct Served<'a> {
+    cache: &'a mut Cache,
+    map: &'a mut Mapper,
+    origin: &'a mut Option<u64>,
+    pos: &'a mut u64,
+}
+
+impl Served<'_> {
+    #[inline]
+    fn take(&mut self, r: Rec) -> std::result::Result<(), String> {
+        let (seg, block) = match r.obj {
+            Obj::Id(id) => self.map.block_of(id)?,
+            Obj::Block { seg, block } => (seg, block),
+        };
+        let mut a = Access::read(seg, block, r.op);
+        if let Some(t) = r.time_ns {
+            a.not_before_ns = t.saturating_sub(*self.origin.get_or_insert(t));
+        }
+        if self.cache.host.is_some() {
+            self.cache.session_work(0);
+        }
+        // one record, one execution (as in the `trace` workload)
+        let pos = *self.pos;
+        self.cache.access(&a, pos, pos + 1);
+        if let Some(e) = &self.cache.fault {
+            return Err(e.to_string());
+        }
+        *self.pos += 1;
+        Ok(())
+    }
+}

@@ -1,0 +1,219 @@
+//! The options of a streamed trace: its format, libCacheSim's csv trace-type-params string,
+//! and how object ids map to blocks.
+//!
+//! The params string is libCacheSim's (`cachesim … csv -t "time-col=1, obj-id-col=2,
+//! delimiter=,, has-header=true"`, libCacheSim `libCacheSim/bin/cli_reader_utils.c`): columns
+//! counted from 1, the delimiter the one character after `delimiter=`. Two keys are ours:
+//! `op-col` (r/w/s or read/write) and `time-unit` (s, ms, us or ns; libCacheSim's csv times
+//! are seconds).
+
+use crate::error::{Result, SimError};
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+/// libCacheSim's formats, and the project's own CSV.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export, export_to = "buffer/")]
+pub enum TraceFormat {
+    /// One object id (an unsigned integer) a line; no time.
+    #[serde(rename = "txt")]
+    Txt,
+    /// libCacheSim's csv, read by the columns its params name.
+    #[serde(rename = "csv")]
+    Csv,
+    /// libCacheSim's binary records of 24 bytes, little-endian: `u32 clock_time` (s),
+    /// `u64 obj_id`, `u32 obj_size`, `i64 next_access_vtime`.
+    #[serde(rename = "oracleGeneral")]
+    OracleGeneral,
+    /// The project's CSV, `time_ms,object,block,op` (MODEL.md §4): segments by name.
+    #[serde(rename = "project")]
+    Project,
+}
+
+/// How an object id becomes a block.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, TS)]
+#[serde(rename_all = "lowercase")]
+#[ts(export, export_to = "buffer/")]
+pub enum ObjectMap {
+    /// Object id k is block k of the scenario's objects laid end to end in the order listed.
+    #[default]
+    Direct,
+    /// Ids numbered 0, 1, 2 … in order of first appearance, then as `direct` (hashed ids).
+    Dense,
+}
+
+/// What the page or the command line says about a trace.
+#[derive(Debug, Clone, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+#[ts(export, export_to = "buffer/")]
+pub struct TraceOptions {
+    pub format: TraceFormat,
+    /// libCacheSim's trace-type-params (csv only).
+    #[serde(default)]
+    #[ts(optional)]
+    pub params: Option<String>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub map: Option<ObjectMap>,
+}
+
+/// The columns of a csv trace, from 0, and how to read them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CsvParams {
+    pub obj_col: usize,
+    pub time_col: Option<usize>,
+    pub op_col: Option<usize>,
+    pub delimiter: u8,
+    pub has_header: bool,
+    /// Non-numeric ids are hashed (libCacheSim's `obj-id-is-num=false`); needs `map: dense`.
+    pub obj_id_is_num: bool,
+    /// Nanoseconds in one unit of the time column.
+    pub time_unit_ns: u64,
+}
+
+impl Default for CsvParams {
+    fn default() -> Self {
+        CsvParams {
+            obj_col: 0,
+            time_col: None,
+            op_col: None,
+            delimiter: b',',
+            has_header: false,
+            obj_id_is_num: true,
+            time_unit_ns: 1_000_000_000,
+        }
+    }
+}
+
+const PATH: &str = "trace.params";
+
+fn column(key: &str, v: &str) -> Result<usize> {
+    match v.parse::<usize>() {
+        Ok(c) if (1..=1024).contains(&c) => Ok(c - 1),
+        _ => Err(SimError::new(
+            PATH,
+            format!("{key} '{v}' is not a column number in 1..=1024 (columns count from 1)"),
+        )),
+    }
+}
+
+fn flag(key: &str, v: &str) -> Result<bool> {
+    match v.to_ascii_lowercase().as_str() {
+        "true" | "1" | "yes" => Ok(true),
+        "false" | "0" | "no" => Ok(false),
+        _ => Err(SimError::new(
+            PATH,
+            format!("{key} '{v}' is not true or false"),
+        )),
+    }
+}
+
+/// Parse libCacheSim's params string. `obj-id-col` is required; unknown keys are refused,
+/// naming the ones known.
+pub fn parse_csv_params(text: &str) -> Result<CsvParams> {
+    let mut p = CsvParams::default();
+    let mut obj = None;
+    let mut rest = text.trim_start();
+    while !rest.is_empty() {
+        let eq = rest.find('=').ok_or_else(|| {
+            SimError::new(PATH, format!("'{rest}' has no '=': expected key=value"))
+        })?;
+        let key = rest[..eq].trim().to_ascii_lowercase();
+        let after = &rest[eq + 1..];
+        let (value, next) = if key == "delimiter" {
+            // the delimiter is the next character, whatever it is (",," sets a comma)
+            let mut chars = after.chars();
+            let c = chars
+                .next()
+                .ok_or_else(|| SimError::new(PATH, "delimiter= needs one character after it"))?;
+            let tail = chars.as_str();
+            let (value, tail) = match (c, tail.strip_prefix('t')) {
+                ('\\', Some(t)) => ("\t".to_string(), t),
+                _ => (c.to_string(), tail),
+            };
+            (value, tail.trim_start().strip_prefix(',').unwrap_or(tail))
+        } else {
+            match after.find(',') {
+                Some(k) => (after[..k].trim().to_string(), &after[k + 1..]),
+                None => (after.trim().to_string(), ""),
+            }
+        };
+        match key.as_str() {
+            "obj-id-col" => obj = Some(column(&key, &value)?),
+            "time-col" => p.time_col = Some(column(&key, &value)?),
+            "op-col" => p.op_col = Some(column(&key, &value)?),
+            "obj-size-col" | "next-access-col" | "cnt-col" | "ttl-col" | "tenant-col" => {
+                column(&key, &value)?; // read and checked, not used (sizes are ignored)
+            }
+            "has-header" => p.has_header = flag(&key, &value)?,
+            "obj-id-is-num" => p.obj_id_is_num = flag(&key, &value)?,
+            "delimiter" => {
+                p.delimiter = match value.as_bytes() {
+                    [b] if b.is_ascii() && *b != b'\n' && *b != b'"' => *b,
+                    _ => {
+                        return Err(SimError::new(
+                            PATH,
+                            format!("delimiter '{value}' is not one ASCII character"),
+                        ))
+                    }
+                }
+            }
+            "time-unit" => {
+                p.time_unit_ns = match value.as_str() {
+                    "s" => 1_000_000_000,
+                    "ms" => 1_000_000,
+                    "us" => 1_000,
+                    "ns" => 1,
+                    _ => {
+                        return Err(SimError::new(
+                            PATH,
+                            format!("time-unit '{value}' is not s, ms, us or ns"),
+                        ))
+                    }
+                }
+            }
+            _ => {
+                return Err(SimError::new(
+                    PATH,
+                    format!(
+                        "unknown key '{key}' (known: obj-id-col, time-col, op-col, delimiter, \
+                         has-header, obj-id-is-num, time-unit, obj-size-col)"
+                    ),
+                ))
+            }
+        }
+        rest = next.trim_start();
+    }
+    p.obj_col = obj.ok_or_else(|| {
+        SimError::new(
+            PATH,
+            "obj-id-col is missing: say which column holds the object id",
+        )
+    })?;
+    Ok(p)
+}
+
+/// The format a file most likely has, from its name and its first bytes: libCacheSim's
+/// extensions (`.oracleGeneral`, `.bin`, `.txt`, `.csv`); a `.csv` whose header is the
+/// project's is the project's; otherwise bytes that are not text are oracleGeneral, lines
+/// with commas csv, the rest txt.
+pub fn guess_format(name: &str, head: &[u8]) -> TraceFormat {
+    let lower = name.to_ascii_lowercase();
+    let first_line = head
+        .split(|&b| b == b'\n')
+        .next()
+        .and_then(|l| std::str::from_utf8(l).ok())
+        .map(|l| l.trim().to_ascii_lowercase().replace(' ', ""));
+    let text = !head
+        .iter()
+        .any(|&b| b == 0 || (b < 0x20 && !b"\t\r\n".contains(&b)));
+    if lower.contains("oraclegeneral") || lower.ends_with(".bin") || !text {
+        TraceFormat::OracleGeneral
+    } else if first_line.as_deref() == Some("time_ms,object,block,op") {
+        TraceFormat::Project
+    } else if lower.ends_with(".csv") || first_line.is_some_and(|l| l.contains(',')) {
+        TraceFormat::Csv
+    } else {
+        TraceFormat::Txt
+    }
+}

@@ -1,0 +1,84 @@
+// A streamed trace through a buffer scenario's cache (the engine's `buffer::trace_feed`):
+// libCacheSim's txt / csv / oracleGeneral formats or the project's CSV, fed chunk by chunk so
+// that neither the file nor its accesses are ever held whole. One pass: the headless runner
+// (`npm run -s sim -- <scenario> --trace <file>`) and the page's trace Worker drive it.
+import { guessTraceFormat, TraceReplay } from '../wasm/pkg/cachesim.js';
+import type { Report } from './generated/buffer/Report';
+import type { TraceFormat } from './generated/buffer/TraceFormat';
+import type { TraceOptions } from './generated/buffer/TraceOptions';
+import type { ObjectMap } from './generated/buffer/ObjectMap';
+
+export type { ObjectMap, TraceFormat, TraceOptions };
+
+export const TRACE_FORMATS: readonly TraceFormat[] = ['oracleGeneral', 'txt', 'csv', 'project'];
+
+/** libCacheSim's csv params for a `time,obj_id` file with a header (its own example). */
+export const DEFAULT_CSV_PARAMS = 'time-col=1, obj-id-col=2, delimiter=,, has-header=true';
+
+/** The format a file most likely has, from its name and its first bytes. */
+export function guessFormat(fileName: string, head: Uint8Array): TraceFormat {
+  return guessTraceFormat(fileName, head) as TraceFormat;
+}
+
+/** Bytes a reader should hand `feed` at a time: large enough that the crossing is free. */
+export const CHUNK_BYTES = 1 << 20;
+
+export class TraceRun {
+  private constructor(private readonly r: TraceReplay) {}
+
+  /** Throws an Error naming the scenario field or the trace option. */
+  static create(scenarioJson: string, opts: TraceOptions): TraceRun {
+    return new TraceRun(new TraceReplay(scenarioJson, JSON.stringify(opts)));
+  }
+
+  /** Serve every whole record of the chunk; throws naming the line or byte offset of a bad
+   *  record, with everything before it served (see `report`). */
+  feed(bytes: Uint8Array): void {
+    this.r.feed(bytes);
+  }
+
+  /** The end of the file: throws on a truncated binary record. */
+  finish(): void {
+    this.r.finish();
+  }
+
+  get accesses(): number {
+    return this.r.accesses();
+  }
+
+  get bytesConsumed(): number {
+    return this.r.bytesConsumed();
+  }
+
+  /** Simulated time, seconds. */
+  get nowSeconds(): number {
+    return this.r.nowSeconds();
+  }
+
+  report(): Report {
+    return JSON.parse(this.r.reportJson()) as Report;
+  }
+
+  free(): void {
+    this.r.free();
+  }
+}
+
+/** Feed a stream of byte chunks (a file's `stream()`, Node's read stream) to a run, calling
+ *  `progress` after each chunk; resolves when the trace has ended. Throws what `feed` or
+ *  `finish` throws, the run keeping the accesses before the error. */
+export async function feedStream(
+  run: TraceRun,
+  chunks: AsyncIterable<Uint8Array>,
+  progress?: (bytesRead: number) => void | Promise<void>,
+): Promise<void> {
+  let read = 0;
+  for await (const chunk of chunks) {
+    for (let at = 0; at < chunk.length; at += CHUNK_BYTES) {
+      run.feed(chunk.subarray(at, at + CHUNK_BYTES));
+    }
+    read += chunk.length;
+    await progress?.(read);
+  }
+  run.finish();
+}
