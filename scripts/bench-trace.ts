@@ -83,20 +83,8 @@ function timed(
 if (!existsSync('/usr/bin/time'))
   fail('needs GNU time at /usr/bin/time (Debian: apt-get install time)');
 console.error('bench-trace: building the native binaries (cargo, release)…');
-run(
-  'cargo',
-  [
-    'build',
-    '--quiet',
-    '--release',
-    '--manifest-path',
-    'wasm-core/Cargo.toml',
-    '-p',
-    'cachesim',
-    '--bins',
-  ],
-  'cargo build',
-);
+const build = 'build --quiet --release --manifest-path wasm-core/Cargo.toml -p cachesim --bins';
+run('cargo', build.split(' '), 'cargo build');
 const meta = JSON.parse(
   run(
     'cargo',
@@ -109,22 +97,10 @@ const bin = (name: string) => join(meta.target_directory, 'release', name);
 mkdirSync(dir, { recursive: true });
 if (!existsSync(trace) || statSync(trace).size !== REQUESTS * 24) {
   console.error(`bench-trace: generating ${trace}…`);
+  const gen = `--requests ${REQUESTS} --objects ${OBJECTS} --alpha ${ALPHA} --seed ${SEED}`;
   run(
     bin('tracegen'),
-    [
-      '--requests',
-      `${REQUESTS}`,
-      '--objects',
-      `${OBJECTS}`,
-      '--alpha',
-      `${ALPHA}`,
-      '--seed',
-      `${SEED}`,
-      '--format',
-      'oracleGeneral',
-      '--out',
-      trace,
-    ],
+    [...gen.split(' '), '--format', 'oracleGeneral', '--out', trace],
     'tracegen',
   );
 }
