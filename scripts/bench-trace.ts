@@ -26,6 +26,7 @@ const trace = join(dir, 'zipf0.9-10M-1M.oracleGeneral');
 
 interface Measured {
   wall: number; // seconds, best of RUNS
+  cpu: number; // user + system seconds, least of RUNS (less disturbed by other load)
   peakMb: number; // largest maximum resident set size, MB (10^6 bytes)
   misses: number;
   /** libCacheSim without distUtil: the half-width of the rounding of its miss ratio. */
@@ -59,6 +60,7 @@ function timed(
   misses: (out: string) => Misses,
 ): Measured {
   let wall = Infinity;
+  let cpu = Infinity;
   let peakKb = 0;
   let out = '';
   for (let k = 0; k < RUNS; k++) {
@@ -75,9 +77,12 @@ function timed(
     if (!clock || !rss) fail(`cannot read /usr/bin/time -v's output for ${what}`);
     wall = Math.min(wall, Number(clock[1] ?? 0) * 3600 + Number(clock[2]) * 60 + Number(clock[3]));
     peakKb = Math.max(peakKb, Number(rss[1]));
+    const secs = (what: string) =>
+      Number(new RegExp(`${what} time \\(seconds\\): ([\\d.]+)`).exec(r.stderr)?.[1]);
+    cpu = Math.min(cpu, secs('User') + secs('System'));
     out = r.stdout;
   }
-  return { wall, peakMb: (peakKb * 1024) / 1e6, ...misses(out) };
+  return { wall, cpu, peakMb: (peakKb * 1024) / 1e6, ...misses(out) };
 }
 
 if (!existsSync('/usr/bin/time'))
@@ -180,15 +185,15 @@ console.log(
   `\ntrace replay: ${REQUESTS.toLocaleString('en-US')} requests, Zipf(${ALPHA}) over ${OBJECTS.toLocaleString('en-US')} objects, seed ${SEED} (${trace})`,
 );
 console.log(
-  `profile 8.0, DEFAULT pool, 1 LRU latch; whole processes, wall best of ${RUNS}, peak RSS`,
+  `profile 8.0, DEFAULT pool, 1 LRU latch; whole processes, wall and CPU (user + sys) best of ${RUNS}, peak RSS`,
 );
 console.log(
-  `${'buffers'.padStart(9)}  ${'program'.padEnd(26)}${'wall s'.padStart(9)}${'peak MB'.padStart(9)}${'misses'.padStart(12)}`,
+  `${'buffers'.padStart(9)}  ${'program'.padEnd(26)}${'wall s'.padStart(9)}${'cpu s'.padStart(9)}${'peak MB'.padStart(9)}${'misses'.padStart(12)}`,
 );
 for (const { n, native, wasm, lib } of rows) {
   const line = (name: string, m: Measured) =>
     console.log(
-      `${(name === 'native trace' ? n.toLocaleString('en-US') : '').padStart(9)}  ${name.padEnd(26)}${f(m.wall, 2)}${f(m.peakMb, 1)}${int(m.misses)}${m.plusMinus ? ` ± ${Math.ceil(m.plusMinus)}` : ''}`,
+      `${(name === 'native trace' ? n.toLocaleString('en-US') : '').padStart(9)}  ${name.padEnd(26)}${f(m.wall, 2)}${f(m.cpu, 2)}${f(m.peakMb, 1)}${int(m.misses)}${m.plusMinus ? ` ± ${Math.ceil(m.plusMinus)}` : ''}`,
     );
   line('native trace', native);
   line('wasm (npm sim --trace)', wasm);
@@ -202,7 +207,7 @@ for (const { n, native, wasm, lib } of rows) {
     ['wasm', wasm],
   ] as const)
     console.log(
-      `${''.padStart(11)}${name}: ${(lib.wall / m.wall).toFixed(2)}× libCacheSim's speed, peak ${(m.peakMb / lib.peakMb).toFixed(2)}× its memory, misses ${same(m) ? (lib.plusMinus ? "within cachesim's rounding" : 'equal') : 'DIFFER'} — issue #12 goal ${goal(m) ? 'met' : 'MISSED'}`,
+      `${''.padStart(11)}${name}: ${(lib.wall / m.wall).toFixed(2)}× libCacheSim's speed (CPU ${(lib.cpu / m.cpu).toFixed(2)}×), peak ${(m.peakMb / lib.peakMb).toFixed(2)}× its memory, misses ${same(m) ? (lib.plusMinus ? "within cachesim's rounding" : 'equal') : 'DIFFER'} — issue #12 goal ${goal(m) ? 'met' : 'MISSED'}`,
     );
 }
 if (!cachesim)
