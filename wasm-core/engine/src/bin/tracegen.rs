@@ -238,10 +238,10 @@ mod tests {
     }
 
     #[test]
-    fn only_the_first_request_is_at_time_zero() {
+    fn ten_thousand_requests_a_second() {
         assert_eq!(
-            (clock(0), clock(1), clock(10_000), clock(10_001)),
-            (0, 1, 1, 2)
+            (clock(0), clock(9_999), clock(10_000), clock(25_000)),
+            (0, 0, 1, 2)
         );
     }
 
