@@ -3,18 +3,17 @@
 // stops the run where it got to.
 import { expect, test } from '@playwright/test';
 import { PREVIEW_PORT } from './ports';
-import { openApp, position, uploadScenario, watch } from './site';
+import { openApp, position, uploadScenario, watch, zipfScenario } from './site';
 
 const URL_ = `http://localhost:${PREVIEW_PORT}/`;
 
-const HUGE = {
-  version: 1,
-  title: '20M random accesses over a million buffers',
-  profile: '8.1.6',
-  init: { db_block_buffers: 1_048_576 },
-  objects: [{ name: 'T', type: 'TABLE', blocks: 2_000_000 }],
-  workload: { kind: 'random', accesses: 20_000_000, distribution: 'zipf', seed: 7 },
-};
+const HUGE = zipfScenario(
+  '20M random accesses over a million buffers',
+  1_048_576,
+  2_000_000,
+  20_000_000,
+  7,
+);
 
 test.use({ viewport: { width: 1280, height: 800 } });
 

@@ -48,6 +48,24 @@ export async function hitRatio(page: Page, pool = 'DEFAULT'): Promise<number> {
 }
 
 /** Open a scenario file (a document, or its text as is) through the header's file input. */
+/** An 8.1.6 scenario of zipf-random reads over one table: the heavy runs the specs upload. */
+export function zipfScenario(
+  title: string,
+  buffers: number,
+  blocks: number,
+  accesses: number,
+  seed: number,
+) {
+  return {
+    version: 1,
+    title,
+    profile: '8.1.6',
+    init: { db_block_buffers: buffers },
+    objects: [{ name: 'T', type: 'TABLE', blocks }],
+    workload: { kind: 'random', accesses, distribution: 'zipf', seed },
+  };
+}
+
 export async function uploadScenario(page: Page, name: string, value: unknown) {
   await page.getByTestId('upload-scenario').setInputFiles({
     name,

@@ -2,7 +2,7 @@
 // today's value marked, and Use sets a value.
 import { expect, test } from '@playwright/test';
 import { PREVIEW_PORT } from './ports';
-import { openApp, uploadScenario, watch } from './site';
+import { openApp, uploadScenario, watch, zipfScenario } from './site';
 
 const URL_ = `http://localhost:${PREVIEW_PORT}/`;
 
@@ -51,14 +51,7 @@ test('a bad range is refused with the part at fault', async ({ page }) => {
 test('a long sweep shows its progress, and Cancel stops the worker', async ({ page }) => {
   await openApp(page, URL_);
   // a hundred runs of a million accesses each: far more than the test waits for
-  const heavy = {
-    version: 1,
-    title: 'A million random accesses',
-    profile: '8.1.6',
-    init: { db_block_buffers: 2000 },
-    objects: [{ name: 'T', type: 'TABLE', blocks: 20_000 }],
-    workload: { kind: 'random', accesses: 1_000_000, distribution: 'zipf', seed: 3 },
-  };
+  const heavy = zipfScenario('A million random accesses', 2000, 20_000, 1_000_000, 3);
   await uploadScenario(page, 'heavy.json', heavy);
   await expect(page.getByTestId('position')).toContainText('1,000,000');
   await page.getByTestId('sweep-param').selectOption('db_block_buffers');

@@ -5,6 +5,9 @@
 // budget of issue 11 (250 KB). Also checks that the dev-only views harness is not in the build,
 // and times, on the same page, a 20-point sweep of a 1M-access scenario in the Sizing panel's
 // Web Workers (issue 10's target: under 2 s), from the click to the last point in the table.
+// Then drops a 10M-request oracleGeneral trace (zipf 0.9 over 1M objects, ./lib/zipfTrace) on
+// the page (issue #12's targets: under 15 s, the wasm memory under 500 MB) and checks that the
+// page stays responsive meanwhile (the longest gap between animation frames, a step's click).
 //
 //   npx tsx scripts/bench-load.ts
 import { existsSync, readdirSync, rmSync } from 'node:fs';
@@ -16,6 +19,7 @@ import { chromium, type Page } from '@playwright/test';
 import { build, preview } from 'vite';
 import { CHROMIUM } from '../e2e/ports';
 import { uploadScenario } from '../e2e/site';
+import { timeTraceDrop, TRACE_TARGETS, type TraceBench } from './lib/traceBench';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 /** Issue 11's budget for the first screen, gzip, in bytes (1 KB = 1,000 bytes). */
@@ -45,6 +49,7 @@ async function main(): Promise<void> {
   const pending: Promise<void>[] = [];
   let firstScreen!: typeof rows;
   let sweepSeconds!: number;
+  let trace!: TraceBench;
   try {
     const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
     page.on('response', (r) => {
@@ -69,6 +74,7 @@ async function main(): Promise<void> {
     await Promise.all(pending);
     firstScreen = [...rows];
     sweepSeconds = await timeSweep(page);
+    trace = await timeTraceDrop(page);
   } finally {
     await browser.close();
     await server.close();
@@ -92,6 +98,22 @@ async function main(): Promise<void> {
     `sweep in the page: ${SWEEP.steps} points × ${SWEEP_ACCESSES.toLocaleString('en-US')} accesses ` +
       `(${SWEEP.param} ${SWEEP.from}..${SWEEP.to}, profile 8.1.6) in Web Workers: ` +
       `${sweepSeconds.toFixed(2)} s — target 2 s: ${sweepSeconds < 2 ? 'within' : 'OVER'}`,
+  );
+  const mb = (b: number) => `${(b / 1e6).toFixed(0)} MB`;
+  const within = (ok: boolean) => (ok ? 'within' : 'OVER');
+  console.log(
+    `trace dropped on the page: ${trace.accesses.toLocaleString('en-US')} accesses of ` +
+      `${trace.file} (${mb(trace.bytes)}, oracleGeneral, map ${trace.map}) in a Web Worker: ` +
+      `${trace.wallSeconds.toFixed(2)} s in the worker (${trace.pageSeconds.toFixed(2)} s drop to ` +
+      `figures), ${Math.round(trace.accesses / trace.wallSeconds).toLocaleString('en-US')} accesses/s ` +
+      `— target ${TRACE_TARGETS.seconds} s: ${within(trace.wallSeconds < TRACE_TARGETS.seconds)}; ` +
+      `peak wasm memory ${mb(trace.peakMemoryBytes)} — target ${mb(TRACE_TARGETS.memoryBytes)}: ` +
+      `${within(trace.peakMemoryBytes < TRACE_TARGETS.memoryBytes)}`,
+  );
+  console.log(
+    `page during the replay: longest gap between animation frames ${trace.maxFrameGapMs.toFixed(0)} ms ` +
+      `(${trace.frames} frames), a step's click to its position ${trace.clickMs.toFixed(0)} ms ` +
+      `(${trace.idleClickMs.toFixed(0)} ms before the drop)`,
   );
 }
 

@@ -1,15 +1,15 @@
 // Headless runner: `npm run -s sim -- <scenario.json>` runs a scenario to its end with the
 // wasm module the browser loads and prints the JSON report (MODEL.md §4) on stdout.
 // `--trace <file>` replays a trace (libCacheSim's txt, csv or oracleGeneral, or the project's
-// CSV) through the scenario's cache instead of its workload, read in 1 MiB chunks.
-import { createReadStream, readFileSync } from 'node:fs';
+// CSV) through the scenario's cache instead of its workload, read streaming (the page's feed loop).
+import { createReadStream, readFileSync, statSync } from 'node:fs';
 import { SimRun } from '../web/src/sim/engine';
 import { isLibraryScenario } from '../web/src/sim/library';
 import * as library from '../web/src/sim/library';
 import { loadEngineNode } from '../web/src/sim/node';
+import { Readable } from 'node:stream';
+import { feedStream } from '../web/src/trace/feed';
 import {
-  CHUNK_BYTES,
-  feedStream,
   guessFormat,
   TRACE_FORMATS,
   TraceRun,
@@ -101,7 +101,8 @@ async function replayTrace(path: string): Promise<void> {
   }
   let failure: Error | null = null;
   try {
-    await feedStream(run, createReadStream(path, { highWaterMark: CHUNK_BYTES }));
+    const stream = Readable.toWeb(createReadStream(path, { highWaterMark: 1 << 20 }));
+    await feedStream(stream as ReadableStream<Uint8Array>, run, { size: statSync(path).size });
   } catch (e) {
     failure = e as Error;
   }

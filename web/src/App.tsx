@@ -17,6 +17,7 @@ import { LinkAlert } from './components/LinkAlert';
 import { LinkConfirm } from './components/LinkConfirm';
 import { FileAlert } from './components/ScenarioFiles';
 import { TourSlot } from './components/TourSlot';
+import { TraceDrop } from './components/TraceDrop';
 import { NarrationLog } from './components/NarrationLog';
 import { PaperTable } from './components/PaperTable';
 import { PlaybackBar } from './components/PlaybackBar';
@@ -33,6 +34,7 @@ import {
   LibraryRight,
   Sizing,
   Advice,
+  Trace,
   OsCachePanel,
   PgaPanel,
   ScriptTimeline,
@@ -117,6 +119,7 @@ function Workspace() {
           <Charts />
           <Sizing />
           <Advice />
+          <Trace />
         </>
       }
     />
@@ -169,6 +172,7 @@ export default function App() {
       <RunAlert />
       <TourSlot />
       <LinkConfirm />
+      {display !== 'embed' && <TraceDrop />}
       {engine === 'failed' ? (
         <div className="fatal" role="alert" data-testid="engine-error">
           <h2>The simulator could not start.</h2>

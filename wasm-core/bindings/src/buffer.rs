@@ -80,7 +80,7 @@ impl Simulation {
     #[wasm_bindgen(js_name = chainJson)]
     pub fn chain_json(&self, bucket: u32) -> String {
         let c = self.run.cache();
-        if bucket as usize >= c.hash.heads.len() {
+        if bucket as usize >= c.hash.buckets.len() {
             return "[]".into();
         }
         json(&c.hash.chain(bucket))

@@ -2,7 +2,7 @@
 // bench`): the library cache's columns, the charts (mounted when scrolled near), the views a
 // scenario shows only for direct reads, the OS page cache or a script. Each keeps its panel's
 // place while its code arrives.
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { useApp } from '../store/context';
 import { selectCurrent, selectOsCache, selectShowsPga } from '../store/selectors';
 import type { AppState } from '../store/store';
@@ -58,6 +58,25 @@ export const Sizing = part(() => import('./SizingPanel'), 'SizingPanel');
 
 /** V$DB_CACHE_ADVICE (charts and Oracle's table per pool), loaded with the page's other parts. */
 export const Advice = part(() => import('./AdvicePanel'), 'AdvicePanel');
+
+const LazyTrace = part(() => import('./TracePanel'), 'TracePanel', loading('the trace replay'));
+
+/**
+ * The trace replay (a file in a Web Worker, issue #12), loaded when it comes into view or when
+ * a trace file is dropped on the page (./TraceDrop), and kept from then on. The slot carries
+ * the test id `trace-slot`; the panel inside is `trace`.
+ */
+export function Trace() {
+  const { ref, near } = useNearViewport<HTMLDivElement>('200px');
+  const dropped = useApp((s) => s.traceDrop !== null);
+  const [wanted, setWanted] = useState(false);
+  if (dropped && !wanted) setWanted(true);
+  return (
+    <div ref={ref} className="deferred" data-testid="trace-slot">
+      {near || wanted ? <LazyTrace /> : loading('the trace replay')}
+    </div>
+  );
+}
 
 /** `Part`, rendered (and so loaded) only while `shows` says the scenario needs it. */
 function when(shows: (s: AppState) => boolean, Part: ComponentType): ComponentType {

@@ -69,6 +69,10 @@ export const PANEL_HELP: Record<string, PanelHelpText> = {
     title: 'Sizing: a sweep',
     text: 'The running scenario run again to its end once per value of one parameter (an init.ora parameter, or a cost), in a Web Worker so the page stays free: the curves show what each run ended with (hit ratio and physical reads; elapsed time and latch free waits for the library cache), the dashed line today’s value. Click the curve or Use in the table to set a value; the run is rebuilt at the same position.',
   },
+  'Trace replay': {
+    title: 'Trace replay',
+    text: 'A recorded trace replayed through this cache: its init.ora, pools and segments, the scenario’s own workload ignored. Drop the file anywhere on the page or choose it with the button. Formats: libCacheSim’s txt (one object id a line), csv (columns set by the params string) and oracleGeneral (24-byte binary records), or the project’s CSV. Every record is a single-block read. Map direct: object id k is block k of the segments laid end to end in the order listed; dense: ids numbered in order of first appearance first (for hashed ids). The file is read in 2 MiB chunks in a Web Worker, so a multi-gigabyte trace fits and the page stays free; the open run is not touched. A bad line or a truncated record stops the replay with its line or byte offset, and the figures of what was served before it are shown, marked partial.',
+  },
   V$DB_CACHE_ADVICE: {
     title: 'V$DB_CACHE_ADVICE',
     text: 'With db_cache_advice = ON, each pool’s physical reads estimated at 20 sizes from 10 % to 200 % of today’s (the dashed line), collected in the same pass as the run. Under 8.0 a plain LRU pool is a stack algorithm, so one pass of LRU stack distances gives every size exactly (Mattson, 1970); touch-count pools, and 8.0 pools with several working sets, index hits that stay put, tail-inserted scans or writes, get shadow caches of every size running the same replacement code. Either way each row equals a full run at that size.',

@@ -1,7 +1,8 @@
 // A streamed trace through a buffer scenario's cache (the engine's `buffer::trace_feed`):
 // libCacheSim's txt / csv / oracleGeneral formats or the project's CSV, fed chunk by chunk so
 // that neither the file nor its accesses are ever held whole. One pass: the headless runner
-// (`npm run -s sim -- <scenario> --trace <file>`) and the page's trace Worker drive it.
+// (`npm run -s sim -- <scenario> --trace <file>`) and the page's trace Worker drive it, both
+// through the one feed loop of ../trace/feed.ts.
 import { guessTraceFormat, TraceReplay } from '../wasm/pkg/cachesim.js';
 import type { Report } from './generated/buffer/Report';
 import type { TraceFormat } from './generated/buffer/TraceFormat';
@@ -19,9 +20,6 @@ export const DEFAULT_CSV_PARAMS = 'time-col=1, obj-id-col=2, delimiter=,, has-he
 export function guessFormat(fileName: string, head: Uint8Array): TraceFormat {
   return guessTraceFormat(fileName, head) as TraceFormat;
 }
-
-/** Bytes a reader should hand `feed` at a time: large enough that the crossing is free. */
-export const CHUNK_BYTES = 1 << 20;
 
 export class TraceRun {
   private constructor(private readonly r: TraceReplay) {}
@@ -62,23 +60,4 @@ export class TraceRun {
   free(): void {
     this.r.free();
   }
-}
-
-/** Feed a stream of byte chunks (a file's `stream()`, Node's read stream) to a run, calling
- *  `progress` after each chunk; resolves when the trace has ended. Throws what `feed` or
- *  `finish` throws, the run keeping the accesses before the error. */
-export async function feedStream(
-  run: TraceRun,
-  chunks: AsyncIterable<Uint8Array>,
-  progress?: (bytesRead: number) => void | Promise<void>,
-): Promise<void> {
-  let read = 0;
-  for await (const chunk of chunks) {
-    for (let at = 0; at < chunk.length; at += CHUNK_BYTES) {
-      run.feed(chunk.subarray(at, at + CHUNK_BYTES));
-    }
-    read += chunk.length;
-    await progress?.(read);
-  }
-  run.finish();
 }

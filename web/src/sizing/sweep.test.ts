@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BUNDLED } from '../store/scenarios';
+import { bundled } from '../store/storeFixture';
 import { SimRun, type Scenario } from '../sim/engine';
 import { loadEngineNode } from '../sim/node';
 import {
@@ -15,7 +15,7 @@ import {
 
 beforeAll(() => loadEngineNode());
 
-const scenario = (id: string) => BUNDLED.find((e) => e.id === id)!.scenario;
+const scenario = (id: string) => bundled(id).scenario;
 const HOT50 = scenario('seed000-8i-hot50');
 
 describe('a sweep', () => {

@@ -9,18 +9,14 @@ import { addressFor } from '../share/autosave';
 import { COMPARE_PRESETS, slotState } from './compare';
 import { storeOfB } from './context';
 import { historyOf } from './history';
-import { BUNDLED } from './scenarios';
 import { bufferSim, selectDraft, selectPlayback } from './selectors';
-import { createAppStore, hasUnsavedWork, type AppStore } from './store';
+import { hasUnsavedWork, type AppStore } from './store';
+import { bundled, freshStore } from './storeFixture';
 
 beforeAll(() => loadEngineNode());
 
-const fresh = () => {
-  const store = createAppStore({ scenarios: BUNDLED });
-  store.getState().engineReady('');
-  return store;
-};
-const entry = (id: string) => BUNDLED.find((e) => e.id === id)!;
+const fresh = freshStore;
+const entry = bundled;
 const positions = (store: AppStore) => {
   const s = store.getState();
   return [s.sim?.position, s.compare?.sim.position];

@@ -1,14 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadEngineNode } from '../sim/node';
 import { createHistory } from './history';
-import { BUNDLED } from './scenarios';
-import { createAppStore } from './store';
+import { freshStore } from './storeFixture';
 
 beforeAll(() => loadEngineNode());
 
 const fresh = () => {
-  const app = createAppStore({ scenarios: BUNDLED });
-  app.getState().engineReady('');
+  const app = freshStore();
   return { app, history: createHistory(app) };
 };
 

@@ -7,15 +7,12 @@ import type { Scenario } from '../sim/engine';
 import { loadEngineNode } from '../sim/node';
 import { BUNDLED, DEFAULT_SCENARIO_ID } from './scenarios';
 import { createAppStore, hasUnsavedWork } from './store';
+import { bundled, freshStore } from './storeFixture';
 
 beforeAll(() => loadEngineNode());
 
-const fresh = () => {
-  const store = createAppStore({ scenarios: BUNDLED });
-  store.getState().engineReady('');
-  return store;
-};
-const entry = (id: string) => BUNDLED.find((e) => e.id === id)!;
+const fresh = freshStore;
+const entry = bundled;
 const withBuffers = (n: number) => (d: Scenario) => ({
   ...d,
   init: { ...d.init, db_block_buffers: n },

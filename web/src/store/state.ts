@@ -48,6 +48,11 @@ export interface AppState {
   pendingLink: PendingLink | null;
   /** A scenario file could not be opened: why (the engine's message names the field). */
   fileError: string | null;
+  /**
+   * A trace file dropped on the page, waiting for the trace panel (which replays it in a
+   * Worker through the current scenario's cache, leaving the run alone) to take it.
+   */
+  traceDrop: { file: File; id: number } | null;
   /** Bumped when another scenario is loaded (not on edits): editors reset their local text. */
   generation: number;
   /** Bumped by every edit that rebuilt the run (./history keeps undo and redo by it). */
@@ -86,6 +91,10 @@ export interface AppState {
   /** Open a scenario file's text; a refusal sets `fileError` and keeps the current run. */
   openFile(text: string, name: string): void;
   dismissFileError(): void;
+  /** A trace file was dropped on the page (`traceDrop`); the run is not touched. */
+  dropTrace(file: File): void;
+  /** The trace panel takes the dropped file (null when there is none). */
+  takeTrace(): File | null;
   loadScenario(id: string): void;
   /** Apply an edit to the draft; a valid draft rebuilds the run at the same position. */
   edit(change: (draft: Scenario) => Scenario): void;

@@ -5,14 +5,11 @@ import { BUNDLED, DEFAULT_SCENARIO_ID } from './scenarios';
 import { bufferSim } from './selectors';
 import type { Scenario } from '../sim/engine';
 import { createAppStore, SPEEDS } from './store';
+import { freshStore } from './storeFixture';
 
 beforeAll(() => loadEngineNode());
 
-const fresh = () => {
-  const store = createAppStore({ scenarios: BUNDLED });
-  store.getState().engineReady('');
-  return store;
-};
+const fresh = freshStore;
 
 describe('the app store', () => {
   it('bundles every scenario and opens the default one', () => {
@@ -24,6 +21,19 @@ describe('the app store', () => {
     expect(bufferSim(s)?.report.pools.map((p) => p.name)).toEqual(['DEFAULT']);
     expect(s.sim?.series).toHaveLength(1);
     expect(s.linkError).toBeNull();
+  });
+
+  it('holds a dropped trace file for the trace panel, leaving the run alone', () => {
+    const store = fresh();
+    store.getState().step();
+    const before = store.getState().sim;
+    const file = new File(['1\n2\n'], 'a.txt');
+    store.getState().dropTrace(file);
+    expect(store.getState().traceDrop?.file).toBe(file);
+    expect(store.getState().sim).toBe(before);
+    expect(store.getState().takeTrace()).toBe(file);
+    expect(store.getState().traceDrop).toBeNull();
+    expect(store.getState().takeTrace()).toBeNull();
   });
 
   it('gives each test its own store', () => {

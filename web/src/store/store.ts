@@ -268,6 +268,7 @@ export function createAppStore({
       linkError: null,
       pendingLink: null,
       fileError: null,
+      traceDrop: null,
       generation: 0,
       edits: 0,
       playing: false,
@@ -388,6 +389,16 @@ export function createAppStore({
 
       dismissFileError() {
         set({ fileError: null });
+      },
+
+      dropTrace(file) {
+        set({ traceDrop: { file, id: (get().traceDrop?.id ?? 0) + 1 } });
+      },
+
+      takeTrace() {
+        const file = get().traceDrop?.file ?? null;
+        if (file) set({ traceDrop: null });
+        return file;
       },
 
       loadScenario(id) {

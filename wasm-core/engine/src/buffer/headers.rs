@@ -16,8 +16,8 @@ impl Cache {
         let link = |i: &u32| if *i == NIL { -1.0 } else { f64::from(*i) };
         let mut out = Vec::with_capacity(b.len() * HEADER_COLUMNS.len());
         out.extend(b.set.iter().map(|&s| f64::from(s)));
-        out.extend(b.prev.iter().map(link));
-        out.extend(b.next.iter().map(link));
+        out.extend(b.link.iter().map(|l| link(&l.prev)));
+        out.extend(b.link.iter().map(|l| link(&l.next)));
         out.extend(b.tim.iter().map(|&t| t as f64 / 1e9));
         out
     }

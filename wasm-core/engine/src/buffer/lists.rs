@@ -40,9 +40,17 @@ pub struct Buffers {
     pub flags: Vec<u8>,
     /// Working set of the buffer.
     pub set: Vec<u32>,
-    /// Replacement- or write-list links.
-    pub prev: Vec<u32>,
-    pub next: Vec<u32>,
+    /// Replacement- or write-list links, side by side: relinking a buffer reads both, and
+    /// one 8-byte record is one cache line where two arrays were two.
+    pub link: Vec<Nbr>,
+}
+
+/// A buffer's neighbours on the list it is on (`NIL`: none).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(C)]
+pub struct Nbr {
+    pub prev: u32,
+    pub next: u32,
 }
 
 impl Buffers {
@@ -53,8 +61,13 @@ impl Buffers {
             tim: vec![0; n],
             flags: vec![flag::FREE; n],
             set: vec![0; n],
-            prev: vec![NIL; n],
-            next: vec![NIL; n],
+            link: vec![
+                Nbr {
+                    prev: NIL,
+                    next: NIL
+                };
+                n
+            ],
         }
     }
 
@@ -126,7 +139,7 @@ impl WorkingSet {
 
 /// Take buffer `i` off the replacement list, keeping the midpoint and hot count right.
 pub fn unlink_repl(b: &mut Buffers, ws: &mut WorkingSet, i: u32) {
-    let (p, n) = (b.prev[i as usize], b.next[i as usize]);
+    let (p, n) = (b.link[i as usize].prev, b.link[i as usize].next);
     if ws.cold_head == i {
         ws.cold_head = n;
     }
@@ -135,17 +148,17 @@ pub fn unlink_repl(b: &mut Buffers, ws: &mut WorkingSet, i: u32) {
         b.flags[i as usize] &= !flag::HOT;
     }
     if p != NIL {
-        b.next[p as usize] = n;
+        b.link[p as usize].next = n;
     } else {
         ws.head = n;
     }
     if n != NIL {
-        b.prev[n as usize] = p;
+        b.link[n as usize].prev = p;
     } else {
         ws.tail = p;
     }
-    b.prev[i as usize] = NIL;
-    b.next[i as usize] = NIL;
+    b.link[i as usize].prev = NIL;
+    b.link[i as usize].next = NIL;
     ws.len -= 1;
 }
 
@@ -155,12 +168,12 @@ pub fn insert_cold_head(b: &mut Buffers, ws: &mut WorkingSet, i: u32) {
     if at == NIL {
         push_tail(b, ws, i);
     } else {
-        let p = b.prev[at as usize];
-        b.prev[i as usize] = p;
-        b.next[i as usize] = at;
-        b.prev[at as usize] = i;
+        let p = b.link[at as usize].prev;
+        b.link[i as usize].prev = p;
+        b.link[i as usize].next = at;
+        b.link[at as usize].prev = i;
         if p != NIL {
-            b.next[p as usize] = i;
+            b.link[p as usize].next = i;
         } else {
             ws.head = i;
         }
@@ -178,10 +191,10 @@ pub fn insert_cold_tail(b: &mut Buffers, ws: &mut WorkingSet, i: u32) {
 }
 
 fn push_tail(b: &mut Buffers, ws: &mut WorkingSet, i: u32) {
-    b.prev[i as usize] = ws.tail;
-    b.next[i as usize] = NIL;
+    b.link[i as usize].prev = ws.tail;
+    b.link[i as usize].next = NIL;
     if ws.tail != NIL {
-        b.next[ws.tail as usize] = i;
+        b.link[ws.tail as usize].next = i;
     } else {
         ws.head = i;
     }
@@ -191,10 +204,10 @@ fn push_tail(b: &mut Buffers, ws: &mut WorkingSet, i: u32) {
 
 /// Insert `i` at the hot head, in the hot region.
 pub fn insert_hot_head(b: &mut Buffers, ws: &mut WorkingSet, i: u32) {
-    b.prev[i as usize] = NIL;
-    b.next[i as usize] = ws.head;
+    b.link[i as usize].prev = NIL;
+    b.link[i as usize].next = ws.head;
     if ws.head != NIL {
-        b.prev[ws.head as usize] = i;
+        b.link[ws.head as usize].prev = i;
     } else {
         ws.tail = i;
     }
@@ -212,7 +225,7 @@ pub fn last_hot(b: &Buffers, ws: &WorkingSet) -> u32 {
     } else if ws.cold_head == NIL {
         ws.tail
     } else {
-        b.prev[ws.cold_head as usize]
+        b.link[ws.cold_head as usize].prev
     }
 }
 
@@ -228,10 +241,10 @@ pub fn cool_one(b: &mut Buffers, ws: &mut WorkingSet) -> u32 {
 
 /// Append `i` to the write list.
 pub fn push_write_list(b: &mut Buffers, ws: &mut WorkingSet, i: u32) {
-    b.prev[i as usize] = ws.wl_tail;
-    b.next[i as usize] = NIL;
+    b.link[i as usize].prev = ws.wl_tail;
+    b.link[i as usize].next = NIL;
     if ws.wl_tail != NIL {
-        b.next[ws.wl_tail as usize] = i;
+        b.link[ws.wl_tail as usize].next = i;
     } else {
         ws.wl_head = i;
     }
@@ -246,14 +259,14 @@ pub fn pop_write_list(b: &mut Buffers, ws: &mut WorkingSet) -> u32 {
     if i == NIL {
         return NIL;
     }
-    let n = b.next[i as usize];
+    let n = b.link[i as usize].next;
     ws.wl_head = n;
     if n != NIL {
-        b.prev[n as usize] = NIL;
+        b.link[n as usize].prev = NIL;
     } else {
         ws.wl_tail = NIL;
     }
-    b.next[i as usize] = NIL;
+    b.link[i as usize].next = NIL;
     ws.wl_len -= 1;
     b.flags[i as usize] &= !flag::ON_WRITE_LIST;
     i
@@ -264,7 +277,7 @@ pub fn repl_order(b: &Buffers, ws: &WorkingSet, out: &mut Vec<u32>) {
     let mut i = ws.head;
     while i != NIL {
         out.push(i);
-        i = b.next[i as usize];
+        i = b.link[i as usize].next;
     }
 }
 
@@ -273,7 +286,7 @@ pub fn write_order(b: &Buffers, ws: &WorkingSet, out: &mut Vec<u32>) {
     let mut i = ws.wl_head;
     while i != NIL {
         out.push(i);
-        i = b.next[i as usize];
+        i = b.link[i as usize].next;
     }
 }
 
@@ -302,7 +315,7 @@ mod tests {
         let mut i = ws.tail;
         while i != NIL {
             back.push(i);
-            i = b.prev[i as usize];
+            i = b.link[i as usize].prev;
         }
         back.reverse();
         assert_eq!(o, back);

@@ -173,6 +173,17 @@ impl Cache {
         }
     }
 
+    /// The working set buffer `i` belongs to. Sets own consecutive ranges of buffers, fixed at
+    /// startup (`b.set` says the same), so the hot paths find it from the few ranges instead
+    /// of reading a per-buffer array: one cache miss less per access of a large cache.
+    #[inline]
+    pub(crate) fn set_of(&self, i: u32) -> u32 {
+        if self.sets.len() == 1 {
+            return 0;
+        }
+        (self.sets.partition_point(|w| w.lo <= i) - 1) as u32
+    }
+
     pub fn pool_of_set(&self, set: u32) -> PoolId {
         self.sets[set as usize].pool
     }
@@ -263,7 +274,12 @@ impl Cache {
     #[inline]
     fn through_cache(&mut self, a: &Access, dba: u32) {
         let l = self.hash.lookup(dba);
-        let chain_len = self.hash.lens[l.bucket as usize];
+        // read only when recording: one cache miss less on every access
+        let chain_len = if self.record {
+            self.hash.lens[l.bucket as usize]
+        } else {
+            0
+        };
         self.emit(|| Event::ChainWalk {
             bucket: l.bucket,
             latch: l.latch,

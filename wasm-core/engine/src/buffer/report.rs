@@ -258,6 +258,7 @@ impl Report {
         let logical_reads: u64 = pools.iter().map(|p| p.logical_reads).sum();
         let physical_reads: u64 = pools.iter().map(|p| p.physical_reads).sum();
         let h = &cache.hash;
+        let latch_gets = h.latch_gets();
         // the measurement interval: after the warm-up, if the workload has one
         let measured_ns = cache.now - cache.measured_from_ns();
         Report {
@@ -287,7 +288,7 @@ impl Report {
                 })
                 .collect(),
             hash_chains: HashStatistics {
-                buckets: h.heads.len() as u32,
+                buckets: h.buckets.len() as u32,
                 latches: h.latches,
                 lookups: h.lookups,
                 avg_walk: if h.lookups == 0 {
@@ -297,8 +298,8 @@ impl Report {
                 },
                 max_walk: h.max_walk,
                 max_chain: h.lens.iter().copied().max().unwrap_or(0),
-                latch_gets_max: h.latch_gets.iter().copied().max().unwrap_or(0),
-                latch_gets_min: h.latch_gets.iter().copied().min().unwrap_or(0),
+                latch_gets_max: latch_gets.iter().copied().max().unwrap_or(0),
+                latch_gets_min: latch_gets.iter().copied().min().unwrap_or(0),
             },
             notes: notes.to_vec(),
             io: io_statistics(cache),

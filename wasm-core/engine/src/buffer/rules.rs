@@ -21,7 +21,7 @@ impl Cache {
     /// examination is not counted in the pool and does not move (`probe_examination`); in 8.0
     /// an index block's hit does not move (`index_hit_stays`).
     pub(super) fn hit(&mut self, i: u32, op: Op, probe: Probe) {
-        let set = self.b.set[i as usize];
+        let set = self.set_of(i);
         let pool = self.pool_of_set(set);
         // probe_examination: read under the chains latch alone — no pin, no LRU latch, no
         // pool get (init.ora switch probe_examination).
@@ -32,8 +32,17 @@ impl Cache {
             self.count_get(pool, op);
             Get::Pinned
         };
-        let tch_before = self.b.tch[i as usize];
-        let since = self.now.saturating_sub(self.b.tim[i as usize]);
+        // The touch count and its time are read only where they count (the 8i rule) or are
+        // shown: two cache misses less on every 8.0 hit of a large cache.
+        let counts = self.policy.on_hit == OnHit::CountTouch;
+        let (tch_before, since) = if counts || self.record {
+            (
+                self.b.tch[i as usize],
+                self.now.saturating_sub(self.b.tim[i as usize]),
+            )
+        } else {
+            (0, 0)
+        };
         let touch = match self.policy.on_hit {
             // index_hit_stays (8.0): an index block's hit, or an examination, leaves the
             // buffer in place (init.ora switch index_hit_relink).
@@ -61,7 +70,11 @@ impl Cache {
                 }
             }
         };
-        let tch_after = self.b.tch[i as usize];
+        let tch_after = if self.record {
+            self.b.tch[i as usize]
+        } else {
+            0
+        };
         self.emit(|| Event::Hit {
             buf: i,
             pool,
@@ -148,7 +161,7 @@ impl Cache {
             let c = &mut self.counters[pool];
             c.free_buffer_inspected += 1;
             c.sum_scan += 1;
-            let prev = self.b.prev[cur as usize];
+            let prev = self.b.link[cur as usize].prev;
             let (tch, dirty) = (self.b.tch[cur as usize], self.b.has(cur, flag::DIRTY));
             let hot = self.b.has(cur, flag::HOT);
             self.emit(|| Event::Inspect {
@@ -217,7 +230,7 @@ impl Cache {
     /// for the next scan, 0.54 s).
     pub(super) fn place_new(&mut self, i: u32, a: &super::workload::Access, charged: bool) {
         let seg = &self.segs[a.seg as usize];
-        let set = self.b.set[i as usize];
+        let set = self.set_of(i);
         let threshold = self
             .cfg
             .pool(self.pool_of_set(set))

@@ -107,7 +107,7 @@ impl Stepper for State {
     /// when this copy is its only holder (the snapshots inside one execution share it).
     fn approx_bytes(&self) -> u64 {
         self.cache.b.len() as u64 * 49
-            + self.cache.hash.heads.len() as u64 * 16
+            + self.cache.hash.buckets.len() as u64 * 16
             + if Rc::strong_count(&self.queue) == 1 {
                 self.queue.capacity() as u64 * std::mem::size_of::<Access>() as u64
             } else {

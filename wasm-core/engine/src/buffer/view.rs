@@ -103,8 +103,8 @@ impl Cache {
                 "RANDOM"
             }
             .to_string(),
-            prev: opt(self.b.prev[k]),
-            next: opt(self.b.next[k]),
+            prev: opt(self.b.link[k].prev),
+            next: opt(self.b.link[k].next),
             hash_bucket: bucket,
             hash_latch: bucket.map(|b| b % self.hash.latches),
         })

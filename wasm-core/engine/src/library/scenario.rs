@@ -42,6 +42,14 @@ pub fn spec_of(s: &Scenario) -> Result<(Spec, Vec<String>)> {
             "a library cache scenario reads no segments: leave objects out (or empty)",
         ));
     }
+    if s.host.is_some() {
+        // MODEL.md §3's host pages the buffer cache's SGA; the library cache model has no pages
+        return Err(SimError::new(
+            "host",
+            "the host section (memory and paging, MODEL.md §3) applies to buffer cache \
+             scenarios; a library cache scenario has no host model: leave host out",
+        ));
+    }
     let init = InitOra::new(&s.init)?;
     let mut notes: Vec<String> = init.foreign_notes(ParamArea::LibraryCache);
     let d = Spec::default();
@@ -168,5 +176,16 @@ mod tests {
             "\"objects\": [ { \"name\": \"T\", \"type\": \"TABLE\", \"blocks\": 5 } ], \"workload\"",
         );
         assert_eq!(spec(&text).unwrap_err().path, "objects");
+    }
+
+    #[test]
+    fn a_host_section_is_refused() {
+        let text = OK.replace(
+            "\"workload\"",
+            "\"host\": { \"central_storage_mb\": 128 }, \"workload\"",
+        );
+        let e = spec(&text).unwrap_err();
+        assert_eq!(e.path, "host");
+        assert!(e.message.contains("buffer cache"), "{e}");
     }
 }

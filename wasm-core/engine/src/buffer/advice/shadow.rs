@@ -102,7 +102,7 @@ impl Shadows {
             .iter()
             .map(|(_, c)| {
                 c.b.len() as u64 * 45
-                    + c.hash.heads.len() as u64 * 16
+                    + c.hash.buckets.len() as u64 * 16
                     + c.io.os.as_ref().map_or(0, |o| {
                         o.approx_bytes(c.segs.iter().map(|s| s.blocks as u64).sum())
                     })

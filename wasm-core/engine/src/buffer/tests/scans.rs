@@ -85,7 +85,7 @@ fn list_links_stay_consistent() {
     let mut i = ws.head;
     while i != NIL {
         n += 1;
-        i = c.b.next[i as usize];
+        i = c.b.link[i as usize].next;
     }
     assert_eq!(n, ws.len);
 }

@@ -34,3 +34,17 @@ fn dbwrs_get_working_sets_round_robin_across_pools() {
     assert_eq!(c.dbwrs[1].sets, vec![1]);
     assert_eq!(c.sets[2].pool, crate::buffer::config::PoolId::Keep);
 }
+
+#[test]
+fn the_set_of_a_buffer_is_found_from_the_set_ranges() {
+    for init in [
+        r#""db_block_buffers": 101"#,
+        r#""db_block_buffers": 301, "db_block_lru_latches": 3"#,
+        r#""db_block_buffers": 700, "buffer_pool_keep": "(buffers:150,lru_latches:2)", "buffer_pool_recycle": "(buffers:100,lru_latches:1)", "db_block_lru_latches": 6"#,
+    ] {
+        let c = cache("8.1.6", init);
+        for i in 0..c.b.len() as u32 {
+            assert_eq!(c.set_of(i), c.b.set[i as usize], "{init}: buffer {i}");
+        }
+    }
+}

@@ -1,0 +1,50 @@
+// A trace replay's Web Worker: its own engine replays the file through the scenario's cache,
+// streaming (./feed: `file.stream()` in 2 MiB chunks, never the whole file), and posts
+// progress at most ten times a second, then the report; on a bad record, the error and the
+// report of what was served before it. The page cancels by terminating the worker.
+import { loadEngine } from '../sim/engine';
+import { TraceRun } from '../sim/trace';
+import init from '../wasm/pkg/cachesim.js';
+import wasmUrl from '../wasm/pkg/cachesim_bg.wasm?url';
+import { FeedError, feedStream } from './feed';
+import type { FromWorker, ToWorker, TraceSummary } from './traceClient';
+
+const post = (m: FromWorker) =>
+  (self as unknown as { postMessage(m: FromWorker): void }).postMessage(m);
+
+const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+self.onmessage = async (e: MessageEvent<ToWorker>) => {
+  let run: TraceRun | null = null;
+  try {
+    await loadEngine(wasmUrl);
+    // loaded already: `init` hands back the instance's exports, its memory among them
+    const { memory } = await init({ module_or_path: wasmUrl });
+    const { file, scenarioJson, options, chunkBytes } = e.data;
+    run = TraceRun.create(scenarioJson, options);
+    const replay = run;
+    const memoryBytes = () => memory.buffer.byteLength;
+    try {
+      const result = await feedStream(file.stream(), replay, {
+        size: file.size,
+        chunkBytes,
+        memoryBytes,
+        onProgress: (progress) => post({ kind: 'progress', progress }),
+      });
+      post({ kind: 'done', summary: { ...result, report: replay.report() } });
+    } catch (err) {
+      if (!(err instanceof FeedError)) throw err;
+      let summary: TraceSummary | null = null;
+      try {
+        summary = { ...err.result, report: replay.report() };
+      } catch {
+        // no report to show: the message alone
+      }
+      post({ kind: 'error', message: err.message, summary });
+    }
+  } catch (err) {
+    post({ kind: 'error', message: messageOf(err), summary: null });
+  } finally {
+    run?.free();
+  }
+};
