@@ -9,7 +9,7 @@
 // distances give the exact count (misses at N = accesses at stack distance ≥ N, cold ones
 // included), else ours is checked against the rounded ratio.
 //
-//   npx tsx scripts/bench-trace.ts [--runs K]   (wall: best of K, default 3; peak: the largest)
+//   npx tsx scripts/bench-trace.ts [--runs K]   (wall, CPU: best of K, default 5; peak: the largest)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,7 +20,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const [REQUESTS, OBJECTS, ALPHA, SEED] = [10_000_000, 1_000_000, 0.9, 1];
 const SIZES = [1_000, 100_000];
 const runsAt = process.argv.indexOf('--runs');
-const RUNS = runsAt > 0 ? Math.max(1, Number(process.argv[runsAt + 1]) || 1) : 3;
+const RUNS = runsAt > 0 ? Math.max(1, Number(process.argv[runsAt + 1]) || 1) : 5;
 const dir = join(tmpdir(), 'cachesim-bench');
 const trace = join(dir, 'zipf0.9-10M-1M.oracleGeneral');
 
@@ -53,36 +53,43 @@ function run(cmd: string, args: string[], what: string): string {
 
 /** Runs a whole process RUNS times under /usr/bin/time -v; `misses` reads its stdout. */
 type Misses = Pick<Measured, 'misses' | 'plusMinus'>;
-function timed(
-  what: string,
-  cmd: string,
-  args: string[],
-  misses: (out: string) => Misses,
-): Measured {
-  let wall = Infinity;
-  let cpu = Infinity;
-  let peakKb = 0;
-  let out = '';
+interface Program {
+  what: string;
+  cmd: string;
+  args: string[];
+  misses: (out: string) => Misses;
+}
+/** Runs each program RUNS times under /usr/bin/time -v, in turn (a burst of other load on
+ * the machine then slows one run of each rather than all runs of one). */
+function timed(programs: Program[]): Measured[] {
+  const m = programs.map(() => ({ wall: Infinity, cpu: Infinity, peakKb: 0, out: '' }));
   for (let k = 0; k < RUNS; k++) {
-    const r = spawnSync('/usr/bin/time', ['-v', cmd, ...args], {
-      cwd: dir,
-      encoding: 'utf8',
-      maxBuffer: 1 << 28,
+    programs.forEach(({ what, cmd, args }, i) => {
+      const r = spawnSync('/usr/bin/time', ['-v', cmd, ...args], {
+        cwd: dir,
+        encoding: 'utf8',
+        maxBuffer: 1 << 28,
+      });
+      if (r.status !== 0) fail(`${what} failed (exit ${r.status}):\n${r.stderr}`);
+      const clock =
+        /Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): (?:(\d+):)?(\d+):([\d.]+)/.exec(r.stderr);
+      const rss = /Maximum resident set size \(kbytes\): (\d+)/.exec(r.stderr);
+      if (!clock || !rss) fail(`cannot read /usr/bin/time -v's output for ${what}`);
+      const secs = (what: string) =>
+        Number(new RegExp(`${what} time \\(seconds\\): ([\\d.]+)`).exec(r.stderr)?.[1]);
+      const wall = Number(clock[1] ?? 0) * 3600 + Number(clock[2]) * 60 + Number(clock[3]);
+      m[i].wall = Math.min(m[i].wall, wall);
+      m[i].cpu = Math.min(m[i].cpu, secs('User') + secs('System'));
+      m[i].peakKb = Math.max(m[i].peakKb, Number(rss[1]));
+      m[i].out = r.stdout;
     });
-    if (r.status !== 0) fail(`${what} failed (exit ${r.status}):\n${r.stderr}`);
-    const clock = /Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): (?:(\d+):)?(\d+):([\d.]+)/.exec(
-      r.stderr,
-    );
-    const rss = /Maximum resident set size \(kbytes\): (\d+)/.exec(r.stderr);
-    if (!clock || !rss) fail(`cannot read /usr/bin/time -v's output for ${what}`);
-    wall = Math.min(wall, Number(clock[1] ?? 0) * 3600 + Number(clock[2]) * 60 + Number(clock[3]));
-    peakKb = Math.max(peakKb, Number(rss[1]));
-    const secs = (what: string) =>
-      Number(new RegExp(`${what} time \\(seconds\\): ([\\d.]+)`).exec(r.stderr)?.[1]);
-    cpu = Math.min(cpu, secs('User') + secs('System'));
-    out = r.stdout;
   }
-  return { wall, cpu, peakMb: (peakKb * 1024) / 1e6, ...misses(out) };
+  return m.map(({ wall, cpu, peakKb, out }, i) => ({
+    wall,
+    cpu,
+    peakMb: (peakKb * 1024) / 1e6,
+    ...programs[i].misses(out),
+  }));
 }
 
 if (!existsSync('/usr/bin/time'))
@@ -148,33 +155,42 @@ for (const n of SIZES) {
     }),
   );
   console.error(`bench-trace: ${n.toLocaleString('en-US')} buffers…`);
-  const native = timed(
-    'native trace',
-    bin('trace'),
-    [scenario, trace, '--format', 'oracleGeneral'],
-    physicalReads,
-  );
-  const wasm = timed(
-    'npm sim --trace',
-    join(root, 'node_modules/.bin/tsx'),
-    [join(root, 'scripts/sim.ts'), scenario, '--trace', trace, '--trace-format', 'oracleGeneral'],
-    physicalReads,
-  );
-  const lib = cachesim
-    ? timed(
-        'cachesim',
-        cachesim,
-        [trace, 'oracleGeneral', 'LRU', `${n}`, '--ignore-obj-size=true'],
-        (out) => {
-          const m = /(\d+) req, miss ratio ([\d.]+)/.exec(out);
-          if (!m) fail(`cannot read cachesim's output: ${out}`);
-          const exactN = exact?.get(n);
-          return exactN !== undefined
-            ? { misses: exactN }
-            : { misses: Math.round(Number(m[1]) * Number(m[2])), plusMinus: Number(m[1]) * 5e-5 };
-        },
-      )
-    : undefined;
+  const programs: Program[] = [
+    {
+      what: 'native trace',
+      cmd: bin('trace'),
+      args: [scenario, trace, '--format', 'oracleGeneral'],
+      misses: physicalReads,
+    },
+    {
+      what: 'npm sim --trace',
+      cmd: join(root, 'node_modules/.bin/tsx'),
+      args: [
+        join(root, 'scripts/sim.ts'),
+        scenario,
+        '--trace',
+        trace,
+        '--trace-format',
+        'oracleGeneral',
+      ],
+      misses: physicalReads,
+    },
+  ];
+  if (cachesim)
+    programs.push({
+      what: 'cachesim',
+      cmd: cachesim,
+      args: [trace, 'oracleGeneral', 'LRU', `${n}`, '--ignore-obj-size=true'],
+      misses: (out) => {
+        const m = /(\d+) req, miss ratio ([\d.]+)/.exec(out);
+        if (!m) fail(`cannot read cachesim's output: ${out}`);
+        const exactN = exact?.get(n);
+        return exactN !== undefined
+          ? { misses: exactN }
+          : { misses: Math.round(Number(m[1]) * Number(m[2])), plusMinus: Number(m[1]) * 5e-5 };
+      },
+    });
+  const [native, wasm, lib] = timed(programs) as [Measured, Measured, Measured?];
   rows.push({ n, native, wasm, lib });
 }
 rmSync(join(dir, `${trace.split('/').pop()}.cachesim`), { force: true }); // cachesim's result file
