@@ -11,6 +11,16 @@ export const percent = (r: number | null, digits = 2) =>
   r === null ? '—' : `${(r * 100).toFixed(digits)} %`;
 const n = (v: number) => v.toLocaleString('en');
 
+/** A pool's name with its colour swatch, as every pool table shows it. */
+export function PoolName({ name }: { name: string }) {
+  return (
+    <span className="pool-name">
+      <span className="swatch" style={{ background: poolColor(name) }} />
+      {name}
+    </span>
+  );
+}
+
 export function PoolStatistics() {
   const report = useApp(selectReport);
   if (!report) return null;
@@ -46,10 +56,7 @@ export function PoolStatistics() {
                 data-logical-reads={p.logical_reads}
               >
                 <td>
-                  <span className="pool-name">
-                    <span className="swatch" style={{ background: poolColor(p.name) }} />
-                    {p.name}
-                  </span>
+                  <PoolName name={p.name} />
                 </td>
                 <td>{n(p.logical_reads)}</td>
                 <td>{n(p.physical_reads)}</td>

@@ -3,8 +3,7 @@
 // wasm memory, and the whole report as JSON.
 import { download, fileName } from '../export/download';
 import { accessRate, exportOf, type TraceState } from '../trace/traceClient';
-import { poolColor } from '../views/shared/colours';
-import { percent } from './PoolStatistics';
+import { percent, PoolName } from './PoolStatistics';
 import { Table } from './Table';
 
 const n = (v: number) => Math.round(v).toLocaleString('en');
@@ -107,10 +106,7 @@ export function TraceFigures({ t }: { t: TraceState }) {
           {report.pools.map((p) => (
             <tr key={p.name} data-pool={p.name} data-physical-reads={p.physical_reads}>
               <td>
-                <span className="pool-name">
-                  <span className="swatch" style={{ background: poolColor(p.name) }} />
-                  {p.name}
-                </span>
+                <PoolName name={p.name} />
               </td>
               <td>{n(p.logical_reads)}</td>
               <td>{n(p.physical_reads)}</td>
