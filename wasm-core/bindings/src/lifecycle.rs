@@ -31,6 +31,12 @@ macro_rules! lifecycle {
                 ::cachesim::Replayed::set_record(&mut self.run, on);
             }
 
+            /// Take no more snapshots: for a run that only goes forward (a sweep's point).
+            #[wasm_bindgen(js_name = forwardOnly)]
+            pub fn forward_only(&mut self) {
+                ::cachesim::Replayed::forward_only(&mut self.run);
+            }
+
             /// Step to the end; returns how many positions that took.
             #[wasm_bindgen(js_name = runToEnd)]
             pub fn run_to_end(&mut self) -> f64 {

@@ -46,6 +46,10 @@ pub trait Replayed {
     fn set_record(&mut self, on: bool) {
         self.replay_mut().set_record(on);
     }
+    /// Take no more snapshots: for a run that only goes forward (a sweep's point).
+    fn forward_only(&mut self) {
+        self.replay_mut().forward_only();
+    }
     fn position(&self) -> u64 {
         self.replay().position()
     }
@@ -122,6 +126,11 @@ impl<S: Stepper> Replay<S> {
     /// Record events while stepping (off by default: a full-speed run needs none).
     pub fn set_record(&mut self, on: bool) {
         self.record = on;
+    }
+    /// Take no more snapshots (a seek back then replays from the start or the last snapshot
+    /// taken): a run that only goes forward to its end copies its state for nothing.
+    pub fn forward_only(&mut self) {
+        self.next_mark = u64::MAX;
     }
     pub fn state(&self) -> &S {
         &self.state
@@ -328,6 +337,16 @@ mod tests {
         r.seek(10);
         r.run_to_end();
         assert_eq!(r.snapshot_usage().0, n);
+    }
+
+    #[test]
+    fn a_forward_only_run_takes_no_snapshots_and_still_seeks_exactly() {
+        let mut r = Replay::new(count(10_000, 100), 10_000, 512);
+        r.forward_only();
+        r.run_to_end();
+        assert_eq!(r.snapshot_usage().0, 0);
+        r.seek(4_321);
+        assert_eq!(r.state().value, value_at(4_321));
     }
 
     #[test]

@@ -11,6 +11,7 @@ import {
   type TraceFormat,
   type TraceOptions,
 } from '../sim/trace';
+import { engineModule } from '../sim/engine';
 import { useApp, useStoreApi } from '../store/context';
 import { selectCurrent } from '../store/selectors';
 import {
@@ -58,7 +59,7 @@ export function TracePanel() {
     const hear = (m: Parameters<typeof reduceTrace>[1]) =>
       setTrace((s) => (s && s.id === id ? reduceTrace(s, m, performance.now()) : s));
     running.current = startTrace(
-      { file: f, scenarioJson: JSON.stringify(current), options },
+      { file: f, scenarioJson: JSON.stringify(current), options, module: engineModule() },
       (m) => {
         if (m.kind !== 'progress') running.current = null;
         hear(m);

@@ -40,12 +40,33 @@ export type { Compared } from './generated/Compared';
 export type { Profile } from './generated/Profile';
 
 let ready = false;
+let compiled: WebAssembly.Module | null = null;
 
-/** Load the wasm module in the browser (once). */
-export async function loadEngine(wasmUrl: string | URL): Promise<void> {
+/** Load the wasm engine in the browser (once): from its URL, or from a module the page has
+ *  compiled already (a Worker gets the page's, with the optimised code V8 has made of it so
+ *  far, instead of compiling and tiering up its own). */
+export async function loadEngine(wasm: string | URL | WebAssembly.Module): Promise<void> {
   if (ready) return;
-  await init({ module_or_path: wasmUrl });
+  const module = wasm instanceof WebAssembly.Module ? wasm : await compileEngine(wasm);
+  await init({ module_or_path: module });
+  compiled = module;
   ready = true;
+}
+
+/** The compiled engine of this page, once `loadEngine` has run: for its Workers. */
+export function engineModule(): WebAssembly.Module | null {
+  return compiled;
+}
+
+async function compileEngine(url: string | URL): Promise<WebAssembly.Module> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`the engine (${String(url)}): HTTP ${response.status}`);
+  try {
+    return await WebAssembly.compileStreaming(response.clone());
+  } catch {
+    // a server that does not say application/wasm: compile the bytes instead
+    return WebAssembly.compile(await response.arrayBuffer());
+  }
 }
 
 /** Load the wasm module from its bytes (Node, Vitest). */
@@ -155,6 +176,7 @@ export interface Playable {
 /** The wasm-bindgen methods both simulations (Simulation, LibrarySimulation) have. */
 interface WasmRun {
   setRecordEvents(on: boolean): void;
+  forwardOnly(): void;
   step(n: number): number;
   runToEnd(): number;
   seek(position: number): void;
@@ -199,6 +221,10 @@ export abstract class RunBase<S extends WasmRun, E, R> {
   }
   runToEnd(): number {
     return this.sim.runToEnd();
+  }
+  /** Take no more snapshots: for a run that only goes forward to its end (a sweep's point). */
+  forwardOnly(): void {
+    this.sim.forwardOnly();
   }
   /** Go to an exact position. */
   seek(position: number): void {

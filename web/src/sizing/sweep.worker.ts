@@ -11,8 +11,8 @@ const post = (m: FromWorker) =>
 
 self.onmessage = async (e: MessageEvent<ToWorker>) => {
   try {
-    await loadEngine(wasmUrl);
-    const { scenario, spec, part, parts } = e.data;
+    const { scenario, spec, part, parts, module } = e.data;
+    await loadEngine(module ?? wasmUrl);
     const values = planSweep(scenario, spec);
     post({ kind: 'start', values });
     for (let index = part; index < values.length; index += parts) {

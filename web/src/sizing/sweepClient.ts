@@ -2,7 +2,7 @@
 // the end, or why it could not run. The points are shared among up to MAX_WORKERS workers (one
 // a core: the page's own thread stays free), each with its own engine; Cancel terminates them
 // all (a run in progress stops at once).
-import type { Scenario } from '../sim/engine';
+import { engineModule, type Scenario } from '../sim/engine';
 import type { SweepPoint, SweepSpec } from './sweep';
 
 export type FromWorker =
@@ -18,6 +18,8 @@ export interface ToWorker {
   /** This worker runs the points whose index mod `parts` is `part`. */
   part: number;
   parts: number;
+  /** The page's compiled engine, when it has one (see `engineModule`). */
+  module?: WebAssembly.Module | null;
 }
 
 export interface RunningSweep {
@@ -81,7 +83,7 @@ export function startSweep(
       end();
       listen({ kind: 'error', message: e.message || 'a sweep worker failed to start' });
     };
-    const ask: ToWorker = { scenario, spec, part, parts };
+    const ask: ToWorker = { scenario, spec, part, parts, module: engineModule() };
     worker.postMessage(ask);
   });
   return { cancel: end };

@@ -17,10 +17,10 @@ const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 self.onmessage = async (e: MessageEvent<ToWorker>) => {
   let run: TraceRun | null = null;
   try {
-    await loadEngine(wasmUrl);
+    const { file, scenarioJson, options, chunkBytes, module } = e.data;
+    await loadEngine(module ?? wasmUrl);
     // loaded already: `init` hands back the instance's exports, its memory among them
     const { memory } = await init({ module_or_path: wasmUrl });
-    const { file, scenarioJson, options, chunkBytes } = e.data;
     run = TraceRun.create(scenarioJson, options);
     const replay = run;
     const memoryBytes = () => memory.buffer.byteLength;

@@ -12,6 +12,8 @@ export interface ToWorker {
   scenarioJson: string;
   options: TraceOptions;
   chunkBytes?: number;
+  /** The page's compiled engine, when it has one (see `engineModule`). */
+  module?: WebAssembly.Module | null;
 }
 
 /** What a replay ended with: the loop's figures and the engine's report. */
