@@ -34,10 +34,19 @@ test('the tour opens once, is remembered when closed and reopens from the header
 
 test('every panel on the page has its help', async ({ page }) => {
   await openApp(page, '/');
-  const titles = await page.locator('section.panel > header h2').allTextContents();
-  const helps = page.locator('section.panel > header .panel-help');
-  // The playback bar has no title; every titled panel has a "?".
-  expect(await helps.count()).toBe(titles.length);
+  // The playback bar has no title; every titled panel has a "?". Both counted in one look:
+  // lazily loaded panels (Sizing, Trace …) can arrive between two separate counts.
+  const counts = () =>
+    page.evaluate(() => [
+      document.querySelectorAll('section.panel > header h2').length,
+      document.querySelectorAll('section.panel > header .panel-help').length,
+    ]);
+  await expect
+    .poll(async () => {
+      const [titles, helps] = await counts();
+      return titles > 0 && titles === helps;
+    })
+    .toBe(true);
   const lru = page.getByTestId('help-replacement-lists');
   await lru.locator('summary').click();
   await expect(lru.getByRole('note')).toContainText('working set');
