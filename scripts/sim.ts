@@ -2,7 +2,7 @@
 // wasm module the browser loads and prints the JSON report (MODEL.md §4) on stdout.
 // `--trace <file>` replays a trace (libCacheSim's txt, csv or oracleGeneral, or the project's
 // CSV) through the scenario's cache instead of its workload, read streaming (the page's feed loop).
-import { createReadStream, readFileSync, statSync } from 'node:fs';
+import { closeSync, createReadStream, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { SimRun } from '../web/src/sim/engine';
 import { isLibraryScenario } from '../web/src/sim/library';
 import * as library from '../web/src/sim/library';
@@ -83,7 +83,7 @@ async function replayTrace(path: string): Promise<void> {
   }
   let head: Uint8Array;
   try {
-    head = await firstBytes(path, 4096);
+    head = firstBytes(path, 4096);
   } catch (e) {
     console.error(`sim: cannot read ${path}: ${(e as Error).message}`);
     process.exit(2);
@@ -114,14 +114,13 @@ async function replayTrace(path: string): Promise<void> {
   }
 }
 
-async function firstBytes(path: string, n: number): Promise<Uint8Array> {
-  const { open } = await import('node:fs/promises');
-  const f = await open(path, 'r');
+/** The first `n` bytes of a file (fewer if it is shorter), for guessing its format. */
+function firstBytes(path: string, n: number): Uint8Array {
+  const fd = openSync(path, 'r');
   try {
     const buf = new Uint8Array(n);
-    const { bytesRead } = await f.read(buf, 0, n, 0);
-    return buf.subarray(0, bytesRead);
+    return buf.subarray(0, readSync(fd, buf, 0, n, 0));
   } finally {
-    await f.close();
+    closeSync(fd);
   }
 }

@@ -59,7 +59,5 @@ impl TraceReplay {
 /// (`txt`, `csv`, `oracleGeneral`, `project`).
 #[wasm_bindgen(js_name = guessTraceFormat)]
 pub fn guess_trace_format(name: &str, head: &[u8]) -> String {
-    json(&trace_feed::guess_format(name, head))
-        .trim_matches('"')
-        .to_string()
+    trace_feed::guess_format(name, head).name().to_string()
 }

@@ -80,12 +80,7 @@ impl TraceFeed {
         notes.push(format!(
             "workload: a streamed {} trace (the scenario's own workload is not run); object \
              ids map {}",
-            match opts.format {
-                TraceFormat::Txt => "txt",
-                TraceFormat::Csv => "csv",
-                TraceFormat::OracleGeneral => "oracleGeneral",
-                TraceFormat::Project => "project CSV",
-            },
+            opts.format.name(),
             match map {
                 ObjectMap::Direct => "directly: id k is block k of the objects laid end to end",
                 ObjectMap::Dense => "densely: numbered by first appearance, then block by block",

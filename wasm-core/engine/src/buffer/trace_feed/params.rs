@@ -30,6 +30,18 @@ pub enum TraceFormat {
     Project,
 }
 
+impl TraceFormat {
+    /// Its name, as options and the command line spell it.
+    pub fn name(self) -> &'static str {
+        match self {
+            TraceFormat::Txt => "txt",
+            TraceFormat::Csv => "csv",
+            TraceFormat::OracleGeneral => "oracleGeneral",
+            TraceFormat::Project => "project",
+        }
+    }
+}
+
 /// How an object id becomes a block.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, TS)]
 #[serde(rename_all = "lowercase")]

@@ -308,3 +308,14 @@ fn formats_are_guessed_from_the_name_and_the_first_bytes() {
         assert_eq!(guess_format(name, head), want, "{name}");
     }
 }
+
+#[test]
+fn a_format_s_name_is_the_one_options_use() {
+    use TraceFormat::*;
+    for f in [Txt, Csv, OracleGeneral, Project] {
+        assert_eq!(
+            serde_json::to_string(&f).unwrap(),
+            format!("\"{}\"", f.name())
+        );
+    }
+}
