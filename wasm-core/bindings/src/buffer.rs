@@ -25,7 +25,7 @@ impl Simulation {
         Simulation {
             order: Vec::with_capacity(c.b.len()),
             info: Vec::with_capacity(c.sets.len() * cachesim::buffer::SET_INFO_WIDTH),
-            lens: Vec::with_capacity(c.hash.buckets.len()),
+            lens: Vec::with_capacity(c.hash.bucket_count() as usize),
             run,
         }
     }
@@ -82,7 +82,7 @@ impl Simulation {
     #[wasm_bindgen(js_name = chainJson)]
     pub fn chain_json(&self, bucket: u32) -> String {
         let c = self.run.cache();
-        if bucket as usize >= c.hash.buckets.len() {
+        if bucket as usize >= c.hash.bucket_count() as usize {
             return "[]".into();
         }
         json(&c.hash.chain(bucket))

@@ -53,9 +53,8 @@ impl FastMod {
     }
 }
 
-/// One buffer's place on its chain: the DBA it is hashed under and the next buffer, side by
-/// side so a walk reads one 8-byte entry per header — one cache line, where separate `dba`
-/// and `next` arrays cost two (issue #12: `perf` put 36 % of an 8.0 lookup in the compare).
+/// A buffer's entry on a chain's linked tail (past its bucket's line): the DBA it is hashed
+/// under and the next buffer there. Not kept for a buffer held in the line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[repr(C)]
 pub struct Link {
@@ -65,33 +64,147 @@ pub struct Link {
 
 const UNLINKED: Link = Link { dba: 0, next: NIL };
 
-/// One hash bucket: the first buffer on its chain, the chain's length, and the gets of the
-/// bucket (the low 32 bits; `wraps` keeps the rest), side by side, so a lookup, an insert and
-/// a removal each read one 12-byte record: in 8.0 every bucket has its own latch, and a
-/// separate per-latch counter and length array cost a cache miss each (cachegrind, 100,000
-/// buffers: 0.93 and 0.65 of 13 L1 misses an access).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// One bucket of `L` lanes: the first `L − 1` entries of its chain in walk order, DBAs and
+/// buffers in two arrays (a walk compares all the DBAs at once), and in the last lane its
+/// gets (the low 32 bits) and its chain's length. `Group<8>` is 64 bytes, `Group<2>` 16.
+#[derive(Debug, Clone, Copy)]
 #[repr(C)]
-pub struct Bucket {
-    pub head: u32,
-    /// Buffers on the chain.
-    pub len: u32,
-    gets: u32,
+struct Group<const L: usize> {
+    dba: [u32; L],
+    buf: [u32; L],
 }
 
-const EMPTY: Bucket = Bucket {
-    head: NIL,
-    len: 0,
-    gets: 0,
-};
+impl<const L: usize> Group<L> {
+    const EMPTY: Self = Group {
+        dba: [0; L],
+        buf: {
+            let mut b = [NIL; L];
+            b[L - 1] = 0;
+            b
+        },
+    };
+
+    #[inline(always)]
+    fn gets(&self) -> u32 {
+        self.dba[L - 1]
+    }
+
+    #[inline(always)]
+    fn gets_mut(&mut self) -> &mut u32 {
+        &mut self.dba[L - 1]
+    }
+
+    #[inline(always)]
+    fn len(&self) -> u32 {
+        self.buf[L - 1]
+    }
+
+    #[inline(always)]
+    fn len_mut(&mut self) -> &mut u32 {
+        &mut self.buf[L - 1]
+    }
+
+    /// Entries held here: the chain's first `min(len, L − 1)`.
+    #[inline(always)]
+    fn held(&self) -> usize {
+        (self.len() as usize).min(L - 1)
+    }
+
+    /// 1 + the position of `x` among the held entries of `keys`, 0 if absent. All `L` lanes
+    /// are compared at once, with no early exit (no branch to mispredict); lanes past the
+    /// chain hold stale entries, and the last lane the header, so they are masked off. Keys
+    /// are unique on a chain.
+    #[inline(always)]
+    fn position(&self, keys: &[u32; L], x: u32) -> usize {
+        let mut mask = 0u32;
+        for (k, &key) in keys.iter().enumerate() {
+            mask |= ((key == x) as u32) << k;
+        }
+        mask &= (1u32 << self.held()) - 1;
+        if mask == 0 {
+            0
+        } else {
+            mask.trailing_zeros() as usize + 1
+        }
+    }
+
+    /// Put an entry at the head; the last held one falls off (the caller has moved it on).
+    #[inline(always)]
+    fn push_front(&mut self, dba: u32, buf: u32) {
+        self.dba.copy_within(0..L - 2, 1);
+        self.buf.copy_within(0..L - 2, 1);
+        self.dba[0] = dba;
+        self.buf[0] = buf;
+    }
+
+    /// Take out the entry at `p`, closing the gap (each lane from `p` on takes its
+    /// successor's entry, by index arithmetic rather than a branch), and put `last` at the
+    /// end of the held entries.
+    #[inline(always)]
+    fn take_out(&mut self, p: usize, last: (u32, u32)) {
+        let (dba, buf) = (self.dba, self.buf);
+        for j in 0..L - 1 {
+            let from = j + (j >= p) as usize;
+            self.dba[j] = dba[from];
+            self.buf[j] = buf[from];
+        }
+        let end = self.held() - 1;
+        (self.dba[end], self.buf[end]) = last;
+    }
+}
+
+/// A bucket of 8.0's layout, one cache line.
+#[derive(Debug, Clone, Copy)]
+#[repr(C, align(64))]
+struct Wide(Group<8>);
+
+/// A bucket of 8i's layout, a quarter of a cache line.
+#[derive(Debug, Clone, Copy)]
+#[repr(C, align(16))]
+struct Narrow(Group<2>);
 
 #[derive(Debug, Clone)]
+enum Groups {
+    Wide(Vec<Wide>),
+    Narrow(Vec<Narrow>),
+}
+
+/// Run `$body` with `$g` bound to the bucket's group, whichever its layout.
+macro_rules! with_group {
+    ($groups:expr, $bucket:expr, |$g:ident| $body:expr) => {
+        match $groups {
+            Groups::Wide(v) => {
+                let $g = &mut v[$bucket as usize].0;
+                $body
+            }
+            Groups::Narrow(v) => {
+                let $g = &mut v[$bucket as usize].0;
+                $body
+            }
+        }
+    };
+}
+
+/// The chains, laid out so that a lookup reads one cache line (issue #12: `perf` put 40 % of
+/// an 8.0 replay at 100,000 buffers in the dependent loads of a chain walk, 4.3 entries at
+/// one cache miss each, and 15 % in reading the bucket). A bucket holds its gets, its chain's
+/// length and the chain's first entries, `{dba, buffer}`, in walk order; a longer chain goes
+/// on as a linked list through the per-buffer table (`links`, `prev`) from `tail[bucket]`.
+/// The layout follows the mean chain length: 7 entries in a 64-byte line when there are at
+/// least two buffers a bucket (8.0's default: 4), else one entry in 16 bytes (8i's default:
+/// 2 buckets a buffer). The order of a chain, what a walk compares and counts,
+/// and every figure are those of a plain linked chain with inserts at the head (a test
+/// checks this against one).
+#[derive(Debug, Clone)]
 pub struct HashChains {
-    pub buckets: Vec<Bucket>,
+    groups: Groups,
+    buckets: u32,
     /// Per bucket, how many times its 32-bit gets count wrapped (read only for reports).
     wraps: Vec<u32>,
-    /// Per buffer: its chain entry (walked by lookups) and the previous buffer on its chain
-    /// (only unlinking needs it, so it lives apart).
+    /// Per bucket, the first buffer of the chain past its group (NIL: none).
+    tail: Vec<u32>,
+    /// Per buffer on a tail: its DBA and the next buffer there; the previous buffer on the
+    /// tail (only unlinking needs it, so it lives apart).
     links: Vec<Link>,
     prev: Vec<u32>,
     modulo: FastMod,
@@ -116,9 +229,17 @@ pub struct Lookup {
 impl HashChains {
     /// Chains for `buffers` buffer headers over `buckets` buckets.
     pub fn new(buffers: usize, buckets: u32, latches: u32) -> Self {
+        let n = buckets as usize;
+        let groups = if buffers >= 2 * n {
+            Groups::Wide(vec![Wide(Group::EMPTY); n])
+        } else {
+            Groups::Narrow(vec![Narrow(Group::EMPTY); n])
+        };
         HashChains {
-            buckets: vec![EMPTY; buckets as usize],
-            wraps: vec![0; buckets as usize],
+            groups,
+            buckets,
+            wraps: vec![0; n],
+            tail: vec![NIL; n],
             links: vec![UNLINKED; buffers],
             prev: vec![NIL; buffers],
             modulo: FastMod::new(buckets),
@@ -128,6 +249,32 @@ impl HashChains {
             walked: 0,
             max_walk: 0,
         }
+    }
+
+    pub fn bucket_count(&self) -> u32 {
+        self.buckets
+    }
+
+    /// Buffers on a bucket's chain.
+    pub fn chain_len(&self, bucket: u32) -> u32 {
+        self.header(bucket).1
+    }
+
+    /// A bucket's (gets, chain length).
+    fn header(&self, bucket: u32) -> (u32, u32) {
+        match &self.groups {
+            Groups::Wide(v) => (v[bucket as usize].0.gets(), v[bucket as usize].0.len()),
+            Groups::Narrow(v) => (v[bucket as usize].0.gets(), v[bucket as usize].0.len()),
+        }
+    }
+
+    /// Bytes the chains hold (for memory estimates).
+    pub fn approx_bytes(&self) -> u64 {
+        let groups = match &self.groups {
+            Groups::Wide(v) => v.len() * 64,
+            Groups::Narrow(v) => v.len() * 16,
+        };
+        groups as u64 + self.buckets as u64 * 8 + self.links.len() as u64 * 12
     }
 
     #[inline]
@@ -140,20 +287,27 @@ impl HashChains {
     pub fn lookup(&mut self, dba: u32) -> Lookup {
         let bucket = self.bucket_of(dba);
         let latch = self.latch_of.reduce(bucket);
-        let b = &mut self.buckets[bucket as usize];
-        b.gets = b.gets.wrapping_add(1);
-        if b.gets == 0 {
-            self.wraps[bucket as usize] += 1;
-        }
-        let mut i = self.buckets[bucket as usize].head;
-        let mut walked = 0;
-        while i != NIL {
-            walked += 1;
-            let link = self.links[i as usize];
-            if link.dba == dba {
-                break;
+        let (k, held, len, mut found) = with_group!(&mut self.groups, bucket, |g| {
+            *g.gets_mut() = g.gets().wrapping_add(1);
+            if g.gets() == 0 {
+                self.wraps[bucket as usize] += 1;
             }
-            i = link.next;
+            let k = g.position(&g.dba, dba);
+            let found = if k > 0 { g.buf[k - 1] } else { NIL };
+            (k as u32, g.held() as u32, g.len(), found)
+        });
+        let mut walked = if k > 0 { k } else { held };
+        if k == 0 && len > held {
+            let mut i = self.tail[bucket as usize];
+            while i != NIL {
+                walked += 1;
+                let link = self.links[i as usize];
+                if link.dba == dba {
+                    found = i;
+                    break;
+                }
+                i = link.next;
+            }
         }
         self.lookups += 1;
         self.walked += walked as u64;
@@ -162,71 +316,118 @@ impl HashChains {
             bucket,
             latch,
             walked,
-            found: i,
+            found,
         }
     }
 
     /// Hang buffer `i`, now holding `dba`, at the head of the chain of `bucket` (its bucket).
     pub fn insert(&mut self, i: u32, dba: u32, bucket: u32) {
-        let h = self.buckets[bucket as usize].head;
-        self.prev[i as usize] = NIL;
-        self.links[i as usize] = Link { dba, next: h };
-        if h != NIL {
-            self.prev[h as usize] = i;
-        }
-        self.buckets[bucket as usize].head = i;
-        self.buckets[bucket as usize].len += 1;
+        let (tail, links, prev) = (&mut self.tail, &mut self.links, &mut self.prev);
+        with_group!(&mut self.groups, bucket, |g| {
+            if g.held() == g.dba.len() - 1 {
+                // The group is full: its last entry becomes the head of the tail.
+                let last = g.held() - 1;
+                let (d, b) = (g.dba[last], g.buf[last]);
+                let t = tail[bucket as usize];
+                links[b as usize] = Link { dba: d, next: t };
+                prev[b as usize] = NIL;
+                if t != NIL {
+                    prev[t as usize] = b;
+                }
+                tail[bucket as usize] = b;
+            }
+            g.push_front(dba, i);
+            *g.len_mut() += 1;
+        })
     }
 
     /// Empty every chain; the statistics go on.
     pub fn clear(&mut self) {
-        for b in &mut self.buckets {
-            b.head = NIL;
-            b.len = 0;
+        fn empty<const L: usize>(g: &mut Group<L>) {
+            let gets = g.gets();
+            *g = Group::EMPTY;
+            *g.gets_mut() = gets;
         }
+        match &mut self.groups {
+            Groups::Wide(v) => v.iter_mut().for_each(|w| empty(&mut w.0)),
+            Groups::Narrow(v) => v.iter_mut().for_each(|w| empty(&mut w.0)),
+        }
+        self.tail.fill(NIL);
         self.links.fill(UNLINKED);
         self.prev.fill(NIL);
     }
 
-    /// Take buffer `i` off the chain of the DBA it was hashed under.
-    pub fn remove(&mut self, i: u32) {
-        let Link { dba, next: n } = self.links[i as usize];
+    /// Take buffer `i` off the chain of `dba`, the block it holds (the caller has it in the
+    /// buffer's header, so a buffer held in its bucket's group costs only that group).
+    pub fn remove(&mut self, i: u32, dba: u32) {
         let bucket = self.bucket_of(dba);
-        let p = self.prev[i as usize];
-        if p != NIL {
-            self.links[p as usize].next = n;
-        } else {
-            self.buckets[bucket as usize].head = n;
-        }
-        if n != NIL {
-            self.prev[n as usize] = p;
-        }
-        self.prev[i as usize] = NIL;
-        self.links[i as usize] = UNLINKED;
-        self.buckets[bucket as usize].len -= 1;
+        let (tail, links, prev) = (&mut self.tail, &mut self.links, &mut self.prev);
+        with_group!(&mut self.groups, bucket, |g| {
+            let k = g.position(&g.buf, i);
+            if k > 0 {
+                let last = if g.len() as usize > g.held() {
+                    // The tail's head moves up into the group.
+                    let t = tail[bucket as usize];
+                    let Link { dba, next } = links[t as usize];
+                    tail[bucket as usize] = next;
+                    if next != NIL {
+                        prev[next as usize] = NIL;
+                    }
+                    (dba, t)
+                } else {
+                    (0, NIL)
+                };
+                g.take_out(k - 1, last);
+            } else {
+                let Link { dba: d, next: n } = links[i as usize];
+                debug_assert_eq!(d, dba, "buffer {i} is on the chain of the block it holds");
+                let p = prev[i as usize];
+                if p != NIL {
+                    links[p as usize].next = n;
+                } else {
+                    tail[bucket as usize] = n;
+                }
+                if n != NIL {
+                    prev[n as usize] = p;
+                }
+            }
+            *g.len_mut() -= 1;
+        })
     }
 
     /// The length of every chain, in bucket order, into `out` (cleared first): what the chains
     /// view draws.
     pub fn lengths_into(&self, out: &mut Vec<u32>) {
         out.clear();
-        out.extend(self.buckets.iter().map(|b| b.len));
+        match &self.groups {
+            Groups::Wide(v) => out.extend(v.iter().map(|w| w.0.len())),
+            Groups::Narrow(v) => out.extend(v.iter().map(|w| w.0.len())),
+        }
     }
 
     /// Gets of each cache buffers chains latch: latch `l` covers the buckets `b` with
     /// `b mod latches = l`.
     pub fn latch_gets(&self) -> Vec<u64> {
         let mut out = vec![0u64; self.latches as usize];
-        for (k, (b, w)) in self.buckets.iter().zip(&self.wraps).enumerate() {
-            out[self.latch_of.reduce(k as u32) as usize] += (*w as u64) << 32 | b.gets as u64;
+        for (b, w) in (0..self.buckets).zip(&self.wraps) {
+            out[self.latch_of.reduce(b) as usize] += (*w as u64) << 32 | self.header(b).0 as u64;
         }
         out
     }
 
     /// The buffers on a bucket's chain, in walk order.
     pub fn chain(&self, bucket: u32) -> Vec<u32> {
-        let mut out = Vec::new();
-        let mut i = self.buckets[bucket as usize].head;
+        let mut out: Vec<u32> = match &self.groups {
+            Groups::Wide(v) => {
+                let g = &v[bucket as usize].0;
+                g.buf[..g.held()].to_vec()
+            }
+            Groups::Narrow(v) => {
+                let g = &v[bucket as usize].0;
+                g.buf[..g.held()].to_vec()
+            }
+        };
+        let mut i = self.tail[bucket as usize];
         while i != NIL {
             out.push(i);
             i = self.links[i as usize].next;
@@ -258,25 +459,84 @@ mod tests {
         assert_eq!((l.found, l.walked), (0, 3));
         let miss = h.lookup(dba(0, 7));
         assert_eq!((miss.found, miss.walked), (NIL, 3));
-        h.remove(1);
+        h.remove(1, dba(0, 1));
         assert_eq!(h.chain(0), vec![2, 0]);
-        assert_eq!(h.buckets[0].len, 2);
+        assert_eq!(h.chain_len(0), 2);
         assert_eq!(h.latch_gets(), vec![2]);
         // unlinking the middle shortens the walk; the tail and the head unlink cleanly
         assert_eq!(h.lookup(dba(0, 0)).walked, 2);
-        h.remove(0);
+        h.remove(0, dba(0, 0));
         assert_eq!(h.chain(0), vec![2]);
-        h.remove(2);
-        assert_eq!(
-            (h.chain(0), h.buckets[0].head, h.buckets[0].len),
-            (vec![], NIL, 0)
-        );
+        h.remove(2, dba(0, 2));
+        assert_eq!((h.chain(0), h.chain_len(0)), (vec![], 0));
     }
 
     #[test]
-    fn a_chain_entry_is_one_eight_byte_record() {
-        assert_eq!(std::mem::size_of::<Link>(), 8);
-        assert_eq!(std::mem::align_of::<Link>(), 4);
+    fn a_bucket_is_one_cache_line_or_a_quarter_of_one() {
+        assert_eq!(std::mem::size_of::<Wide>(), 64);
+        assert_eq!(std::mem::align_of::<Wide>(), 64);
+        assert_eq!(std::mem::size_of::<Narrow>(), 16);
+        assert_eq!(std::mem::align_of::<Narrow>(), 16);
+        // 8.0's default (4 buffers a bucket): 7 entries in a line
+        let h = HashChains::new(1000, 251, 251);
+        assert!(matches!(&h.groups, Groups::Wide(v) if v.len() == 251));
+        // 8i's default (2 buckets a buffer): one entry, four buckets a line
+        let h = HashChains::new(1000, 2000, 1024);
+        assert!(matches!(&h.groups, Groups::Narrow(v) if v.len() == 2000));
+    }
+
+    /// Random inserts, removals and lookups against a plain model of linked chains (a list per
+    /// bucket, inserts at the head): the same chains, walks and finds, for both strides,
+    /// with chains far longer than a line holds.
+    #[test]
+    fn the_line_layout_walks_as_linked_chains_do() {
+        for (buffers, buckets) in [(64usize, 3u32), (64, 11), (40, 20), (16, 40), (40, 40)] {
+            let mut h = HashChains::new(buffers, buckets, 1);
+            let mut model: Vec<Vec<u32>> = vec![Vec::new(); buckets as usize];
+            let mut held: Vec<Option<u32>> = vec![None; buffers];
+            let mut x = 0x9E37_79B9u32 ^ buffers as u32;
+            let mut rand = move |n: u32| {
+                x ^= x << 13;
+                x ^= x >> 17;
+                x ^= x << 5;
+                x % n
+            };
+            for step in 0..20_000 {
+                let i = rand(buffers as u32);
+                let d = dba(rand(3), rand(200));
+                let l = h.lookup(d);
+                let chain = &model[h.bucket_of(d) as usize];
+                let at = chain.iter().position(|&b| held[b as usize] == Some(d));
+                assert_eq!(
+                    (l.found, l.walked),
+                    match at {
+                        Some(k) => (chain[k], k as u32 + 1),
+                        None => (NIL, chain.len() as u32),
+                    },
+                    "step {step}"
+                );
+                if at.is_some() {
+                    continue;
+                }
+                if let Some(old) = held[i as usize].take() {
+                    h.remove(i, old);
+                    model[h.bucket_of(old) as usize].retain(|&b| b != i);
+                }
+                let b = h.bucket_of(d);
+                h.insert(i, d, b);
+                model[b as usize].insert(0, i);
+                held[i as usize] = Some(d);
+                if step % 97 == 0 {
+                    for b in 0..buckets {
+                        assert_eq!(h.chain(b), model[b as usize], "bucket {b} at step {step}");
+                        assert_eq!(h.chain_len(b) as usize, model[b as usize].len());
+                    }
+                }
+            }
+            h.clear();
+            assert!((0..buckets).all(|b| h.chain(b).is_empty() && h.chain_len(b) == 0));
+            assert_eq!(h.latch_gets(), vec![20_000]);
+        }
     }
 
     #[test]
@@ -303,7 +563,7 @@ mod tests {
     #[test]
     fn a_bucket_s_gets_carry_past_32_bits() {
         let mut h = HashChains::new(1, 2, 2);
-        h.buckets[1].gets = u32::MAX;
+        with_group!(&mut h.groups, 1, |g| *g.gets_mut() = u32::MAX);
         let d = (1..)
             .map(|k| dba(0, k))
             .find(|&d| h.bucket_of(d) == 1)

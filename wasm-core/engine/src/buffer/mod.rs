@@ -278,7 +278,7 @@ impl Cache {
         let l = self.hash.lookup(dba);
         // read only when recording: one cache miss less on every access
         let chain_len = if self.record {
-            self.hash.buckets[l.bucket as usize].len
+            self.hash.chain_len(l.bucket)
         } else {
             0
         };

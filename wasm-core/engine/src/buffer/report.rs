@@ -288,7 +288,7 @@ impl Report {
                 })
                 .collect(),
             hash_chains: HashStatistics {
-                buckets: h.buckets.len() as u32,
+                buckets: h.bucket_count(),
                 latches: h.latches,
                 lookups: h.lookups,
                 avg_walk: if h.lookups == 0 {
@@ -297,7 +297,10 @@ impl Report {
                     h.walked as f64 / h.lookups as f64
                 },
                 max_walk: h.max_walk,
-                max_chain: h.buckets.iter().map(|b| b.len).max().unwrap_or(0),
+                max_chain: (0..h.bucket_count())
+                    .map(|b| h.chain_len(b))
+                    .max()
+                    .unwrap_or(0),
                 latch_gets_max: latch_gets.iter().copied().max().unwrap_or(0),
                 latch_gets_min: latch_gets.iter().copied().min().unwrap_or(0),
             },

@@ -140,7 +140,7 @@ impl Cache {
             tch,
         });
         if old_dba != 0 {
-            self.hash.remove(v);
+            self.hash.remove(v, old_dba);
         }
         if self.b.has(v, flag::OS_CACHED) {
             // The block leaves the buffer cache; the OS page may stay.

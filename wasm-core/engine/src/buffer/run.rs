@@ -103,11 +103,11 @@ impl Stepper for State {
         &self.cache.events
     }
 
-    /// Buffers (headers, list links, hash links with their copy of the DBA), hash buckets, and the execution in progress
-    /// when this copy is its only holder (the snapshots inside one execution share it).
+    /// Buffers (headers, list links), the hash chains, and the execution in progress when this
+    /// copy is its only holder (the snapshots inside one execution share it).
     fn approx_bytes(&self) -> u64 {
-        self.cache.b.len() as u64 * 49
-            + self.cache.hash.buckets.len() as u64 * 16
+        self.cache.b.len() as u64 * 37
+            + self.cache.hash.approx_bytes()
             + if Rc::strong_count(&self.queue) == 1 {
                 self.queue.capacity() as u64 * std::mem::size_of::<Access>() as u64
             } else {

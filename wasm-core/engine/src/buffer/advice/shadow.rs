@@ -101,8 +101,8 @@ impl Shadows {
         self.caches
             .iter()
             .map(|(_, c)| {
-                c.b.len() as u64 * 45
-                    + c.hash.buckets.len() as u64 * 16
+                c.b.len() as u64 * 33
+                    + c.hash.approx_bytes()
                     + c.io.os.as_ref().map_or(0, |o| {
                         o.approx_bytes(c.segs.iter().map(|s| s.blocks as u64).sum())
                     })
