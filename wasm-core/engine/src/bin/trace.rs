@@ -44,13 +44,10 @@ fn main() {
         .unwrap_or_else(|e| fail(format!("cannot read {trace_file}: {e}")));
     let format = match format.as_deref() {
         None => guess_format(trace_file, &buf[..first]),
-        Some(f) => {
-            serde_json::from_value::<TraceFormat>(serde_json::json!(f)).unwrap_or_else(|_| {
-                fail(format!(
-                    "--format '{f}' is not txt, csv, oracleGeneral or project"
-                ))
-            })
-        }
+        Some(f) => TraceFormat::from_name(f).unwrap_or_else(|| {
+            let names: Vec<_> = TraceFormat::ALL.iter().map(|f| f.name()).collect();
+            fail(format!("--format '{f}' is not one of {}", names.join(", ")))
+        }),
     };
     let map = match map.as_deref() {
         None | Some("direct") => ObjectMap::Direct,

@@ -31,6 +31,18 @@ pub enum TraceFormat {
 }
 
 impl TraceFormat {
+    pub const ALL: [TraceFormat; 4] = [
+        TraceFormat::Txt,
+        TraceFormat::Csv,
+        TraceFormat::OracleGeneral,
+        TraceFormat::Project,
+    ];
+
+    /// The format a name spells (as [`TraceFormat::name`] writes it).
+    pub fn from_name(name: &str) -> Option<TraceFormat> {
+        Self::ALL.into_iter().find(|f| f.name() == name)
+    }
+
     /// Its name, as options and the command line spell it.
     pub fn name(self) -> &'static str {
         match self {

@@ -311,11 +311,12 @@ fn formats_are_guessed_from_the_name_and_the_first_bytes() {
 
 #[test]
 fn a_format_s_name_is_the_one_options_use() {
-    use TraceFormat::*;
-    for f in [Txt, Csv, OracleGeneral, Project] {
+    for f in TraceFormat::ALL {
         assert_eq!(
             serde_json::to_string(&f).unwrap(),
             format!("\"{}\"", f.name())
         );
+        assert_eq!(TraceFormat::from_name(f.name()), Some(f));
     }
+    assert_eq!(TraceFormat::from_name("oraclegeneral"), None);
 }
