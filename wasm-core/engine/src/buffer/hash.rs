@@ -57,9 +57,9 @@ impl FastMod {
 /// under and the next buffer there. Not kept for a buffer held in the line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[repr(C)]
-pub struct Link {
-    pub dba: u32,
-    pub next: u32,
+struct Link {
+    dba: u32,
+    next: u32,
 }
 
 const UNLINKED: Link = Link { dba: 0, next: NIL };
