@@ -28,6 +28,7 @@ import { XbhPanel } from './components/XbhPanel';
 import { SqlPanel } from './components/SqlPanel';
 import {
   Charts,
+  CompareEmbed,
   CompareWorkspace,
   LibraryCentre,
   LibraryLeft,
@@ -180,8 +181,12 @@ export default function App() {
           <p>It needs a browser with WebAssembly. Reloading the page may help.</p>
         </div>
       ) : ready ? (
-        comparing && display !== 'embed' ? (
-          <CompareWorkspace />
+        comparing ? (
+          display === 'embed' ? (
+            <CompareEmbed />
+          ) : (
+            <CompareWorkspace />
+          )
         ) : mode === 'library' ? (
           <LibraryWorkspace />
         ) : (

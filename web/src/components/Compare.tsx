@@ -1,19 +1,22 @@
 // Compare mode's page: the editors (acting on A or B: the A/B switch), the comparison table,
-// and A and B side by side — each with its views, statistics, paper comparison and charts,
-// read through <SlotScope> — over one playback bar that moves both. Below 1280 px the two
+// and A and B side by side — each with its narration's newest step, views, statistics, paper
+// comparison and charts, read through <SlotScope> — over one playback bar that moves both;
+// a line between them says how the step came out in each when the two differ. Below 1280 px the two
 // configurations are tabs. The header's Compare menu (./CompareMenu) starts it. Loaded on
 // demand (./lazyParts).
 import { useState, type ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { stepContrast } from '../narration/contrast';
 import { presetOf, type Which } from '../store/compare';
 import { SlotScope, useApp, useSlot } from '../store/context';
-import { selectCompare, selectMode } from '../store/selectors';
+import { selectCompare, selectMode, selectNarration } from '../store/selectors';
 import type { AppState } from '../store/store';
 import { ChainPanel, LruPanel } from './CacheViews';
 import { CompareTable } from './CompareTable';
 import { ErrorBoundary } from './ErrorBoundary';
 import { HistoryButtons } from './HistoryButtons';
 import { InitPanel } from './InitPanel';
+import { NarrationCaption } from './NarrationCaption';
 import { IoStatistics } from './IoStatistics';
 import {
   Charts,
@@ -141,6 +144,7 @@ function SlotColumnOf({ which, title, edited }: SlotProps) {
         <span className="slot-badge">{which.toUpperCase()}</span> {title}
         {edited && <span className="badge edited">edited</span>}
       </h2>
+      <NarrationCaption visible />
       <ErrorBoundary what={`configuration ${which.toUpperCase()}`}>
         {mode === 'library' ? (
           <>
@@ -184,6 +188,82 @@ function Tabs({ tab, setTab }: { tab: Which; setTab: (w: Which) => void }) {
   );
 }
 
+const selectNarrationB = (s: AppState) => s.narrationB;
+
+/** How the step just taken came out in A and in B, when the two differ. */
+function StepContrast() {
+  const told = stepContrast(useApp(selectNarration), useApp(selectNarrationB));
+  return (
+    <p className="step-contrast" data-testid="step-contrast" aria-live="polite">
+      {told && (
+        <>
+          <b>#{told.position.toLocaleString('en')} differs.</b>{' '}
+          <span className="slot-badge slot-a">A</span> {told.a}{' '}
+          <span className="slot-badge slot-b">B</span> {told.b}
+        </>
+      )}
+    </p>
+  );
+}
+
+/** One configuration in an embed: its title, its newest narration and its main view. */
+function EmbedSlot({ which, title }: { which: Which; title: string }) {
+  return (
+    <SlotScope which={which}>
+      <EmbedSlotOf which={which} title={title} />
+    </SlotScope>
+  );
+}
+
+function EmbedSlotOf({ which, title }: { which: Which; title: string }) {
+  const mode = useApp(selectMode);
+  return (
+    <div
+      className={`slot-col slot-${which}`}
+      data-testid={`slot-${which}`}
+      role="region"
+      aria-label={`Configuration ${which.toUpperCase()}`}
+    >
+      <h2 className="slot-title" title={title}>
+        <span className="slot-badge">{which.toUpperCase()}</span> {title}
+      </h2>
+      <NarrationCaption visible />
+      <ErrorBoundary what={`configuration ${which.toUpperCase()}`}>
+        {mode === 'library' ? <LibraryCentre /> : <LruPanel />}
+      </ErrorBoundary>
+    </div>
+  );
+}
+
+/**
+ * Embed mode with a comparison in the link (`?embed`, ui/display.ts): A's and B's main views
+ * side by side (tabs in a frame under 800 px), each with its newest narration, the line that
+ * says how the step differed, and one playback bar for both — no header, no editors.
+ */
+export function CompareEmbed() {
+  const c = useApp(useShallow(selectCompare));
+  const [tab, setTab] = useState<Which>('a');
+  return (
+    <main className="embed-main compare-embed" aria-label="A and B side by side">
+      <div
+        className="centre-views"
+        id="cache-views"
+        role="region"
+        aria-label="Configurations A and B"
+        tabIndex={0}
+      >
+        <StepContrast />
+        <Tabs tab={tab} setTab={setTab} />
+        <div className="compare-pair" data-tab={tab}>
+          <EmbedSlot which="a" title={c.titleA} />
+          <EmbedSlot which="b" title={c.titleB} />
+        </div>
+      </div>
+      <PlaybackBar />
+    </main>
+  );
+}
+
 /** The compare page (it replaces the three columns while a comparison is on). */
 export function CompareWorkspace() {
   const c = useApp(useShallow(selectCompare));
@@ -199,6 +279,7 @@ export function CompareWorkspace() {
       <section className="column compare-main" aria-label="A and B side by side">
         <div className="compare-scroll" id="cache-views" tabIndex={0}>
           <CompareTable />
+          <StepContrast />
           <Tabs tab={tab} setTab={setTab} />
           <div className="compare-pair" data-tab={tab}>
             <SlotColumn which="a" title={c.titleA} edited={c.editedA} />

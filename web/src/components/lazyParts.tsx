@@ -53,6 +53,13 @@ export const CompareWorkspace = part(
   loading('the comparison'),
 );
 
+/** Embed mode's comparison (./Compare): A and B side by side in a frame. */
+export const CompareEmbed = part(
+  () => import('./Compare'),
+  'CompareEmbed',
+  loading('the comparison'),
+);
+
 /** The sizing panel (a sweep in a Web Worker, its chart): loaded once the page is up. */
 export const Sizing = part(() => import('./SizingPanel'), 'SizingPanel');
 

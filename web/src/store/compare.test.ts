@@ -6,6 +6,7 @@ import { decodeHash, encodeState } from '../share/link';
 import type { Scenario } from '../sim/engine';
 import { loadEngineNode } from '../sim/node';
 import { addressFor } from '../share/autosave';
+import { stepContrast } from '../narration/contrast';
 import { COMPARE_PRESETS, slotState } from './compare';
 import { storeOfB } from './context';
 import { historyOf } from './history';
@@ -34,6 +35,29 @@ describe('compare mode', () => {
     expect(s.compare?.target).toBe('b');
     expect(positions(store)).toEqual([500, 500]);
     expect(s.compare?.sim.run).not.toBe(s.sim?.run);
+  });
+
+  it('narrates each configuration’s own steps, and says when the same access came out differently', () => {
+    const store = fresh();
+    store.getState().loadPreset('table6');
+    const said = (which: 'a' | 'b') =>
+      slotState(store.getState(), which)
+        .narration.flatMap((g) => g.lines.map((l) => l.text))
+        .join('\n');
+    let contrast = null;
+    for (let k = 0; k < 400 && !contrast; k++) {
+      store.getState().step();
+      const s = store.getState();
+      expect(s.narrationB.at(-1)?.position).toBe(s.narration.at(-1)?.position);
+      contrast = stepContrast(s.narration, s.narrationB);
+    }
+    // TEST2 (B) keeps LARGE_TBL in a RECYCLE pool; TEST1 (A) has the DEFAULT pool only
+    expect(said('b')).toMatch(/RECYCLE/);
+    expect(said('a')).not.toMatch(/RECYCLE/);
+    expect(contrast).not.toBeNull();
+    expect(contrast?.a).not.toBe(contrast?.b);
+    store.getState().reset();
+    expect(store.getState().narrationB.map((g) => g.title)).toEqual(['reset']);
   });
 
   it('steps, steps back, seeks, runs to the end and resets both to the same position', async () => {

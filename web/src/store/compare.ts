@@ -110,6 +110,7 @@ export function slotState(s: AppState, which: Which): AppState {
         ...s,
         ...s.slotB,
         sim: c.sim,
+        narration: s.narrationB,
         current: c.current,
         draft: c.draft,
         draftError: c.draftError,

@@ -24,7 +24,11 @@ export interface CompareContext {
     why?: string,
   ): void;
   note(title: string, text: string, why?: string): NarrationGroup;
-  addNarration(groups: NarrationGroup[]): NarrationGroup[];
+  /** A's and B's narration with `groups` added (B's own `groupsB` if given). */
+  narrated(
+    groups: NarrationGroup[],
+    groupsB?: NarrationGroup[],
+  ): Pick<AppState, 'narration' | 'narrationB'>;
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -38,7 +42,7 @@ type Actions = Pick<
 >;
 
 export function compareActions(ctx: CompareContext) {
-  const { get, set, scenarios, stopTask, longJump, install, note, addNarration } = ctx;
+  const { get, set, scenarios, stopTask, longJump, install, note, narrated } = ctx;
 
   /** Change configuration B (when there is one). */
   const patchB = (p: Partial<Compare>) => {
@@ -111,7 +115,7 @@ export function compareActions(ctx: CompareContext) {
         try {
           installB(next, position, c.scenarioId, { edits: c.edits + 1 });
           const why = `configuration B changed: its run was rebuilt and replayed to #${position}`;
-          set({ narration: addNarration([note('configuration B', why)]) });
+          set(narrated([note('configuration B', why)]));
         } catch (e) {
           patchB({ draft: next, draftError: asScenarioError(e) });
         }
@@ -131,7 +135,8 @@ export function compareActions(ctx: CompareContext) {
       try {
         installB(current, sim.position, scenarioId, { target: 'b', generation: 1 });
         const why = 'B is a copy of A: edit it (the editors act on B), both step together';
-        set({ narration: addNarration([note('compare', 'comparing A and B', why)]) });
+        const begun = note('compare', 'comparing A and B', why);
+        set({ ...narrated([begun]), narrationB: [begun] });
       } catch (e) {
         set({ runError: `Configuration B could not be made: ${message(e)}` });
       }

@@ -19,41 +19,49 @@ export interface Papers {
 }
 
 /** Bring `sim` forward to `target` (clamped to its run) by steps, so its views animate. */
-function follow(sim: Sim, target: number, hasPaper: boolean): Sim {
+function follow(sim: Sim, target: number, hasPaper: boolean): { sim: Sim; told: NarrationGroup[] } {
   const to = Math.min(target, sim.total);
-  if (to <= sim.position || sim.run.done) return sim;
-  return stepSim(sim, 'one', to - sim.position, hasPaper).sim;
+  if (to <= sim.position || sim.run.done) return { sim, told: [] };
+  return stepSim(sim, 'one', to - sim.position, hasPaper);
 }
 
 /**
  * Step both `count` accesses (`one`) or one execution/statement each (`unit`: the first
- * run not at its end steps a unit, the other follows to its position). The narration is
- * A's (B's when A is at its end).
+ * run not at its end steps a unit, the other follows to its position). Each run's
+ * narration of its own steps: `told` A's, `toldB` B's.
  */
 export function stepPair(
   { a, b }: Pair,
   how: 'one' | 'unit',
   count: number,
   papers: Papers,
-): Pair & { told: NarrationGroup[] } {
+): Pair & { told: NarrationGroup[]; toldB: NarrationGroup[] } {
   if (!b) {
     const r = stepSim(a, how, count, papers.a);
-    return { a: r.sim, b: null, told: r.told };
+    return { a: r.sim, b: null, told: r.told, toldB: [] };
   }
-  let told: NarrationGroup[];
+  let told: NarrationGroup[] = [];
+  let toldB: NarrationGroup[] = [];
   let target: number;
   if (how === 'one') {
     target = leadOf(a, b) + count;
     if (!a.run.done) ({ sim: a, told } = stepSim(a, 'one', count, papers.a));
-    else ({ sim: b, told } = stepSim(b, 'one', count, papers.b));
+    else ({ sim: b, told: toldB } = stepSim(b, 'one', count, papers.b));
   } else if (!a.run.done) {
     ({ sim: a, told } = stepSim(a, 'unit', count, papers.a));
     target = a.position;
   } else {
-    ({ sim: b, told } = stepSim(b, 'unit', count, papers.b));
+    ({ sim: b, told: toldB } = stepSim(b, 'unit', count, papers.b));
     target = b.position;
   }
-  return { a: follow(a, target, papers.a), b: follow(b, target, papers.b), told };
+  const fa = follow(a, target, papers.a);
+  const fb = follow(b, target, papers.b);
+  return {
+    a: fa.sim,
+    b: fb.sim,
+    told: [...told, ...fa.told],
+    toldB: [...toldB, ...fb.told],
+  };
 }
 
 /**

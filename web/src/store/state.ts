@@ -66,6 +66,8 @@ export interface AppState {
   animate: boolean;
   durationMs: number;
   narration: NarrationGroup[];
+  /** Configuration B's narration in compare mode (its own steps; the store's notes as A's). */
+  narrationB: NarrationGroup[];
   /** A long operation going on in slices (run to the end, a far seek), with its progress. */
   busy: Busy | null;
   /** The engine threw while running (a limit reached, or a failure): what the page says. */

@@ -64,9 +64,14 @@ export function createAppStore({
       const c = get().compare;
       set({ sim: a, compare: c && b ? { ...c, sim: b } : c, tick: get().tick + 1, ...extra });
     };
-    const addNarration = (groups: NarrationGroup[]) => {
-      if (groups.length === 0) return get().narration;
-      return [...get().narration, ...groups].slice(-NARRATION_GROUPS);
+    /** A's narration and B's with `groups` and `groupsB` added (the store's notes go to both). */
+    const narrated = (groups: NarrationGroup[], groupsB = groups) => {
+      const add = (to: NarrationGroup[], more: NarrationGroup[]) =>
+        more.length === 0 ? to : [...to, ...more].slice(-NARRATION_GROUPS);
+      return {
+        narration: add(get().narration, groups),
+        narrationB: add(get().narrationB, groupsB),
+      };
     };
 
     /** A narration line of the store's own (at the slot's position unless `at` says). */
@@ -173,7 +178,7 @@ export function createAppStore({
       }
       stopTask();
       const sim = get().sim;
-      if (why && sim) set({ narration: addNarration([note('jump', why, '', sim)]) });
+      if (why && sim) set(narrated([note('jump', why, '', sim)]));
     };
 
     /** Replace the run by one of `scenario` at `position`; throws a ScenarioError. */
@@ -214,7 +219,7 @@ export function createAppStore({
       longJump: (target, what, why) => longJump(target, what, why),
       install: (...args) => install(...args),
       note: (title, text, why) => note(title, text, why),
-      addNarration,
+      narrated,
     });
 
     const loadDefault = () => {
@@ -230,12 +235,12 @@ export function createAppStore({
     const stepNarrated = (how: 'one' | 'unit', count = 1) => {
       const pair = pairOf();
       if (!pair || doneOf(pair.a, pair.b)) return;
-      const { told, ...moved } = stepPair(pair, how, count, papers());
+      const { told, toldB, ...moved } = stepPair(pair, how, count, papers());
       const speed = speedOf(get());
       putPair(moved, {
         animate: !get().playing || speed <= ANIMATE_MAX_SPEED,
         durationMs: get().playing ? Math.min(600, 850 / speed) : 600,
-        narration: addNarration(told),
+        ...narrated(told, toldB),
       });
     };
 
@@ -246,7 +251,7 @@ export function createAppStore({
       const moved = jumpPair(pair, target, papers(), budgetMs ?? Infinity);
       putPair(moved, {
         animate: false,
-        narration: why ? addNarration([note('jump', why, '', moved.a)]) : get().narration,
+        ...(why ? narrated([note('jump', why, '', moved.a)]) : {}),
       });
     };
 
@@ -277,6 +282,7 @@ export function createAppStore({
       animate: false,
       durationMs: 0,
       narration: [],
+      narrationB: [],
       busy: null,
       runError: null,
       compare: null,
@@ -482,6 +488,7 @@ export function createAppStore({
           putPair(back, {
             animate: false,
             narration: [note('reset', 'back to the start', '', back.a)],
+            narrationB: back.b ? [note('reset', 'back to the start', '', back.b)] : [],
           });
         });
       },
@@ -507,9 +514,7 @@ export function createAppStore({
         const sim = get().sim;
         if (!sim) return;
         const at = `#${sim.position.toLocaleString('en')}`;
-        set({
-          narration: addNarration([note('cancelled', `${busy.what} stopped at ${at}`, '', sim)]),
-        });
+        set(narrated([note('cancelled', `${busy.what} stopped at ${at}`, '', sim)]));
       },
 
       dismissRunError() {
@@ -531,15 +536,15 @@ export function createAppStore({
           const last = get().narration[get().narration.length - 1];
           const fast = 'fast playback';
           if (last?.title !== fast) {
-            set({
-              narration: addNarration([
+            set(
+              narrated([
                 note(
                   fast,
                   'playing too fast to narrate',
                   `≤ ${NARRATE_MAX_SPEED} steps/s narrates every step`,
                 ),
               ]),
-            });
+            );
           }
           guard(() => jump(Math.min(total, lead + n), null, budgetMs));
         }
