@@ -120,6 +120,8 @@ interface SlotProps {
   which: Which;
   title: string;
   edited: boolean;
+  /** In an embed: the main view only (the LRU lists, or the library cache's centre). */
+  embed?: boolean;
 }
 
 function SlotColumn(p: SlotProps) {
@@ -130,7 +132,7 @@ function SlotColumn(p: SlotProps) {
   );
 }
 
-function SlotColumnOf({ which, title, edited }: SlotProps) {
+function SlotColumnOf({ which, title, edited, embed }: SlotProps) {
   const mode = useApp(selectMode);
   return (
     <div
@@ -146,7 +148,13 @@ function SlotColumnOf({ which, title, edited }: SlotProps) {
       </h2>
       <NarrationCaption visible />
       <ErrorBoundary what={`configuration ${which.toUpperCase()}`}>
-        {mode === 'library' ? (
+        {embed ? (
+          mode === 'library' ? (
+            <LibraryCentre />
+          ) : (
+            <LruPanel />
+          )
+        ) : mode === 'library' ? (
           <>
             <LibraryCentre />
             <LibraryRight />
@@ -206,32 +214,19 @@ function StepContrast() {
   );
 }
 
-/** One configuration in an embed: its title, its newest narration and its main view. */
-function EmbedSlot({ which, title }: { which: Which; title: string }) {
+/** The line on how the step differed, the A/B tabs (below 1280 px) and the two columns. */
+function Pair({ embed }: { embed?: boolean }) {
+  const c = useApp(useShallow(selectCompare));
+  const [tab, setTab] = useState<Which>('a');
   return (
-    <SlotScope which={which}>
-      <EmbedSlotOf which={which} title={title} />
-    </SlotScope>
-  );
-}
-
-function EmbedSlotOf({ which, title }: { which: Which; title: string }) {
-  const mode = useApp(selectMode);
-  return (
-    <div
-      className={`slot-col slot-${which}`}
-      data-testid={`slot-${which}`}
-      role="region"
-      aria-label={`Configuration ${which.toUpperCase()}`}
-    >
-      <h2 className="slot-title" title={title}>
-        <span className="slot-badge">{which.toUpperCase()}</span> {title}
-      </h2>
-      <NarrationCaption visible />
-      <ErrorBoundary what={`configuration ${which.toUpperCase()}`}>
-        {mode === 'library' ? <LibraryCentre /> : <LruPanel />}
-      </ErrorBoundary>
-    </div>
+    <>
+      <StepContrast />
+      <Tabs tab={tab} setTab={setTab} />
+      <div className="compare-pair" data-tab={tab}>
+        <SlotColumn which="a" title={c.titleA} edited={c.editedA} embed={embed} />
+        <SlotColumn which="b" title={c.titleB} edited={c.editedB} embed={embed} />
+      </div>
+    </>
   );
 }
 
@@ -241,8 +236,6 @@ function EmbedSlotOf({ which, title }: { which: Which; title: string }) {
  * says how the step differed, and one playback bar for both — no header, no editors.
  */
 export function CompareEmbed() {
-  const c = useApp(useShallow(selectCompare));
-  const [tab, setTab] = useState<Which>('a');
   return (
     <main className="embed-main compare-embed" aria-label="A and B side by side">
       <div
@@ -252,12 +245,7 @@ export function CompareEmbed() {
         aria-label="Configurations A and B"
         tabIndex={0}
       >
-        <StepContrast />
-        <Tabs tab={tab} setTab={setTab} />
-        <div className="compare-pair" data-tab={tab}>
-          <EmbedSlot which="a" title={c.titleA} />
-          <EmbedSlot which="b" title={c.titleB} />
-        </div>
+        <Pair embed />
       </div>
       <PlaybackBar />
     </main>
@@ -266,8 +254,6 @@ export function CompareEmbed() {
 
 /** The compare page (it replaces the three columns while a comparison is on). */
 export function CompareWorkspace() {
-  const c = useApp(useShallow(selectCompare));
-  const [tab, setTab] = useState<Which>('a');
   return (
     <main className="columns compare-columns" data-testid="compare-workspace">
       <section className="column instance" aria-label="The configurations' editors">
@@ -279,12 +265,7 @@ export function CompareWorkspace() {
       <section className="column compare-main" aria-label="A and B side by side">
         <div className="compare-scroll" id="cache-views" tabIndex={0}>
           <CompareTable />
-          <StepContrast />
-          <Tabs tab={tab} setTab={setTab} />
-          <div className="compare-pair" data-tab={tab}>
-            <SlotColumn which="a" title={c.titleA} edited={c.editedA} />
-            <SlotColumn which="b" title={c.titleB} edited={c.editedB} />
-          </div>
+          <Pair />
         </div>
         <PlaybackBar />
       </section>
