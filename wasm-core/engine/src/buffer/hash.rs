@@ -199,8 +199,9 @@ macro_rules! with_group {
 pub struct HashChains {
     groups: Groups,
     buckets: u32,
-    /// Per bucket, how many times its 32-bit gets count wrapped (read only for reports).
-    wraps: Vec<u32>,
+    /// How many times a bucket's 32-bit gets count wrapped, for the buckets where it did (a
+    /// wrap takes 2^32 gets of one bucket: kept apart, not 4 bytes on every bucket).
+    wraps: Vec<(u32, u32)>,
     /// Per bucket, the first buffer of the chain past its group (NIL: none).
     tail: Vec<u32>,
     /// Per buffer on a tail: its DBA and the next buffer there; the previous buffer on the
@@ -238,7 +239,7 @@ impl HashChains {
         HashChains {
             groups,
             buckets,
-            wraps: vec![0; n],
+            wraps: Vec::new(),
             tail: vec![NIL; n],
             links: vec![UNLINKED; buffers],
             prev: vec![NIL; buffers],
@@ -274,7 +275,7 @@ impl HashChains {
             Groups::Wide(v) => v.len() * 64,
             Groups::Narrow(v) => v.len() * 16,
         };
-        groups as u64 + self.buckets as u64 * 8 + self.links.len() as u64 * 12
+        groups as u64 + self.buckets as u64 * 4 + self.links.len() as u64 * 12
     }
 
     #[inline]
@@ -290,7 +291,10 @@ impl HashChains {
         let (k, held, len, mut found) = with_group!(&mut self.groups, bucket, |g| {
             *g.gets_mut() = g.gets().wrapping_add(1);
             if g.gets() == 0 {
-                self.wraps[bucket as usize] += 1;
+                match self.wraps.iter_mut().find(|(b, _)| *b == bucket) {
+                    Some((_, w)) => *w += 1,
+                    None => self.wraps.push((bucket, 1)),
+                }
             }
             let k = g.position(&g.dba, dba);
             let found = if k > 0 { g.buf[k - 1] } else { NIL };
@@ -409,8 +413,11 @@ impl HashChains {
     /// `b mod latches = l`.
     pub fn latch_gets(&self) -> Vec<u64> {
         let mut out = vec![0u64; self.latches as usize];
-        for (b, w) in (0..self.buckets).zip(&self.wraps) {
-            out[self.latch_of.reduce(b) as usize] += (*w as u64) << 32 | self.header(b).0 as u64;
+        for b in 0..self.buckets {
+            out[self.latch_of.reduce(b) as usize] += self.header(b).0 as u64;
+        }
+        for &(b, w) in &self.wraps {
+            out[self.latch_of.reduce(b) as usize] += (w as u64) << 32;
         }
         out
     }
