@@ -93,8 +93,22 @@ const LINES: { key: LinesKey; help: string }[] = [
   },
 ];
 
-/** The numeric `cost.library` fields (`cursor_pieces` is a switch, shown as a checkbox). */
-type CostKey = Exclude<keyof library.OpCost, 'cursor_pieces'>;
+/** The `cost.library` switches (on by default), shown as checkboxes. */
+type SwitchKey = 'cursor_pieces' | 'waits_end_on_cpu';
+/** The numeric `cost.library` fields. */
+type CostKey = Exclude<keyof library.OpCost, SwitchKey>;
+
+/** Each switch: what it models when on, and what unchecking it gives. */
+const SWITCHES: { key: SwitchKey; help: string }[] = [
+  {
+    key: 'cursor_pieces',
+    help: "The weight of a hard parse as in Oracle 8i: a parent and a child cursor in six allocations (Steve Adams' chunk sizes) and the parse's pins and releases of its heaps and of DUAL, under the library cache and shared pool latches. Unchecked: the older three allocations (handle, heap 0, heap 6) and no parse pins.",
+  },
+  {
+    key: 'waits_end_on_cpu',
+    help: 'Waits timed as Oracle times them: from the clock read before the sleep to the one after it, which a woken session makes only once it is back on a CPU, so its time in the run queue counts in its latch free or load lock wait. Unchecked: a wait is only its sleep.',
+  },
+];
 
 /** `cost.library`: unit, default and meaning (wasm-core/engine/src/library/spec.rs). */
 const COSTS: { key: CostKey; unit: string; def: number; help: string }[] = [
@@ -364,26 +378,24 @@ export function LibraryWorkloadPanel() {
               commit={(t) => setCost(edit, c.key, t.trim() === '' ? undefined : Number(t))}
             />
           ))}
-          <div
-            className={`field-check${lib.cursor_pieces !== undefined ? ' set' : ''}${errorFor('cost.library.cursor_pieces') ? ' invalid' : ''}`}
-          >
-            <label>
-              <input
-                type="checkbox"
-                data-testid="param-cost.library.cursor_pieces"
-                checked={lib.cursor_pieces ?? true}
-                onChange={(e) => setCost(edit, 'cursor_pieces', e.target.checked)}
-              />
-              cost.library.cursor_pieces
-              {lib.cursor_pieces === undefined && <span className="help">(default)</span>}
-            </label>
-            <p className="help">
-              The weight of a hard parse as in Oracle 8i: a parent and a child cursor in six
-              allocations (Steve Adams&apos; chunk sizes) and the parse&apos;s pins and releases of
-              its heaps and of DUAL, under the library cache and shared pool latches. Unchecked: the
-              older three allocations (handle, heap 0, heap 6) and no parse pins.
-            </p>
-          </div>
+          {SWITCHES.map((w) => (
+            <div
+              key={w.key}
+              className={`field-check${lib[w.key] !== undefined ? ' set' : ''}${errorFor(`cost.library.${w.key}`) ? ' invalid' : ''}`}
+            >
+              <label>
+                <input
+                  type="checkbox"
+                  data-testid={`param-cost.library.${w.key}`}
+                  checked={lib[w.key] ?? true}
+                  onChange={(e) => setCost(edit, w.key, e.target.checked)}
+                />
+                cost.library.{w.key}
+                {lib[w.key] === undefined && <span className="help">(default)</span>}
+              </label>
+              <p className="help">{w.help}</p>
+            </div>
+          ))}
         </details>
       </div>
     </Panel>

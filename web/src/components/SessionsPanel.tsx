@@ -30,7 +30,8 @@ function stateLabel(s: library.SessionView): string {
 
 const STATE_HELP: Record<library.SessionView['state'], string> = {
   on_cpu: 'running on one of cpu_count CPUs',
-  queued: 'ready, waiting for a CPU (10 ms time slices, FIFO)',
+  queued:
+    'ready, waiting for a CPU (10 ms time slices, FIFO); a session woken from a wait is still in it until it runs (cost.library.waits_end_on_cpu)',
   sleeping: 'SQLSlammer slam_sleeptime between slams',
   latch_sleep: 'a latch free wait: the _spin_count spin failed',
   load_wait: "waiting on another session's load lock",

@@ -24,6 +24,7 @@ const config: library.Config = {
   use_nds: true,
   use_bindvars: false,
   spin_count: 2000,
+  waits_end_on_cpu: true,
   bucket_min: [0, 44, 76],
 };
 const ctx: LibraryNarrationContext = { config };
@@ -140,6 +141,17 @@ describe('library cache narration', () => {
     expect(say(ctx, { type: 'latch_sleep', ...base, latch: lc, ns: 10_000_000 })).toMatch(
       /sleeps 10 ms for library cache latch child 1 \(latch free wait\).*_spin_count 2000/,
     );
+    const waited = { ...base, latch: lc, ns: 30_000_000, queued_ns: 20_000_000 };
+    expect(say(ctx, { type: 'wait_end', ...waited })).toMatch(
+      /back on a CPU → latch free wait for library cache latch child 1 timed 30 ms \(10 ms asleep, 20 ms queued for the CPU\).*run queue counts as wait time/,
+    );
+    expect(say(ctx, { type: 'wait_end', ...waited, latch: null })).toMatch(
+      /library cache load lock wait timed 30 ms/,
+    );
+    const off = { config: { ...config, waits_end_on_cpu: false } };
+    expect(
+      say(off, { type: 'wait_end', ...base, latch: lc, ns: 10_000_000, queued_ns: 0 }),
+    ).toMatch(/ends with its sleep: 10 ms.*waits_end_on_cpu off/);
     expect(say(ctx, { type: 'preempt', ...base, cpu: 0, holding: [sp, lc] })).toMatch(
       /preempted off CPU 0 holding the shared pool latch and library cache latch child 1.*keeps the latch/,
     );

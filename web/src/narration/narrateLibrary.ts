@@ -200,6 +200,25 @@ export function narrateLibraryEvent(ctx: LibraryNarrationContext, e: library.Eve
         `spin failed → sleeps ${ms(e.ns)} for ${latchName(cfg, e.latch)} (latch free wait)`,
         `still held after _spin_count ${cfg.spin_count} iterations: sleep ${sleeps()} … ms (at most ${k().max_latch_sleep_ns / 1e9} s), then try again (sleeps + 1)`,
       );
+    case 'wait_end': {
+      const what =
+        e.latch === null
+          ? 'library cache load lock wait'
+          : `latch free wait for ${latchName(cfg, e.latch)}`;
+      if (!cfg.waits_end_on_cpu) {
+        return line(
+          `${what} ends with its sleep: ${ms(e.ns)}`,
+          'cost.library.waits_end_on_cpu off: a wait is timed as its sleep alone, not until the session is back on a CPU',
+        );
+      }
+      return line(
+        `back on a CPU → ${what} timed ${ms(e.ns)}` +
+          (e.queued_ns > 0
+            ? ` (${ms(e.ns - e.queued_ns)} asleep, ${ms(e.queued_ns)} queued for the CPU)`
+            : ''),
+        'Oracle times a wait by reading the clock before it and again after it, and the second read runs only once the woken session has a CPU: on a busy CPU the run queue counts as wait time (cost.library.waits_end_on_cpu)',
+      );
+    }
     case 'preempt': {
       const held = e.holding.map((l) => latchName(cfg, l));
       return line(
@@ -266,6 +285,7 @@ const MINOR: Partial<Record<library.Event['type'], string>> = {
   latch_miss: 'latch get',
   spin_get: 'latch get',
   latch_sleep: 'latch sleep',
+  wait_end: 'wait timed',
   preempt: 'preempted',
   parse_pin: 'parse pins',
   timeslices: 'time slices',

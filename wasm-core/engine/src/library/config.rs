@@ -26,6 +26,8 @@ pub struct Config {
     pub use_nds: bool,
     pub use_bindvars: bool,
     pub spin_count: u32,
+    /// `cost.library.waits_end_on_cpu`: a wait is timed until its session is back on a CPU.
+    pub waits_end_on_cpu: bool,
     /// Smallest chunk size of each free list.
     pub bucket_min: Vec<u32>,
 }
@@ -91,6 +93,7 @@ impl Sim {
             use_nds: c.spec.workload.use_nds,
             use_bindvars: c.spec.workload.use_bindvars,
             spin_count: c.spec.spin_count,
+            waits_end_on_cpu: c.spec.cost.waits_end_on_cpu,
             bucket_min: BUCKET_MIN.to_vec(),
         }
     }

@@ -167,6 +167,19 @@ pub enum Event {
         #[ts(type = "number")]
         ns: u64,
     },
+    /// A wait is timed (`sched/wait.rs`): `ns` since it started, of which `queued_ns` after
+    /// its sleep ended, in the run queue. `latch` is the latch of a `latch free` wait; none
+    /// for a `library cache load lock` wait.
+    WaitEnd {
+        session: u32,
+        #[ts(type = "number")]
+        at_ns: u64,
+        latch: Option<Latch>,
+        #[ts(type = "number")]
+        ns: u64,
+        #[ts(type = "number")]
+        queued_ns: u64,
+    },
     /// The time slice ended with others waiting: off the CPU, keeping any latches held.
     Preempt {
         session: u32,

@@ -72,6 +72,13 @@ pub struct OpCost {
     /// the older model of three allocations (handle, heap 0, heap 6) and no parse pins.
     #[ts(as = "Option<bool>", optional)]
     pub cursor_pieces: bool,
+    /// How a wait is timed (true, the default): as Oracle times it, from the clock read before
+    /// the sleep to the one after it, which the process makes only once it is back on a CPU —
+    /// so a `latch free` or load-lock wait includes the time the woken session spent in the
+    /// run queue (`sched/wait.rs`). False: a wait is only its sleep (a latch sleep's 10, 20 …
+    /// ms; a load lock until the load is done).
+    #[ts(as = "Option<bool>", optional)]
+    pub waits_end_on_cpu: bool,
 }
 
 impl Default for OpCost {
@@ -96,6 +103,7 @@ impl Default for OpCost {
             rehash_handle_us: 1.0,
             spin_iteration_ns: 20.0,
             cursor_pieces: true,
+            waits_end_on_cpu: true,
         }
     }
 }

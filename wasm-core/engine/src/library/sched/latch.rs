@@ -61,12 +61,11 @@ impl LatchState {
     }
 
     /// A spin burst ended: if the latch is still held, the `k`-th sleep of this get starts
-    /// (counted, with its length); `None` when it is free and the retry will take it.
+    /// (counted) and its length is returned; `None` when it is free and the retry will take
+    /// it. The wait's time is added when the wait is timed (`wait.rs`).
     pub fn sleep_after_spin(&mut self, k: u32) -> Option<u64> {
         self.holder?;
-        let ns = latch_sleep_ns(k);
         self.sleeps += 1;
-        self.wait_ns += ns;
-        Some(ns)
+        Some(latch_sleep_ns(k))
     }
 }

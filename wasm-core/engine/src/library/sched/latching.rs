@@ -3,6 +3,7 @@
 //! this file puts the two together with the CPUs, the events and the sleeps.
 
 use super::latch::Get;
+use super::wait::Waiting;
 use super::{Sim, Status};
 use crate::library::events::Event;
 
@@ -77,6 +78,7 @@ impl Sim {
             latch,
             ns,
         });
+        self.begin_wait(s, Waiting::Latch(l));
         self.sleep_until(s, self.now.saturating_add(ns), Status::LatchSleep);
     }
 }

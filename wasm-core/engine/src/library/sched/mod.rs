@@ -17,6 +17,7 @@ mod latching;
 mod rotation;
 mod sess;
 pub mod session;
+pub mod wait;
 
 pub use sess::Sess;
 
@@ -168,7 +169,7 @@ impl Sim {
                 text: String::new(),
                 hash: 0,
                 obj: u32::MAX,
-                wait_start: 0,
+                wait: None,
                 cpu_parse: 0,
                 cpu_exec: 0,
                 statements: 0,
@@ -248,6 +249,11 @@ impl Sim {
             };
             ss.run = Status::OnCpu(cpu as u32);
             ss.seg_start = self.now;
+            if ss.wait.is_some() {
+                // back on a CPU: the wait's second clock read (`wait.rs`)
+                self.end_wait(s);
+            }
+            let ss = &mut self.sess[s as usize];
             if ss.burst_left > 0 {
                 ss.burst_end = self.now.saturating_add(ss.burst_left);
                 ss.burst_left = 0;
@@ -284,10 +290,11 @@ impl Sim {
         self.sess[s as usize].run = run;
     }
 
-    /// Make a blocked session runnable.
+    /// Make a blocked session runnable: its wait's sleep is over (`wait.rs`).
     pub(crate) fn make_ready(&mut self, s: u32) {
         self.sess[s as usize].run = Status::Queued;
         self.runq.push_back(s);
+        self.woke(s);
     }
 
     pub(crate) fn sleep_until(&mut self, s: u32, until: u64, run: Status) {

@@ -2,6 +2,7 @@
 //! the scheduler applies what a latch get found (granted, spin, sleep) with these methods
 //! and never writes the latch fields itself.
 
+use super::wait::Wait;
 use super::{Acct, Op, Status};
 use crate::library::text::Stream;
 use std::collections::VecDeque;
@@ -32,7 +33,8 @@ pub struct Sess {
     pub text: String,
     pub hash: u32,
     pub obj: u32,
-    pub wait_start: u64,
+    /// The wait in progress (`wait.rs`), until it is timed.
+    pub wait: Option<Wait>,
     pub cpu_parse: u64,
     pub cpu_exec: u64,
     pub statements: u64,

@@ -404,7 +404,7 @@ impl Sim {
                 self.ops_front(s, &[Op::Cpu(ns.latch_op.saturating_mul(2), Acct::Parse)]);
             }
             Act::WaitLoad(o) => {
-                self.sess[s as usize].wait_start = self.now;
+                self.begin_wait(s, super::wait::Waiting::LoadLock);
                 self.load_waiters.push((o, s));
                 self.leave_cpu(s, Status::WaitLoad);
             }
@@ -429,7 +429,6 @@ impl Sim {
                 continue;
             }
             let (_, w) = self.load_waiters.remove(k);
-            self.c.load_wait_ns += self.now - self.sess[w as usize].wait_start;
             self.ops_front(w, &[Op::GetObj, Op::Act(Act::Lookup)]);
             self.make_ready(w);
         }

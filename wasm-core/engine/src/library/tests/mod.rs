@@ -6,6 +6,7 @@ mod pieces;
 mod sched;
 mod text;
 mod view;
+mod wait;
 
 use super::{Sim, Size, Slammer, Spec};
 

@@ -10,6 +10,10 @@ export type Config = { pool_bytes: number,
  */
 buckets: number, latches: number, cpu_count: number, sessions: number, cursor_sharing: CursorSharing, use_nds: boolean, use_bindvars: boolean, spin_count: number, 
 /**
+ * `cost.library.waits_end_on_cpu`: a wait is timed until its session is back on a CPU.
+ */
+waits_end_on_cpu: boolean, 
+/**
  * Smallest chunk size of each free list.
  */
 bucket_min: Array<number>, };

@@ -57,4 +57,12 @@ spin_iteration_ns?: number,
  * and shared pool latches (`objects::cursor_sizes`, `session::PARSE_PIN_CYCLES`). False:
  * the older model of three allocations (handle, heap 0, heap 6) and no parse pins.
  */
-cursor_pieces?: boolean, };
+cursor_pieces?: boolean, 
+/**
+ * How a wait is timed (true, the default): as Oracle times it, from the clock read before
+ * the sleep to the one after it, which the process makes only once it is back on a CPU —
+ * so a `latch free` or load-lock wait includes the time the woken session spent in the
+ * run queue (`sched/wait.rs`). False: a wait is only its sleep (a latch sleep's 10, 20 …
+ * ms; a load lock until the load is done).
+ */
+waits_end_on_cpu?: boolean, };
