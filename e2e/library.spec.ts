@@ -19,15 +19,20 @@ interface LibReport {
   library_cache: {
     sql_area: { gethitratio: number; pinhitratio: number };
     sysstat: { parse_count_hard: number };
+    latch_free_wait_s: number;
   };
 }
 
-/** The headless runner on the literal-SQL scenario with the given CURSOR_SHARING. */
-function simReport(sharing: 'EXACT' | 'FORCE'): LibReport {
+/**
+ * The headless runner on the literal-SQL scenario with the given CURSOR_SHARING, and with
+ * waits timed as their sleeps alone when `sleepsOnly`.
+ */
+function simReport(sharing: 'EXACT' | 'FORCE', sleepsOnly = false): LibReport {
   const root = fileURLToPath(new URL('..', import.meta.url));
   const scenario = JSON.parse(readFileSync(join(root, `scenarios/${LITERAL}.json`), 'utf8'));
   scenario.init.cursor_sharing = sharing;
-  const file = join(mkdtempSync(join(tmpdir(), 'cachesim-')), `${sharing}.json`);
+  if (sleepsOnly) scenario.cost = { library: { waits_end_on_cpu: false } };
+  const file = join(mkdtempSync(join(tmpdir(), 'cachesim-')), `${sharing}-${sleepsOnly}.json`);
   writeFileSync(file, JSON.stringify(scenario));
   const out = execFileSync(join(root, 'node_modules/.bin/tsx'), ['scripts/sim.ts', file], {
     cwd: root,
@@ -88,6 +93,35 @@ test('CURSOR_SHARING = FORCE changes hard parses and hit ratio as the headless r
     await page.getByTestId('run-to-end').click();
   await expectFiguresOf(page, force);
   await page.screenshot({ path: testInfo.outputPath('force-end.png'), fullPage: true });
+  watcher.expectClean(ORIGIN);
+});
+
+test('latch free waits last until the session is back on a CPU; the switch times the sleeps alone', async ({
+  page,
+}, testInfo) => {
+  const queued = simReport('EXACT');
+  const sleeps = simReport('EXACT', true);
+  expect(queued.library_cache.latch_free_wait_s).toBeGreaterThan(
+    sleeps.library_cache.latch_free_wait_s,
+  );
+  const watcher = watch(page);
+  await openLibrary(page, LITERAL);
+  await page.getByTestId('run-to-end').click();
+  await expectFiguresOf(page, queued);
+  const wait = page.getByTestId('latch-free-wait');
+  await expect(wait).toHaveAttribute('data-value', String(queued.library_cache.latch_free_wait_s));
+
+  await page.getByText('Costs (cost.library, simulated CPU time)').click();
+  const timing = page.getByTestId('param-cost.library.waits_end_on_cpu');
+  await expect(timing).toBeChecked();
+  await timing.uncheck();
+  await expect(page.getByTestId('scenario-select')).toHaveValue('__edited__');
+  await expect(page.getByTestId('busy')).toHaveCount(0, { timeout: 60_000 });
+  if (await page.getByTestId('run-to-end').isEnabled())
+    await page.getByTestId('run-to-end').click();
+  await expectFiguresOf(page, sleeps);
+  await expect(wait).toHaveAttribute('data-value', String(sleeps.library_cache.latch_free_wait_s));
+  await page.screenshot({ path: testInfo.outputPath('sleeps-only-end.png'), fullPage: true });
   watcher.expectClean(ORIGIN);
 });
 

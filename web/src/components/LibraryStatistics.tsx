@@ -217,11 +217,19 @@ export function LibraryStatistics() {
           <KeyValues
             label="Waits"
             rows={[
-              ['latch free', 'Seconds sessions slept for a latch.', seconds(lc.latch_free_wait_s)],
+              [
+                'latch free',
+                'Seconds in latch free waits: each sleep for a latch and, as Oracle times a wait, the run queue after it until the session is back on a CPU (cost.library.waits_end_on_cpu).',
+                seconds(lc.latch_free_wait_s),
+                'latch-free-wait',
+                lc.latch_free_wait_s,
+              ],
               [
                 'library cache load lock',
-                'Seconds waiting for another session to load an object.',
+                'Seconds waiting for another session to load an object (until back on a CPU, as above).',
                 seconds(lc.load_lock_wait_s),
+                'load-lock-wait',
+                lc.load_lock_wait_s,
               ],
               [
                 'preemptions holding a latch',
