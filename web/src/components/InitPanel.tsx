@@ -49,6 +49,8 @@ function libDerived(name: string, config: library.Config | null): string | null 
       return `This run has ${config.latches} library cache latch${config.latches === 1 ? '' : 'es'}.`;
     case 'shared_pool_size':
       return `This run's heap: ${figure(config.pool_bytes)} bytes.`;
+    case '_spin_count':
+      return `This run spins ${figure(config.spin_count)} time${config.spin_count === 1 ? '' : 's'} (cpu_count ${config.cpu_count}).`;
     default:
       return null;
   }
@@ -106,7 +108,9 @@ function ParamField({
 }) {
   const value = draft.init?.[doc.name];
   const placeholder =
-    derived(doc.name, config) ?? (doc.default.length <= 14 ? doc.default : 'default');
+    derived(doc.name, config) ??
+    (doc.name === '_spin_count' && libConfig ? String(libConfig.spin_count) : null) ??
+    (doc.default.length <= 14 ? doc.default : 'default');
   const now = libDerived(doc.name, libConfig);
   const common = {
     id: `param-${doc.name}`,

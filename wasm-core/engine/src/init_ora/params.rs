@@ -160,8 +160,8 @@ pub const PARAMS: &[ParamDoc] = &[
         "Child library cache latches; bucket b is covered by child b mod count (0 means one latch).")),
     ParamDoc { choices: &["EXACT", "FORCE"], ..lib(doc("cursor_sharing", Keyword, None, None, "EXACT",
         "EXACT shares only identical texts; FORCE (8.1.6) replaces literals with :\"SYS_B_n\" binds before hashing.")) },
-    lib(doc("_spin_count", Integer, Some(0), Some(1_000_000), "2000",
-        "Times a session spins for a busy latch before it sleeps (latch free wait).")),
+    lib(doc("_spin_count", Integer, Some(0), Some(1_000_000), "cpu_count 1: 1; else 2000",
+        "Times a session spins for a busy latch before it sleeps (latch free wait): 1 with cpu_count 1, 2000 on several CPUs (Adams, Oracle8i Internal Services).")),
 ];
 
 /// Look a parameter up by name (case-insensitive, as init.ora is).

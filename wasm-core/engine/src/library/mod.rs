@@ -70,7 +70,8 @@ pub use sched::latch::{latch_sleep_ns, LATCH_SLEEP_NS, MAX_LATCH_SLEEP_NS};
 pub use sched::session::DBMS_SQL_EXTRA_CALLS;
 pub use sched::{Sim, TIME_SLICE_NS};
 pub use spec::{
-    CursorSharing, OpCost, Size, Slammer, Spec, KGL_BUCKETS, MAX_EVENTS, MAX_POOL, MIN_POOL,
+    default_spin_count, CursorSharing, OpCost, Size, Slammer, Spec, KGL_BUCKETS, MAX_EVENTS,
+    MAX_POOL, MIN_POOL,
 };
 pub use sqlarea::SqlRow;
 pub use text::{force_binds, hash};

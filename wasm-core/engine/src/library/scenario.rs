@@ -2,7 +2,7 @@
 //! shared pool parameters in `init` (Oracle's names), the SQLSlammer in `workload`
 //! (`"kind": "sql_slammer"`) and the per-operation costs in `cost.library`.
 
-use super::spec::{CursorSharing, Size, Spec};
+use super::spec::{default_spin_count, CursorSharing, Size, Spec};
 use crate::buffer::workload::WorkloadSpec;
 use crate::error::{Result, SimError};
 use crate::init_ora::{InitOra, ParamArea};
@@ -74,6 +74,7 @@ pub fn spec_of(s: &Scenario) -> Result<(Spec, Vec<String>)> {
     if s.profile == Profile::V8_0 {
         notes.push("profile 8.0: the library cache model follows 8i (seed 001)".into());
     }
+    let cpu_count = int("cpu_count", d.cpu_count)?;
     let spec = Spec {
         shared_pool_size: match init.int("shared_pool_size")? {
             Some(n) => Size::Bytes(n),
@@ -83,8 +84,8 @@ pub fn spec_of(s: &Scenario) -> Result<(Spec, Vec<String>)> {
         kgl_bucket_count: int("_kgl_bucket_count", 0)?,
         kgl_latch_count: int("_kgl_latch_count", d.kgl_latch_count)?,
         cursor_sharing,
-        cpu_count: int("cpu_count", d.cpu_count)?,
-        spin_count: int("_spin_count", d.spin_count)?,
+        cpu_count,
+        spin_count: int("_spin_count", default_spin_count(cpu_count))?,
         workload: w.clone(),
         cost: s.cost.library.clone().unwrap_or_default(),
     };
@@ -152,6 +153,21 @@ mod tests {
             let e = spec(&text).unwrap_err();
             assert_eq!(e.path, path, "{e}");
         }
+    }
+
+    /// `_spin_count` left unset: 1 on one CPU, 2000 on several (Adams); a set value is kept.
+    #[test]
+    fn spin_count_defaults_by_cpu_count() {
+        let with = |init: &str| {
+            spec(&OK.replace(r#""cursor_sharing": "force""#, init))
+                .unwrap()
+                .0
+                .spin_count
+        };
+        assert_eq!(with(r#""cpu_count": 1"#), 1);
+        assert_eq!(with(r#""cpu_count": 4"#), 2000);
+        assert_eq!(with(r#""cpu_count": 1, "_spin_count": 500"#), 500);
+        assert_eq!(spec(OK).unwrap().0.spin_count, 1);
     }
 
     #[test]

@@ -141,6 +141,18 @@ pub struct Spec {
     pub cost: OpCost,
 }
 
+/// `_spin_count`'s default: 1 on a single-CPU machine, where spinning cannot see the holder
+/// free the latch, and 2000 on a multiprocessor (Steve Adams, *Oracle8i Internal Services for
+/// Waits, Latches, Locks, and Memory*, O'Reilly 1999, ch. 3 quick reference:
+/// https://www.oreilly.com/library/view/oracle-internals-an/156592598X/ch03s05.html).
+pub const fn default_spin_count(cpu_count: u32) -> u32 {
+    if cpu_count <= 1 {
+        1
+    } else {
+        2000
+    }
+}
+
 impl Default for Spec {
     /// Seed 001 Table 2 / appendix: 15M, `_kgl_bucket_count` 4, one latch, and its
     /// SQLSlammer settings (`Slammer::default`).
@@ -151,7 +163,7 @@ impl Default for Spec {
             kgl_latch_count: 0,
             cursor_sharing: CursorSharing::Exact,
             cpu_count: 1,
-            spin_count: 2000,
+            spin_count: default_spin_count(1),
             workload: Slammer::default(),
             cost: OpCost::default(),
         }

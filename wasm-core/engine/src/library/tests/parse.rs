@@ -161,6 +161,7 @@ fn a_session_finding_an_object_being_loaded_waits_for_its_load() {
     let mut s = spec(2, 3);
     s.workload.use_bindvars = true;
     s.cpu_count = 2;
+    s.spin_count = super::super::default_spin_count(2);
     let (sim, ev) = recorded(&s);
     assert!(
         ev.iter().any(|e| matches!(

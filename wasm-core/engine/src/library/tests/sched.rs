@@ -1,5 +1,7 @@
 use super::super::sched::{Acct, Op};
-use super::super::{latch_sleep_ns, Event, Latch, Sim, LATCH_SLEEP_NS, TIME_SLICE_NS};
+use super::super::{
+    default_spin_count, latch_sleep_ns, Event, Latch, Sim, LATCH_SLEEP_NS, TIME_SLICE_NS,
+};
 use super::spec;
 use crate::library::report::CacheReport;
 
@@ -8,6 +10,7 @@ use crate::library::report::CacheReport;
 fn contended(cpus: u32, hold_ns: u64) -> (Sim, Vec<Event>) {
     let mut s = spec(2, 1);
     s.cpu_count = cpus;
+    s.spin_count = default_spin_count(cpus);
     let mut sim = Sim::new(&s).unwrap();
     sim.set_record(true);
     sim.latches[0].holder = Some(1);
@@ -47,7 +50,7 @@ fn on_one_cpu_a_spin_cannot_succeed_so_the_session_sleeps() {
             )
         })
         .unwrap();
-    let spin = 2000 * 20; // _spin_count × spin_iteration_ns
+    let spin = 20; // _spin_count (1 on one CPU) × spin_iteration_ns
     assert!(
         matches!(ev[k + 1], Event::LatchSleep { session: 0, latch, ns, at_ns } if latch == lc && ns == LATCH_SLEEP_NS && at_ns == spin)
     );
@@ -168,6 +171,7 @@ fn merged_time_slices_give_the_same_run_as_ticking_every_quantum() {
     ] {
         let mut s = spec(jobs, 3);
         s.cpu_count = cpus;
+        s.spin_count = default_spin_count(cpus);
         s.cost.execute_us = exec_us;
         s.workload.total_slams = 4;
         s.workload.slam_sleeptime = sleep;

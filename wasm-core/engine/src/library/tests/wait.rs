@@ -57,7 +57,7 @@ fn first_wait_of_0(ev: &[Event]) -> (u64, u64, u64) {
 
 #[test]
 fn a_latch_free_wait_lasts_until_the_session_is_back_on_a_cpu() {
-    let spin = 2000 * 20; // _spin_count × spin_iteration_ns: the sleep starts here
+    let spin = 20; // _spin_count (1 on one CPU) × spin_iteration_ns: the sleep starts here
     let (sim, ev) = queued_after_sleep(true);
     // woken at spin + 10 ms behind session 2, which got the CPU at that moment's slice end
     // (session 1's): session 0 runs a quantum later
