@@ -111,7 +111,7 @@ const SWITCHES: { key: SwitchKey; help: string }[] = [
 ];
 
 /** `cost.library`: unit, default and meaning (wasm-core/engine/src/library/spec.rs). */
-const COSTS: { key: CostKey; unit: string; def: number; help: string }[] = [
+const COSTS: { key: CostKey; unit: string; def: number; help: string; max?: number }[] = [
   {
     key: 'execute_us',
     unit: 'µs',
@@ -177,6 +177,13 @@ const COSTS: { key: CostKey; unit: string; def: number; help: string }[] = [
     unit: 'ns',
     def: 20,
     help: 'One iteration of the latch spin loop (_spin_count of them before a sleep).',
+  },
+  {
+    key: 'clock_tick_ms',
+    unit: 'ms',
+    def: 10,
+    max: 1000,
+    help: "The OS clock tick: a timed sleep (a latch sleep, the slam's DBMS_LOCK.SLEEP) ends at the first tick after it is due, as Windows NT's timers do (10 ms). 0: exact timers.",
   },
 ];
 
@@ -374,7 +381,7 @@ export function LibraryWorkloadPanel() {
               set={lib[c.key] !== undefined}
               placeholder={String(c.def)}
               error={errorFor(`cost.library.${c.key}`)}
-              check={(t) => checkCost(`cost.library.${c.key}`, t, { unit: c.unit })}
+              check={(t) => checkCost(`cost.library.${c.key}`, t, { unit: c.unit, max: c.max })}
               commit={(t) => setCost(edit, c.key, t.trim() === '' ? undefined : Number(t))}
             />
           ))}

@@ -25,6 +25,7 @@ const config: library.Config = {
   use_bindvars: false,
   spin_count: 2000,
   waits_end_on_cpu: true,
+  clock_tick_ms: 10,
   bucket_min: [0, 44, 76],
 };
 const ctx: LibraryNarrationContext = { config };
@@ -139,7 +140,7 @@ describe('library cache narration', () => {
       /got the shared pool latch while spinning.*spin_gets \+ 1/,
     );
     expect(say(ctx, { type: 'latch_sleep', ...base, latch: lc, ns: 10_000_000 })).toMatch(
-      /sleeps 10 ms for library cache latch child 1 \(latch free wait\).*_spin_count 2000/,
+      /sleeps 10 ms for library cache latch child 1 \(latch free wait\).*_spin_count 2000.*next 10 ms clock tick/,
     );
     const waited = { ...base, latch: lc, ns: 30_000_000, queued_ns: 20_000_000 };
     expect(say(ctx, { type: 'wait_end', ...waited })).toMatch(

@@ -84,6 +84,12 @@ function notFoundWhy(cfg: library.Config): string {
     : 'first sight of the FORCE-rewritten text (cursor_sharing FORCE), or its handle was flushed';
 }
 
+/** How a timed sleep ends: on the OS clock tick, or exactly. */
+const onTick = (cfg: library.Config) =>
+  cfg.clock_tick_ms > 0
+    ? `, ending on the next ${cfg.clock_tick_ms} ms clock tick (cost.library.clock_tick_ms)`
+    : '';
+
 /** One event in words. */
 export function narrateLibraryEvent(ctx: LibraryNarrationContext, e: library.Event): NarrationLine {
   const cfg = ctx.config;
@@ -198,7 +204,7 @@ export function narrateLibraryEvent(ctx: LibraryNarrationContext, e: library.Eve
     case 'latch_sleep':
       return line(
         `spin failed → sleeps ${ms(e.ns)} for ${latchName(cfg, e.latch)} (latch free wait)`,
-        `still held after _spin_count ${cfg.spin_count} iterations: sleep ${sleeps()} … ms (at most ${k().max_latch_sleep_ns / 1e9} s), then try again (sleeps + 1)`,
+        `still held after _spin_count ${cfg.spin_count} iterations: sleep ${sleeps()} … ms (at most ${k().max_latch_sleep_ns / 1e9} s)${onTick(cfg)}, then try again (sleeps + 1)`,
       );
     case 'wait_end': {
       const what =
@@ -244,7 +250,7 @@ export function narrateLibraryEvent(ctx: LibraryNarrationContext, e: library.Eve
     case 'sleep':
       return line(
         `slam done → sleeps ${secs(e.ns)}`,
-        "SQLSlammer's slam_sleeptime: after stmts_per_slam statements each session sleeps",
+        `SQLSlammer's slam_sleeptime: after stmts_per_slam statements each session sleeps${onTick(cfg)}`,
       );
     case 'done':
       return line(

@@ -28,6 +28,8 @@ pub struct Config {
     pub spin_count: u32,
     /// `cost.library.waits_end_on_cpu`: a wait is timed until its session is back on a CPU.
     pub waits_end_on_cpu: bool,
+    /// `cost.library.clock_tick_ms`: timed sleeps end on this tick (0: exact timers).
+    pub clock_tick_ms: f64,
     /// Smallest chunk size of each free list.
     pub bucket_min: Vec<u32>,
 }
@@ -94,6 +96,7 @@ impl Sim {
             use_bindvars: c.spec.workload.use_bindvars,
             spin_count: c.spec.spin_count,
             waits_end_on_cpu: c.spec.cost.waits_end_on_cpu,
+            clock_tick_ms: c.ns.clock_tick as f64 / 1e6,
             bucket_min: BUCKET_MIN.to_vec(),
         }
     }

@@ -158,7 +158,8 @@ pub enum Event {
         at_ns: u64,
         latch: Latch,
     },
-    /// The spin failed: sleep (`latch free` wait).
+    /// The spin failed: sleep (`latch free` wait) for `ns`, the backoff's sleep ended on the
+    /// OS clock tick (`cost.library.clock_tick_ms`).
     LatchSleep {
         session: u32,
         #[ts(type = "number")]

@@ -31,8 +31,11 @@
 //!   sessions finding an object being loaded wait on its load lock;
 //! - DBMS_SQL: `DBMS_SQL_EXTRA_CALLS` (3) extra calls per execution, each a latch get + pin;
 //! - CPUs: FIFO run queue, 10 ms quantum kept across blocks (`sim::TIME_SLICE_NS`);
-//!   latches: `_spin_count` × `cost.spin_iteration_ns` of spinning, then sleeps of 10, 10,
-//!   20, 20, 40 … ms up to 2 s (`latch::latch_sleep_ns`), timed, not posted;
+//!   latches: `_spin_count` (1 on one CPU, 2000 on several: `default_spin_count`) ×
+//!   `cost.spin_iteration_ns` of spinning, then sleeps of 10, 10, 20, 20, 40 … ms up to 2 s
+//!   (`latch::latch_sleep_ns`), timed, not posted; every timed sleep ends on the OS clock
+//!   tick (`cost.library.clock_tick_ms`, `Sim::tick_after`); a wait is timed until its session
+//!   is back on a CPU (`sched/wait.rs`);
 //! - costs (`spec::OpCost`): per operation, read off seed 001 Table 3 (see `OpCost::default`).
 //!
 //! Rules live where they act: `text.rs` (FORCE, hash), `table.rs` (buckets, latches,

@@ -65,6 +65,14 @@ pub struct OpCost {
     /// One iteration of the latch spin loop, nanoseconds.
     #[ts(as = "Option<f64>", optional)]
     pub spin_iteration_ns: f64,
+    /// The OS clock tick, milliseconds: a timed sleep (a latch sleep, a slam's
+    /// DBMS_LOCK.SLEEP) ends at the first clock interrupt at or after it is due. Seed 001 ran
+    /// on Windows NT, whose timers all run off one clock interrupt of 10 ms by default (Mark
+    /// Russinovich, "Inside Windows NT High Resolution Timers", 1997; Microsoft KB Q115232:
+    /// 10 ms on a 486 or later under NT 3.5), so a 10 ms sleep lasts 10 to 20 ms. 0: exact
+    /// timers.
+    #[ts(as = "Option<f64>", optional)]
+    pub clock_tick_ms: f64,
     /// The weight of a hard parse as Oracle 8i has it (true, the default): a parent and a
     /// child cursor in six allocations of Steve Adams' chunk sizes, and the parse's pins and
     /// releases of its heaps and of the objects it depends on, each under the library cache
@@ -102,6 +110,7 @@ impl Default for OpCost {
             flush_chunk_us: 2.0,
             rehash_handle_us: 1.0,
             spin_iteration_ns: 20.0,
+            clock_tick_ms: 10.0,
             cursor_pieces: true,
             waits_end_on_cpu: true,
         }
@@ -216,6 +225,8 @@ pub struct CostNs {
     pub flush_chunk: u64,
     pub rehash_handle: u64,
     pub spin_iteration: u64,
+    /// The clock tick (0: exact timers).
+    pub clock_tick: u64,
 }
 
 fn err(field: &str, msg: impl Into<String>) -> SimError {
@@ -257,6 +268,20 @@ fn us(field: &str, v: f64, scale: f64) -> Result<u64> {
     }
     Ok((v * scale).round() as u64)
 }
+
+/// The clock tick in nanoseconds: 0 (exact timers) to 1,000 ms.
+fn tick_ns(ms: f64) -> Result<u64> {
+    if !ms.is_finite() || !(0.0..=MAX_CLOCK_TICK_MS).contains(&ms) {
+        return Err(err(
+            "cost.clock_tick_ms",
+            format!("{ms} is outside 0..={MAX_CLOCK_TICK_MS} ms (0: exact timers)"),
+        ));
+    }
+    Ok((ms * 1e6).round() as u64)
+}
+
+/// The longest clock tick a scenario may give.
+pub const MAX_CLOCK_TICK_MS: f64 = 1000.0;
 
 impl Spec {
     /// Parse the `library` section from JSON text; a serde error names its field
@@ -334,6 +359,7 @@ impl Spec {
             flush_chunk: us("flush_chunk_us", c.flush_chunk_us, 1e3)?,
             rehash_handle: us("rehash_handle_us", c.rehash_handle_us, 1e3)?,
             spin_iteration: us("spin_iteration_ns", c.spin_iteration_ns, 1.0)?,
+            clock_tick: tick_ns(c.clock_tick_ms)?,
         };
         Ok(Checked {
             pool_bytes,

@@ -72,13 +72,14 @@ impl Sim {
         };
         self.sess[s as usize].slept();
         let (at, latch) = (self.now, self.latch_name(l));
+        let until = self.tick_after(at.saturating_add(ns));
         self.emit(|_| Event::LatchSleep {
             session: s,
             at_ns: at,
             latch,
-            ns,
+            ns: until - at,
         });
         self.begin_wait(s, Waiting::Latch(l));
-        self.sleep_until(s, self.now.saturating_add(ns), Status::LatchSleep);
+        self.sleep_until(s, until, Status::LatchSleep);
     }
 }

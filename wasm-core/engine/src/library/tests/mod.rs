@@ -10,9 +10,10 @@ mod wait;
 
 use super::{Sim, Size, Slammer, Spec};
 
-/// A small run: `jobs` sessions, one slam of `stmts` statements, no sleep.
+/// A small run: `jobs` sessions, one slam of `stmts` statements, no sleep, exact timers (the
+/// clock tick has its own tests, in `sched.rs`).
 pub fn spec(jobs: u32, stmts: u32) -> Spec {
-    Spec {
+    let mut s = Spec {
         workload: Slammer {
             jobs,
             stmts_per_slam: stmts,
@@ -21,7 +22,9 @@ pub fn spec(jobs: u32, stmts: u32) -> Spec {
             ..Slammer::default()
         },
         ..Spec::default()
-    }
+    };
+    s.cost.clock_tick_ms = 0.0;
+    s
 }
 
 pub fn mb(n: u64) -> Size {

@@ -8,7 +8,13 @@ use crate::library::report::CacheReport;
 /// Two sessions; session 1 "holds" library cache latch 0 and will free it after
 /// `hold_ns` of CPU; session 0 wants it first thing.
 fn contended(cpus: u32, hold_ns: u64) -> (Sim, Vec<Event>) {
+    contended_ticking(cpus, hold_ns, 0.0)
+}
+
+/// `contended` with the OS clock ticking every `tick_ms` (0: exact timers).
+fn contended_ticking(cpus: u32, hold_ns: u64, tick_ms: f64) -> (Sim, Vec<Event>) {
     let mut s = spec(2, 1);
+    s.cost.clock_tick_ms = tick_ms;
     s.cpu_count = cpus;
     s.spin_count = default_spin_count(cpus);
     let mut sim = Sim::new(&s).unwrap();
@@ -220,4 +226,67 @@ fn a_run_stops_at_its_event_limit() {
     let mut sim = Sim::new(&spec(3, 50)).unwrap();
     while sim.tick() {}
     assert!(!sim.event_limit_hit && sim.done());
+}
+
+/// Rule (clock tick, `cost.library.clock_tick_ms`): a timed sleep ends at the first clock
+/// interrupt at or after it is due — a latch sleep of 10 ms that starts just after a tick of
+/// 10 ms lasts until the tick after next, almost 20 ms.
+#[test]
+fn a_latch_sleep_ends_on_the_clock_tick() {
+    let sleep_of_0 = |ev: &[Event]| {
+        ev.iter()
+            .find_map(|e| match *e {
+                Event::LatchSleep {
+                    session: 0,
+                    at_ns,
+                    ns,
+                    ..
+                } => Some((at_ns, ns)),
+                _ => None,
+            })
+            .expect("session 0 sleeps")
+    };
+    let spin = 20; // _spin_count 1 × spin_iteration_ns: the sleep starts here
+    let (_, exact) = contended_ticking(1, 5_000_000, 0.0);
+    assert_eq!(sleep_of_0(&exact), (spin, LATCH_SLEEP_NS));
+    let (sim, ticking) = contended_ticking(1, 5_000_000, 10.0);
+    assert_eq!(sleep_of_0(&ticking), (spin, 2 * LATCH_SLEEP_NS - spin));
+    // the wait is the whole sleep (and any run queue after it)
+    let slept = (2 * LATCH_SLEEP_NS - spin) as f64 / 1e9;
+    assert!(sim.report().latch_free_wait_s >= slept - 1e-12);
+}
+
+/// The slam's DBMS_LOCK.SLEEP is a timed sleep too: it ends on a tick.
+#[test]
+fn a_slam_sleep_ends_on_the_clock_tick() {
+    let mut s = spec(1, 1);
+    s.workload.total_slams = 3;
+    s.workload.slam_sleeptime = 0.02;
+    s.cost.clock_tick_ms = 10.0;
+    let (_, ev) = super::recorded(&s);
+    let sleeps: Vec<(u64, u64)> = ev
+        .iter()
+        .filter_map(|e| match *e {
+            Event::Sleep { at_ns, ns, .. } => Some((at_ns, ns)),
+            _ => None,
+        })
+        .collect();
+    assert!(!sleeps.is_empty());
+    for (at, ns) in sleeps {
+        assert_eq!((at + ns) % 10_000_000, 0, "ends on a tick");
+        assert!((20_000_000..30_000_000).contains(&ns), "{ns} ns");
+    }
+}
+
+#[test]
+fn the_clock_tick_is_checked() {
+    for bad in [-1.0, 1000.5, f64::NAN] {
+        let mut s = spec(1, 1);
+        s.cost.clock_tick_ms = bad;
+        let e = s.validate().unwrap_err().to_string();
+        assert!(
+            e.contains("cost.clock_tick_ms") && e.contains("0..=1000 ms"),
+            "{e}"
+        );
+    }
 }

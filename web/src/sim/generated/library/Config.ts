@@ -14,6 +14,10 @@ buckets: number, latches: number, cpu_count: number, sessions: number, cursor_sh
  */
 waits_end_on_cpu: boolean, 
 /**
+ * `cost.library.clock_tick_ms`: timed sleeps end on this tick (0: exact timers).
+ */
+clock_tick_ms: number, 
+/**
  * Smallest chunk size of each free list.
  */
 bucket_min: Array<number>, };

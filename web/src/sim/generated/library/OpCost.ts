@@ -51,6 +51,15 @@ rehash_handle_us?: number,
  */
 spin_iteration_ns?: number, 
 /**
+ * The OS clock tick, milliseconds: a timed sleep (a latch sleep, a slam's
+ * DBMS_LOCK.SLEEP) ends at the first clock interrupt at or after it is due. Seed 001 ran
+ * on Windows NT, whose timers all run off one clock interrupt of 10 ms by default (Mark
+ * Russinovich, "Inside Windows NT High Resolution Timers", 1997; Microsoft KB Q115232:
+ * 10 ms on a 486 or later under NT 3.5), so a 10 ms sleep lasts 10 to 20 ms. 0: exact
+ * timers.
+ */
+clock_tick_ms?: number, 
+/**
  * The weight of a hard parse as Oracle 8i has it (true, the default): a parent and a
  * child cursor in six allocations of Steve Adams' chunk sizes, and the parse's pins and
  * releases of its heaps and of the objects it depends on, each under the library cache
