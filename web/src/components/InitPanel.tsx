@@ -57,7 +57,12 @@ function libDerived(name: string, config: library.Config | null): string | null 
 }
 
 /** The value the engine derived, where the default is a rule rather than a number. */
-function derived(name: string, config: CacheConfig | undefined): string | null {
+function derived(
+  name: string,
+  config: CacheConfig | undefined,
+  libConfig: library.Config | null,
+): string | null {
+  if (name === '_spin_count') return libConfig ? String(libConfig.spin_count) : null;
   if (!config) return null;
   const pool = (id: string) => config.pools.find((p) => p.id === id);
   switch (name) {
@@ -108,9 +113,7 @@ function ParamField({
 }) {
   const value = draft.init?.[doc.name];
   const placeholder =
-    derived(doc.name, config) ??
-    (doc.name === '_spin_count' && libConfig ? String(libConfig.spin_count) : null) ??
-    (doc.default.length <= 14 ? doc.default : 'default');
+    derived(doc.name, config, libConfig) ?? (doc.default.length <= 14 ? doc.default : 'default');
   const now = libDerived(doc.name, libConfig);
   const common = {
     id: `param-${doc.name}`,

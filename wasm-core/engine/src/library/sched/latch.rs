@@ -60,6 +60,11 @@ impl LatchState {
         self.holder = None;
     }
 
+    /// A `latch free` wait on this latch is timed (`wait.rs`): add its length.
+    pub fn waited(&mut self, ns: u64) {
+        self.wait_ns += ns;
+    }
+
     /// A spin burst ended: if the latch is still held, the `k`-th sleep of this get starts
     /// (counted) and its length is returned; `None` when it is free and the retry will take
     /// it. The wait's time is added when the wait is timed (`wait.rs`).

@@ -67,7 +67,7 @@ impl Sim {
         let queued_ns = self.now - w.woke.unwrap_or(self.now);
         let latch = match w.on {
             Waiting::Latch(l) => {
-                self.latches[l as usize].wait_ns += ns;
+                self.latches[l as usize].waited(ns);
                 Some(self.latch_name(l))
             }
             Waiting::LoadLock => {
