@@ -57,3 +57,28 @@ test.describe('axe-core', () => {
     expect(await seriousViolations(page, 'embed mode')).toEqual([]);
   });
 });
+
+// On a phone the wide drawings and tables scroll sideways inside their panels: each is then a
+// focusable, labelled region, and the session badges keep their contrast.
+test.describe('axe-core on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  test.setTimeout(150_000);
+
+  test('the buffer cache view', async ({ page }) => {
+    await openApp(page, URL_);
+    await stepSome(page);
+    expect(await seriousViolations(page, 'buffer view, 390 px')).toEqual([]);
+  });
+
+  test('the library cache view', async ({ page }) => {
+    await openApp(page, URL_);
+    await page.getByTestId('scenario-select').selectOption('seed001-8.1.6-test0');
+    await expect(page.getByTestId('library-stats')).toBeVisible();
+    // a step where sessions are on the CPU, queued and asleep
+    await page.getByTestId('position-slider').fill('3628');
+    await page.getByTestId('step').click();
+    await expect(page.getByTestId('sessions-panel').locator('.st-sleeping').first()).toBeVisible();
+    await expect(page.getByTestId('heap-view')).toHaveAttribute('tabindex', '0');
+    expect(await seriousViolations(page, 'library view, 390 px')).toEqual([]);
+  });
+});

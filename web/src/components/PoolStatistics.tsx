@@ -4,6 +4,7 @@ import { useApp } from '../store/context';
 import { selectReport } from '../store/selectors';
 import { poolColor } from '../views/shared/colours';
 import { Panel } from './Panel';
+import { ScrollX } from './ScrollX';
 import { poolData } from '../export/panelData';
 import { Notes, Table } from './Table';
 
@@ -80,7 +81,7 @@ export function PoolStatistics() {
         <p className="note">hit ratio = 1 − physical_reads / (db_block_gets + consistent_gets)</p>
         <details className="more">
           <summary>All columns, DBWR load and hash chains</summary>
-          <div className="scroll-x">
+          <ScrollX label="All columns (scrolls sideways)">
             <table className="grid compact" style={{ marginTop: 6 }}>
               <thead>
                 <tr>
@@ -103,7 +104,7 @@ export function PoolStatistics() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollX>
           <Table
             head={['DBWR', 'sets', 'batches', 'writes', 'busy']}
             className="grid compact"

@@ -6,6 +6,7 @@ import { selectLib, selectLibConfig, selectLibTick } from '../store/libSelectors
 import { clip } from '../narration/narrateLibrary';
 import type * as library from '../sim/library';
 import { Panel } from './Panel';
+import { ScrollX } from './ScrollX';
 import './library-panels.css';
 
 /** Above this many library cache children, only the busy ones are listed. */
@@ -107,7 +108,7 @@ export function SessionsPanel() {
         {sessions.length === 0 ? (
           <p className="empty">No library cache run.</p>
         ) : (
-          <div className="scroll-x">
+          <ScrollX label="Sessions (scrolls sideways)">
             <table className="grid compact sessions-table">
               <thead>
                 <tr>
@@ -137,7 +138,7 @@ export function SessionsPanel() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollX>
         )}
         {latches.length > 0 && <LatchRows latches={latches} cfg={cfg} />}
       </div>

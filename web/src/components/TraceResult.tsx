@@ -4,6 +4,7 @@
 import { download, fileName } from '../export/download';
 import { accessRate, exportOf, type TraceState } from '../trace/traceClient';
 import { percent, PoolName } from './PoolStatistics';
+import { ScrollX } from './ScrollX';
 import { Table } from './Table';
 
 const n = (v: number) => Math.round(v).toLocaleString('en');
@@ -96,7 +97,7 @@ export function TraceFigures({ t }: { t: TraceState }) {
           </div>
         ))}
       </dl>
-      <div className="scroll-x">
+      <ScrollX label="Per-pool figures (scrolls sideways)">
         <Table
           head={['pool', 'logical', 'physical', 'hit ratio']}
           className="grid compact"
@@ -114,7 +115,7 @@ export function TraceFigures({ t }: { t: TraceState }) {
             </tr>
           ))}
         </Table>
-      </div>
+      </ScrollX>
       <p className="note">
         Through the cache of “{report.scenario}” (its init.ora, pools and segments; its own workload
         ignored).

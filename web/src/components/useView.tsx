@@ -5,6 +5,7 @@ import { useStoreApi } from '../store/context';
 import type { AppState, AppStore } from '../store/store';
 import type { View } from '../views/shared/types';
 import { Panel } from './Panel';
+import { scrollFocus, useOverflowX } from './ScrollX';
 
 export type Factory<F, O> = (el: HTMLElement, opts: O) => View<F>;
 export type FrameOf<F> = (s: AppState, fresh: boolean) => F | null;
@@ -98,6 +99,7 @@ interface ViewPanelProps<F, O> {
 /** A panel holding one D3 view (mounted and fed by useView). */
 export function ViewPanel<F, O>(p: ViewPanelProps<F, O>) {
   const { ref, failure } = useView(useStoreApi(), p.factory, p.frameOf, p.options);
+  const over = useOverflowX(ref);
   return (
     <Panel
       title={p.title}
@@ -107,7 +109,12 @@ export function ViewPanel<F, O>(p: ViewPanelProps<F, O>) {
       exports={{ name: p.testId, image: true }}
     >
       <ViewFailure message={failure} />
-      <div className={p.host.className} ref={ref} data-testid={p.host.testId} />
+      <div
+        className={p.host.className}
+        ref={ref}
+        data-testid={p.host.testId}
+        {...scrollFocus(over, `${p.title} (scrolls sideways)`)}
+      />
     </Panel>
   );
 }
