@@ -5,6 +5,7 @@ import { useApp } from '../store/context';
 import type { AppState } from '../store/store';
 import { compareRows, differs, show, showDelta, showRatio } from './compareStats';
 import { Panel } from './Panel';
+import { ScrollX } from './ScrollX';
 
 const selectRuns = (s: AppState) => ({ a: s.sim, b: s.compare?.sim ?? null });
 
@@ -18,7 +19,7 @@ export function CompareTable() {
       sub={`at #${Math.max(a.position, b.position).toLocaleString('en')} · highlighted: they differ`}
       testId="compare-table"
     >
-      <div className="panel-body scroll-x">
+      <ScrollX className="panel-body" label="A and B compared (scrolls sideways)">
         {rows ? (
           <table className="grid compact compare-grid">
             <thead>
@@ -57,7 +58,7 @@ export function CompareTable() {
             {b.kind === 'buffer' ? 'buffer' : 'library'} cache: their statistics do not compare.
           </p>
         )}
-      </div>
+      </ScrollX>
     </Panel>
   );
 }

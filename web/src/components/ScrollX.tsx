@@ -35,11 +35,23 @@ export const scrollFocus = (over: boolean, label: string) =>
   over ? { tabIndex: 0, role: 'region', 'aria-label': label } : {};
 
 /** `<div className="scroll-x">` that takes the focus while it scrolls. */
-export function ScrollX({ label, children }: { label: string; children: ReactNode }) {
+export function ScrollX({
+  label,
+  className,
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const over = useOverflowX(ref);
   return (
-    <div className="scroll-x" ref={ref} {...scrollFocus(over, label)}>
+    <div
+      className={className ? `${className} scroll-x` : 'scroll-x'}
+      ref={ref}
+      {...scrollFocus(over, label)}
+    >
       {children}
     </div>
   );
