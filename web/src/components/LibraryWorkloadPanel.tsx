@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { Scenario } from '../sim/engine';
 import type * as library from '../sim/library';
-import type { Slammer } from '../sim/library';
+import { libraryConstants, type Slammer } from '../sim/library';
 import { useApp } from '../store/context';
 import type { AppState } from '../store/store';
 import { checkCost, checkNumber } from './initParams';
@@ -111,7 +111,7 @@ const SWITCHES: { key: SwitchKey; help: string }[] = [
 ];
 
 /** `cost.library`: unit, default and meaning (wasm-core/engine/src/library/spec.rs). */
-const COSTS: { key: CostKey; unit: string; def: number; help: string; max?: number }[] = [
+const COSTS: { key: CostKey; unit: string; def: number; help: string; max?: () => number }[] = [
   {
     key: 'execute_us',
     unit: 'µs',
@@ -182,7 +182,8 @@ const COSTS: { key: CostKey; unit: string; def: number; help: string; max?: numb
     key: 'clock_tick_ms',
     unit: 'ms',
     def: 10,
-    max: 1000,
+    // read when a value is checked: the engine's constants need the wasm loaded
+    max: () => libraryConstants().max_clock_tick_ms,
     help: "The OS clock tick: a timed sleep (a latch sleep, the slam's DBMS_LOCK.SLEEP) ends at the first tick after it is due, as Windows NT's timers do (10 ms). 0: exact timers.",
   },
 ];
@@ -381,7 +382,7 @@ export function LibraryWorkloadPanel() {
               set={lib[c.key] !== undefined}
               placeholder={String(c.def)}
               error={errorFor(`cost.library.${c.key}`)}
-              check={(t) => checkCost(`cost.library.${c.key}`, t, { unit: c.unit, max: c.max })}
+              check={(t) => checkCost(`cost.library.${c.key}`, t, { unit: c.unit, max: c.max?.() })}
               commit={(t) => setCost(edit, c.key, t.trim() === '' ? undefined : Number(t))}
             />
           ))}

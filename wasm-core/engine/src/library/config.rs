@@ -6,7 +6,7 @@ use super::objects::{FLUSH_BATCH, FLUSH_TRIES};
 use super::sched::latch::{LATCH_SLEEP_NS, MAX_LATCH_SLEEP_NS};
 use super::sched::session::DBMS_SQL_EXTRA_CALLS;
 use super::sched::{Sim, TIME_SLICE_NS};
-use super::spec::CursorSharing;
+use super::spec::{CursorSharing, MAX_CLOCK_TICK_MS};
 use super::view::{CHUNK_ON_LRU, CHUNK_PINNED, CHUNK_WIDTH, NO_OBJECT};
 use serde::Serialize;
 use ts_rs::TS;
@@ -52,6 +52,8 @@ pub struct Constants {
     pub latch_sleep_ns: u64,
     #[ts(type = "number")]
     pub max_latch_sleep_ns: u64,
+    /// The longest `cost.library.clock_tick_ms` a scenario may give.
+    pub max_clock_tick_ms: f64,
     /// Smallest chunk size of each free list.
     pub bucket_min: Vec<u32>,
     /// The per-frame heap numbers (`heapChunks`): numbers per chunk, the kinds in code order,
@@ -72,6 +74,7 @@ impl Constants {
             dbms_sql_extra_calls: DBMS_SQL_EXTRA_CALLS,
             latch_sleep_ns: LATCH_SLEEP_NS,
             max_latch_sleep_ns: MAX_LATCH_SLEEP_NS,
+            max_clock_tick_ms: MAX_CLOCK_TICK_MS,
             bucket_min: BUCKET_MIN.to_vec(),
             chunk_width: CHUNK_WIDTH as u32,
             chunk_kinds: ChunkKind::ALL.to_vec(),

@@ -34,7 +34,7 @@
 //!   latches: `_spin_count` (1 on one CPU, 2000 on several: `default_spin_count`) ×
 //!   `cost.spin_iteration_ns` of spinning, then sleeps of 10, 10, 20, 20, 40 … ms up to 2 s
 //!   (`latch::latch_sleep_ns`), timed, not posted; every timed sleep ends on the OS clock
-//!   tick (`cost.library.clock_tick_ms`, `Sim::tick_after`); a wait is timed until its session
+//!   tick (`cost.library.clock_tick_ms`, `Sim::sleep_for`); a wait is timed until its session
 //!   is back on a CPU (`sched/wait.rs`);
 //! - costs (`spec::OpCost`): per operation, read off seed 001 Table 3 (see `OpCost::default`).
 //!

@@ -72,14 +72,13 @@ impl Sim {
         };
         self.sess[s as usize].slept();
         let (at, latch) = (self.now, self.latch_name(l));
-        let until = self.tick_after(at.saturating_add(ns));
+        self.begin_wait(s, Waiting::Latch(l));
+        let ns = self.sleep_for(s, ns, Status::LatchSleep);
         self.emit(|_| Event::LatchSleep {
             session: s,
             at_ns: at,
             latch,
-            ns: until - at,
+            ns,
         });
-        self.begin_wait(s, Waiting::Latch(l));
-        self.sleep_until(s, until, Status::LatchSleep);
     }
 }

@@ -297,20 +297,19 @@ impl Sim {
         self.woke(s);
     }
 
-    /// When a timed sleep due at `due` ends. Rule (clock tick, `cost.library.clock_tick_ms`):
-    /// the OS wakes a timed sleeper at a clock interrupt, so the sleep ends at the first tick
-    /// (a multiple of the tick from the run's start) at or after it is due.
-    pub(crate) fn tick_after(&self, due: u64) -> u64 {
-        match self.cfg.ns.clock_tick {
+    /// Off the CPU for a timed sleep of `ns`; returns how long it lasts. Rule (clock tick,
+    /// `cost.library.clock_tick_ms`): the OS wakes a timed sleeper at a clock interrupt, so
+    /// the sleep ends at the first tick (a multiple of the tick from the run's start) at or
+    /// after it is due.
+    pub(crate) fn sleep_for(&mut self, s: u32, ns: u64, run: Status) -> u64 {
+        let due = self.now.saturating_add(ns);
+        let until = match self.cfg.ns.clock_tick {
             0 => due,
             tick => due.div_ceil(tick).saturating_mul(tick),
-        }
-    }
-
-    /// Off the CPU until `until` (a time `tick_after` gave).
-    pub(crate) fn sleep_until(&mut self, s: u32, until: u64, run: Status) {
+        };
         self.leave_cpu(s, run);
         self.wakeups.push(Reverse((until, s)));
+        until - self.now
     }
 
     /// Run the session's zero-time operations until it starts a CPU burst or blocks.
@@ -360,13 +359,12 @@ impl Sim {
                 Op::Act(a) => self.act(s, a),
                 Op::Sleep(ns) => {
                     let at = self.now;
-                    let until = self.tick_after(at.saturating_add(ns));
+                    let ns = self.sleep_for(s, ns, Status::Sleeping);
                     self.emit(|_| Event::Sleep {
                         session: s,
                         at_ns: at,
-                        ns: until - at,
+                        ns,
                     });
-                    self.sleep_until(s, until, Status::Sleeping);
                     return;
                 }
             }

@@ -23,6 +23,10 @@ dbms_sql_extra_calls: number,
  */
 latch_sleep_ns: number, max_latch_sleep_ns: number, 
 /**
+ * The longest `cost.library.clock_tick_ms` a scenario may give.
+ */
+max_clock_tick_ms: number, 
+/**
  * Smallest chunk size of each free list.
  */
 bucket_min: Array<number>, 
