@@ -42,6 +42,8 @@ test('a sweep runs in a worker, draws its curve, and Use sets the value', async 
 
 test('a bad range is refused with the part at fault', async ({ page }) => {
   await openApp(page, URL_);
+  // the panel mounts when it comes into view
+  await page.getByTestId('sizing').scrollIntoViewIfNeeded();
   await page.getByTestId('sweep-from').fill('900');
   await page.getByTestId('sweep-to').fill('100');
   await page.getByTestId('sweep-run').click();
@@ -54,6 +56,7 @@ test('a long sweep shows its progress, and Cancel stops the worker', async ({ pa
   const heavy = zipfScenario('A million random accesses', 2000, 20_000, 1_000_000, 3);
   await uploadScenario(page, 'heavy.json', heavy);
   await expect(page.getByTestId('position')).toContainText('1,000,000');
+  await page.getByTestId('sizing').scrollIntoViewIfNeeded();
   await page.getByTestId('sweep-param').selectOption('db_block_buffers');
   await page.getByTestId('sweep-from').fill('100');
   await page.getByTestId('sweep-to').fill('10000');

@@ -90,11 +90,7 @@ export function AdvicePanel() {
   }, [run, report, setting]);
   if (!current || !report) return null;
   return (
-    <Panel
-      title="V$DB_CACHE_ADVICE"
-      sub="estimated reads at 20 pool sizes, in the same pass"
-      testId="advice"
-    >
+    <Panel title="V$DB_CACHE_ADVICE" sub="estimated reads at 20 pool sizes, in the same pass">
       <div className="panel-body advice">
         {setting !== 'ON' ? (
           <p className="note" data-testid="advice-off">

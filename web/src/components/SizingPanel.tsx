@@ -160,7 +160,7 @@ export function SizingPanel() {
   const total = result?.values.length ?? 0;
 
   return (
-    <Panel title="Sizing" sub="one run to the end per value, in a worker" testId="sizing">
+    <Panel title="Sizing" sub="one run to the end per value, in a worker">
       <div className="panel-body sizing">
         <form
           className="sizing-form"

@@ -1,7 +1,7 @@
 // What the first screen does not need, loaded on demand (the first load's budget, `npm run
-// bench`): the library cache's columns, the charts (mounted when scrolled near), the views a
-// scenario shows only for direct reads, the OS page cache or a script. Each keeps its panel's
-// place while its code arrives.
+// bench`): the library cache's columns, the charts, the sizing and advice panels (mounted when
+// scrolled near), the views a scenario shows only for direct reads, the OS page cache or a
+// script. Each keeps its panel's place while its code arrives.
 import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { useApp } from '../store/context';
 import { selectCurrent, selectOsCache, selectShowsPga } from '../store/selectors';
@@ -31,20 +31,30 @@ export const LibraryLeft = part(library, 'LibraryLeft', loading('the workload'))
 export const LibraryCentre = part(library, 'LibraryCentre', loading('the library cache views'));
 export const LibraryRight = part(library, 'LibraryRight');
 
-const LazyCharts = part(() => import('./Charts'), 'Charts', loading('the charts'));
-
 /**
- * The charts over the run, mounted when they come into view. The slot carries the panel's
- * test id (`charts`): it is there before the charts are, and the panel inside has none.
+ * `Part` mounted (and so its code fetched) only when its place comes within `margin` of the
+ * viewport: a panel below the first screen costs the first load nothing. The slot carries the
+ * panel's test id, so it is there before the panel is; the panel inside has none.
  */
-export function Charts() {
-  const { ref, near } = useNearViewport<HTMLDivElement>('0px');
-  return (
-    <div ref={ref} className="deferred" data-testid="charts">
-      {near ? <LazyCharts /> : loading('the charts')}
-    </div>
-  );
+function whenNear(Part: ComponentType, testId: string, what: string, margin = '0px') {
+  const Near = () => {
+    const { ref, near } = useNearViewport<HTMLDivElement>(margin);
+    return (
+      <div ref={ref} className="deferred" data-testid={testId}>
+        {near ? <Part /> : loading(what)}
+      </div>
+    );
+  };
+  Near.displayName = `Near(${Part.displayName ?? testId})`;
+  return Near;
 }
+
+/** The charts over the run. */
+export const Charts = whenNear(
+  part(() => import('./Charts'), 'Charts', loading('the charts')),
+  'charts',
+  'the charts',
+);
 
 /** Compare mode's page (./Compare): loaded when a comparison starts. */
 export const CompareWorkspace = part(
@@ -60,11 +70,19 @@ export const CompareEmbed = part(
   loading('the comparison'),
 );
 
-/** The sizing panel (a sweep in a Web Worker, its chart): loaded once the page is up. */
-export const Sizing = part(() => import('./SizingPanel'), 'SizingPanel');
+/** The sizing panel (a sweep in a Web Worker, its chart). */
+export const Sizing = whenNear(
+  part(() => import('./SizingPanel'), 'SizingPanel', loading('the sizing panel')),
+  'sizing',
+  'the sizing panel',
+);
 
-/** V$DB_CACHE_ADVICE (charts and Oracle's table per pool), loaded with the page's other parts. */
-export const Advice = part(() => import('./AdvicePanel'), 'AdvicePanel');
+/** V$DB_CACHE_ADVICE (charts and Oracle's table per pool). */
+export const Advice = whenNear(
+  part(() => import('./AdvicePanel'), 'AdvicePanel', loading('the cache advice')),
+  'advice',
+  'the cache advice',
+);
 
 const LazyTrace = part(() => import('./TracePanel'), 'TracePanel', loading('the trace replay'));
 
