@@ -1,5 +1,6 @@
-// Every screen from a phone to a 1920 monitor: Play, Step, Step back and Copy link are
-// clickable (nothing covers them) and work, and the page never scrolls sideways. Screenshots
+// Every screen from a phone to a 1920 monitor: Play, Step, Step back and Copy link are on
+// the first screen, clickable (nothing covers them) and work, and the page never scrolls
+// sideways. Screenshots
 // of each size go to docs/screens/ for a person to look at.
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
@@ -36,6 +37,11 @@ for (const [width, height] of SIZES) {
     const watcher = watch(page);
     await openApp(page, URL_);
     await noSideScroll(page);
+    // The first visit's tour band is open: the playback bar is still on the first screen,
+    // without scrolling, at every size.
+    await expect(page.getByTestId('tour')).toBeVisible();
+    for (const id of ['play', 'step', 'step-back'])
+      await expect(page.getByTestId(id), `${id} on the first screen`).toBeInViewport({ ratio: 1 });
 
     // A plain click (no force): Playwright fails it if another element would take it.
     await page.getByTestId('step').click();

@@ -1,5 +1,5 @@
 // The header: title, the scenario picker and "Copy link".
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { shareUrl } from '../share/link';
 import { checkCopyLink } from '../share/size';
@@ -9,6 +9,7 @@ import { embedSnippet, enterPresenter, leavePresenter, useDisplay } from '../ui/
 import { Icon } from './Icon';
 import { DownloadButton, ScenarioFiles } from './ScenarioFiles';
 import { RunExport } from './RunExport';
+import { useHeightVar } from './useHeightVar';
 import { HistoryButtons } from './HistoryButtons';
 import { CompareMenu } from './CompareMenu';
 import { TourButton } from './TourSlot';
@@ -214,20 +215,8 @@ export function Header() {
   const profile = useApp(selectProfile);
   const edited = useApp(selectEdited);
   const ref = useRef<HTMLElement>(null);
-  // Its height, for the layouts that make the cache one screen high (styles/responsive.css).
-  useEffect(() => {
-    const el = ref.current;
-    if (!el || typeof ResizeObserver === 'undefined') return;
-    const root = document.documentElement;
-    const ro = new ResizeObserver(() =>
-      root.style.setProperty('--header-h', `${Math.ceil(el.offsetHeight) + 4}px`),
-    );
-    ro.observe(el);
-    return () => {
-      ro.disconnect();
-      root.style.removeProperty('--header-h');
-    };
-  }, []);
+  // Its height, for the layouts that make the cache one screen high.
+  useHeightVar(ref, '--header-h', 4);
   return (
     <header className="app-header" ref={ref}>
       <div className="brand">

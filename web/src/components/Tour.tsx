@@ -1,8 +1,9 @@
 // The guided tour: six steps, each pointing at one part of the page (outlined while it
 // speaks), with Back / Next and Close (remembered: ./tourState). Loaded when it opens.
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useStore } from 'zustand';
 import { tourStore } from './tourState';
+import { useHeightVar } from './useHeightVar';
 
 interface Step {
   title: string;
@@ -49,6 +50,10 @@ export default function Tour() {
   const { go, dismiss } = tourStore.getState();
   const s = TOUR_STEPS[Math.min(step, TOUR_STEPS.length - 1)];
   const last = step >= TOUR_STEPS.length - 1;
+  // Its height (and the gap above it), so that the cache and its playback bar still fit the
+  // screen below it in the one-screen layouts: Play stays in view while the tour speaks.
+  const ref = useRef<HTMLElement>(null);
+  useHeightVar(ref, '--tour-h', 8);
 
   useEffect(() => {
     const el = document.querySelector(s.target);
@@ -59,7 +64,7 @@ export default function Tour() {
   }, [s.target]);
 
   return (
-    <section className="tour" role="dialog" aria-label="Guided tour" data-testid="tour">
+    <section ref={ref} className="tour" role="dialog" aria-label="Guided tour" data-testid="tour">
       <div className="tour-body">
         <h2>
           {step + 1}. {s.title}
