@@ -73,6 +73,12 @@ for (const [width, height] of SIZES) {
     await page.getByTestId('step').click();
     await expect.poll(() => position(page)).toBe(1);
     await noSideScroll(page);
+    // The numbers column (one or two columns of panels) squeezes none of them: at 1920 a
+    // sixth panel once opened a third, 10-px-wide grid column.
+    const widths = await page
+      .locator('.column.numbers .panel')
+      .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().width).filter((w) => w > 0));
+    expect(Math.min(...widths), `numbers panels' widths ${widths.join(', ')}`).toBeGreaterThan(280);
     await page.screenshot({ path: shotPath(`library-${width}x${height}`) });
     watcher.expectClean(new URL(URL_).origin);
   });

@@ -32,7 +32,8 @@ import {
   CompareWorkspace,
   LibraryCentre,
   LibraryLeft,
-  LibraryRight,
+  LibraryPaper,
+  LibraryStats,
   Sizing,
   Advice,
   Trace,
@@ -140,10 +141,16 @@ function LibraryWorkspace() {
       centre={<LibraryCentre />}
       right={
         <>
-          <NarrationLog />
-          <LibraryRight />
-          <SqlPanel />
-          <Sizing />
+          {/* Two columns of numbers on a wide screen (styles/responsive.css), one below. */}
+          <div className="numbers-sub">
+            <NarrationLog />
+            <LibraryStats />
+          </div>
+          <div className="numbers-sub">
+            <LibraryPaper />
+            <SqlPanel />
+            <Sizing />
+          </div>
         </>
       }
     />

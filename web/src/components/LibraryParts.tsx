@@ -29,12 +29,27 @@ export function LibraryCentre() {
   );
 }
 
+/** V$LIBRARYCACHE and its friends: beside the narration on a wide screen. */
+export function LibraryStats() {
+  return <LibraryStatistics />;
+}
+
+/** The paper's figures beside the simulator's, and the charts over the run. */
+export function LibraryPaper() {
+  return (
+    <>
+      <PaperTable />
+      <LibraryCharts />
+    </>
+  );
+}
+
+/** The numbers in one column (compare mode's slots). */
 export function LibraryRight() {
   return (
     <>
-      <LibraryStatistics />
-      <PaperTable />
-      <LibraryCharts />
+      <LibraryStats />
+      <LibraryPaper />
     </>
   );
 }

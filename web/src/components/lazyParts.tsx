@@ -30,6 +30,8 @@ const library = () => import('./LibraryParts');
 export const LibraryLeft = part(library, 'LibraryLeft', loading('the workload'));
 export const LibraryCentre = part(library, 'LibraryCentre', loading('the library cache views'));
 export const LibraryRight = part(library, 'LibraryRight');
+export const LibraryStats = part(library, 'LibraryStats');
+export const LibraryPaper = part(library, 'LibraryPaper');
 
 /**
  * `Part` mounted (and so its code fetched) only when its place comes within `margin` of the
