@@ -61,6 +61,16 @@ for (const [width, height] of SIZES) {
     await noSideScroll(page);
     await page.screenshot({ path: shotPath(`buffer-${width}x${height}`) });
 
+    // From 1280 px the page is one screen and each column scrolls: the panels at the foot of
+    // the numbers column (the trace replay's hidden file input) do not stretch the page.
+    if (width >= 1280) {
+      await page.locator('.column.numbers').evaluate((el) => (el.scrollTop = el.scrollHeight));
+      await expect(page.getByTestId('trace')).toBeAttached();
+      await page.locator('.column.numbers').evaluate((el) => (el.scrollTop = el.scrollHeight));
+      const tall = await page.evaluate(() => document.documentElement.scrollHeight);
+      expect(tall, 'the page is one screen high').toBeLessThanOrEqual(height);
+    }
+
     // Touch counts stay in the cells on a projector (SVG cells of 9 px and more print them),
     // once the first visit's tour band is closed.
     if (width >= 1024) {
