@@ -53,3 +53,12 @@ test('every panel on the page has its help', async ({ page }) => {
   await lru.locator('summary').click();
   await expect(lru.getByRole('note')).toBeHidden();
 });
+
+test('a first visit to an embedded slide or to presenter mode opens no tour', async ({ page }) => {
+  for (const display of ['embed', 'present']) {
+    await page.goto(`/?${display}`);
+    await expect(page.locator('.app')).toHaveAttribute('data-display', display);
+    await expect(page.getByTestId('play')).toBeEnabled();
+    await expect(page.getByTestId('tour')).toHaveCount(0);
+  }
+});

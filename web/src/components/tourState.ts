@@ -1,6 +1,8 @@
 // Whether the guided tour is showing and at which step. It opens by itself on a first visit
-// (until it is finished or closed: remembered in localStorage) and from the header's "Tour".
+// to the normal page (until it is finished or closed: remembered in localStorage; never in an
+// embedded slide or in presenter mode) and from the header's "Tour".
 import { createStore } from 'zustand/vanilla';
+import { getDisplay } from '../ui/display';
 
 export const TOUR_KEY = 'cachesim.tour';
 
@@ -31,7 +33,7 @@ export interface TourState {
 }
 
 export const tourStore = createStore<TourState>()((set) => ({
-  open: typeof window !== 'undefined' && !seen(),
+  open: typeof window !== 'undefined' && getDisplay() === 'normal' && !seen(),
   step: 0,
   start: () => set({ open: true, step: 0 }),
   go: (step) => set({ step }),
