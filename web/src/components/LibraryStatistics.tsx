@@ -11,6 +11,7 @@ import { Panel } from './Panel';
 import { libraryData } from '../export/panelData';
 import { Notes, Table } from './Table';
 import './library-stats.css';
+import { noun } from '../ui/words';
 
 export const count = (v: number) => v.toLocaleString('en-US');
 /** A hit ratio as V$LIBRARYCACHE writes it: a fraction with 4 decimals. */
@@ -252,7 +253,7 @@ export function LibraryStatistics() {
               [
                 'free memory',
                 'Free bytes, and chunks on the free lists.',
-                `${bytes(sp.free_bytes)} in ${count(sp.free_chunks)} chunks`,
+                `${bytes(sp.free_bytes)} in ${count(sp.free_chunks)} ${noun(sp.free_chunks, 'chunk')}`,
               ],
               [
                 'LRU chunks',

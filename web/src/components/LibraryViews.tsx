@@ -10,6 +10,7 @@ import { sizeLabel } from '../views/library/layout';
 import type { LibViewOptions } from '../views/library/types';
 import { ViewPanel } from './useView';
 import './library-views.css';
+import { noun } from '../ui/words';
 
 /** The library cache views' options: a click on a bucket selects it (again: deselects). */
 const libOptions = (store: AppStore): LibViewOptions => ({
@@ -36,7 +37,7 @@ const selectHeapSub = (s: AppState): string => {
   const bytes = pool?.size ?? sim?.config.pool_bytes;
   if (bytes === undefined) return '';
   const free = pool
-    ? ` · ${sizeLabel(pool.free_bytes)} free in ${fmt(pool.free_chunks)} chunks`
+    ? ` · ${sizeLabel(pool.free_bytes)} free in ${fmt(pool.free_chunks)} ${noun(pool.free_chunks, 'chunk')}`
     : '';
   return `${sizeLabel(bytes)} shared pool${free}`;
 };

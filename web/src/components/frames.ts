@@ -144,5 +144,6 @@ export function heapFrame(s: AppState, fresh: boolean): HeapFrame | null {
     freeLists: run.freeListLengths(),
     bucketMin: config.bucket_min,
     ...stepOf(s, sim, fresh),
+    moved: fresh,
   };
 }

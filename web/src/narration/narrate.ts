@@ -4,6 +4,7 @@ import { splitDba, type Event, type Layout, type SetInfo } from '../sim/engine';
 import type * as library from '../sim/library';
 import { hasSerialDirectReads } from '../sim/profile';
 import * as io from './narrateIo';
+import { plural } from '../ui/words';
 
 /** What the narration reads of a buffer cache run: its layout (configuration, objects, sets). */
 export type NarrationContext = Layout;
@@ -28,7 +29,6 @@ export interface NarrationGroup {
 
 const seconds = (ns: number) => `${(ns / 1e9).toFixed(ns % 1e9 === 0 ? 0 : 2)} s`;
 const millis = (ns: number) => `${(ns / 1e6).toFixed(1)} ms`;
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 function blockName(ctx: NarrationContext, seg: number, block: number): string {
   const obj = ctx.objects[seg];

@@ -4,6 +4,7 @@
 import { libraryConstants } from '../sim/library';
 import type * as library from '../sim/library';
 import type { NarrationGroup, NarrationLine } from './narrate';
+import { plural } from '../ui/words';
 
 export interface LibraryNarrationContext {
   config: library.Config;
@@ -22,8 +23,6 @@ const sleeps = () => {
 const PHASES: ReadonlySet<library.Event['type']> = new Set(['chain_walk', 'execute', 'unpin']);
 export const isPhase = (e: library.Event): boolean => PHASES.has(e.type);
 
-const plural = (n: number, word: string) =>
-  `${n} ${word}${n === 1 ? '' : /(ch|sh|s|x)$/.test(word) ? 'es' : 's'}`;
 const ms = (ns: number) => `${(ns / 1e6).toFixed(ns % 1e6 === 0 ? 0 : 2)} ms`;
 const secs = (ns: number) => `${(ns / 1e9).toFixed(ns % 1e9 === 0 ? 0 : 2)} s`;
 const mb = (bytes: number) => {

@@ -10,6 +10,7 @@ import { clip, renderChain, type ChainShown } from './chainList';
 import { chainStats, latchOf, lookupOfLib, parsesOf, rehashOf, type LibLookup } from './layout';
 import type { BucketFrame, LibViewOptions } from './types';
 import type { View } from '../buffer/types';
+import { noun } from '../../ui/words';
 
 interface Shown extends ChainShown {
   why: 'lookup' | 'last' | 'selected';
@@ -141,7 +142,7 @@ export function createBucketView(el: HTMLElement, opts: LibViewOptions): View<Bu
         ? 'one library cache latch covers every bucket'
         : `hue = child latch (bucket mod ${fmt(latches)})`) +
       ' · shade = handles on the chain 0, 1, 2, 3+ · ' +
-      `${fmt(st.handles)} handles in ${fmt(buckets)} buckets (longest chain ${st.longest}, ` +
+      `${fmt(st.handles)} ${noun(st.handles, 'handle')} in ${fmt(buckets)} buckets (longest chain ${st.longest}, ` +
       `${fmt(st.empty)} empty) · doubles at ${fmt(2 * buckets)} handles` +
       (frame.selectedBucket !== null ? ' · dashed: selected bucket' : '');
     caption.replaceChildren(...captionOf(shown, buckets));

@@ -4,6 +4,7 @@
 // animations with per-row delays (library-views.css), so there are no timers to stop.
 import type * as library from '../../sim/library';
 import { walkedRows, type LibLookup } from './layout';
+import { plural } from '../../ui/words';
 
 /** Rows listed before "… n more" (more when the walk went further). */
 const MAX_ROWS = 6;
@@ -53,7 +54,7 @@ export function renderChain(
       'div',
       'lib-chain-head',
       `bucket ${s.bucket.toLocaleString('en')} · latch ${s.latch} · ` +
-        `${n} handle${n === 1 ? '' : 's'}${n > 1 ? ', newest first' : ''}`,
+        `${plural(n, 'handle')}${n > 1 ? ', newest first' : ''}`,
     ),
   );
   const walk = s.look && s.look.walked !== null ? walkedRows(chain, s.look, s.inserted) : null;

@@ -15,6 +15,7 @@ import {
   chunkClass,
   CLASS_COLOR,
   CLASS_LABEL,
+  CLASSES,
   freeListOf,
   listLabel,
   offsetAt,
@@ -22,6 +23,7 @@ import {
 } from './layout';
 import type { HeapFrame, LibViewOptions } from './types';
 import type { View } from '../buffer/types';
+import { noun } from '../../ui/words';
 
 type Alloc = Extract<library.Event, { type: 'alloc' }>;
 
@@ -99,7 +101,7 @@ export function createHeapView(el: HTMLElement, opts: LibViewOptions): View<Heap
     axis.textContent = b
       ? `address 0 → ${sizeLabel(frame.poolBytes)}, left to right, row by row · ` +
         `a pixel column = ${sizeLabel(Math.round(b.bytesPerCol / b.dpr))} · ` +
-        `${fmt(frame.chunks.length / CHUNK_WIDTH)} chunks`
+        `${fmt(frame.chunks.length / CHUNK_WIDTH)} ${noun(frame.chunks.length / CHUNK_WIDTH, 'chunk')}`
       : '';
 
     const { allocs, flushed, failures } = allocsOf(frame.events);
@@ -113,6 +115,9 @@ export function createHeapView(el: HTMLElement, opts: LibViewOptions): View<Heap
     let feature: Alloc | null = null;
     for (const a of allocs) if (!feature || a.examined >= feature.examined) feature = a;
     if (feature) lastAlloc = { a: feature, of: allocs.length, bucketMin: frame.bucketMin };
+    // A jump (run to the end, a seek) brings no events: the last allocation seen is no longer
+    // the heap's last one.
+    else if (frame.moved && frame.events.length === 0) lastAlloc = null;
     const search: Search | null = feature
       ? {
           size: feature.size,
@@ -154,12 +159,24 @@ export function createHeapView(el: HTMLElement, opts: LibViewOptions): View<Heap
       performance.now() - bannerAt > Math.max(600, frame.durationMs)
     )
       hideBanner();
-    caption.replaceChildren(...captionOf(frame.events.length > 0 && feature !== null));
+    caption.replaceChildren(...captionOf(frame.events.length > 0 && feature !== null, frame));
   }
 
-  function captionOf(now: boolean): (Node | string)[] {
-    if (!lastAlloc)
-      return ['No allocation seen yet: a hard parse allocates the handle and its heaps.'];
+  function captionOf(now: boolean, frame: HeapFrame): (Node | string)[] {
+    if (!lastAlloc) {
+      // chunks that allocations made: recreatable or freeable (not free, not permanent)
+      let made = 0;
+      for (let i = 0; i < frame.chunks.length; i += CHUNK_WIDTH) {
+        const k = chunkClass(frame.chunks[i + 2], frame.chunks[i + 3]);
+        if (k > 0 && k < CLASSES - 1) made++;
+      }
+      return made === 0
+        ? ['No allocation seen yet: a hard parse allocates the handle and its heaps.']
+        : [
+            `${fmt(made)} allocated ${noun(made, 'chunk')}; a jump shows no allocation: ` +
+              'step a statement to see the next one.',
+          ];
+    }
     const { a, of, bucketMin } = lastAlloc;
     const b = document.createElement('b');
     b.textContent = `${a.piece} of obj ${a.obj}: ${fmt(a.size)} B`;

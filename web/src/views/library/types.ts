@@ -28,6 +28,8 @@ export interface HeapFrame {
   events: library.Event[];
   animate: boolean;
   durationMs: number;
+  /** The run moved since the last frame (with no events: it jumped, e.g. ran to the end). */
+  moved: boolean;
 }
 
 export interface LibViewOptions {
