@@ -38,17 +38,24 @@ const compact = format('.3~s');
 const grouped = format(',d');
 const fmt = (n: number) => (n < 10000 ? grouped(n) : compact(n));
 
-/** The label column lines of one set. */
+/** The label column lines of one set; `compact`: three lines (no set and DBWR line, one line of list sizes). */
 export function setLabel(
   set: SetInfo,
   index: number,
   sec: SetSections,
   touchCount: boolean,
+  compact = false,
 ): string[] {
   const writes = sec.write + sec.writing;
   const lists = touchCount
     ? [`hot ${fmt(sec.hot)} (max ${fmt(set.hot_max)})`, `cold ${fmt(sec.repl - sec.hot)}`]
     : [`LRU list ${fmt(sec.repl)}`];
+  if (compact)
+    return [
+      set.pool,
+      touchCount ? `hot ${fmt(sec.hot)} · cold ${fmt(sec.repl - sec.hot)}` : lists[0],
+      `write ${fmt(writes)} · free ${fmt(sec.free)}`,
+    ];
   return [
     set.pool,
     `set ${index} · DBWR ${set.dbwr}`,
@@ -210,7 +217,13 @@ export class LruChrome {
   private drawLabels(grid: Grid, secs: SetSections[], sets: SetInfo[], touchCount: boolean): void {
     const rows = secs.flatMap((sec, s) =>
       grid.sets[s] && sets[s]
-        ? [{ s, top: grid.sets[s].top, lines: setLabel(sets[s], s, sec, touchCount) }]
+        ? [
+            {
+              s,
+              top: grid.sets[s].top,
+              lines: setLabel(sets[s], s, sec, touchCount, grid.compact),
+            },
+          ]
         : [],
     );
     const g = this.labels

@@ -48,6 +48,7 @@ function gridOf(setSizes: number[], cols: number, lanes = false, k = 1): Grid {
     rowPitch,
     text: true,
     k,
+    compact: false,
     sets,
   };
 }
@@ -175,6 +176,18 @@ describe('place on a real run', () => {
 });
 
 describe('computeGrid', () => {
+  it('gives several sets in a short view three-line labels when that makes the cells larger', () => {
+    // seed 000 TEST4's three pools in the LRU panel of a 1024×768 screen
+    const input = { width: 620, budget: 250, setSizes: [800, 150, 50], canvas: false, dpr: 1 };
+    const g = computeGrid(input);
+    expect(g.compact).toBe(true);
+    expect(g.height).toBeLessThanOrEqual(250);
+    expect(g.pitch).toBeGreaterThanOrEqual(6);
+    // one set, or room enough: the five-line labels stay
+    expect(computeGrid({ ...input, setSizes: [1000] }).compact).toBe(false);
+    expect(computeGrid({ ...input, budget: 900 }).compact).toBe(false);
+  });
+
   it('picks the largest cells that fit the budget', () => {
     const small = computeGrid({
       width: 1200,

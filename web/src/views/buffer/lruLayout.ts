@@ -22,7 +22,11 @@ export const R_FREE = 4;
 export const LANE = 20;
 const SET_GAP = 14;
 const BOTTOM = 6;
+/** A set's label block: five lines, or three when several sets share a short view. */
 const MIN_BLOCK = 84;
+const MIN_BLOCK_COMPACT = 58;
+/** Below this pitch (px), several sets try two-line labels to give their rows to the cells. */
+const COMPACT_BELOW = 8;
 const MAX_LANE_ROWS = 3;
 const PAD_RIGHT = 10;
 /** Smallest cell of one buffer on the canvas, and the cell of a dense grid (CSS px). */
@@ -60,6 +64,8 @@ export interface Grid {
   text: boolean;
   /** Flow slots (buffers) per cell: 1, or more in dense mode. */
   k: number;
+  /** Three-line set labels (name, list sizes, write and free), for several sets in little height. */
+  compact: boolean;
   sets: SetBox[];
 }
 
@@ -98,7 +104,7 @@ function gapFor(pitch: number, canvas: boolean, dpr: number): number {
   return pitch >= 12 ? 3 : pitch >= 6 ? 1 : 0;
 }
 
-function tryGrid(input: GridInput, pitch: number, labelW: number, k = 1): Grid {
+function tryGrid(input: GridInput, pitch: number, labelW: number, k = 1, compact = false): Grid {
   const gridX = labelW;
   const gridW = Math.max(pitch, input.width - labelW - PAD_RIGHT);
   const cols = Math.max(1, Math.floor(gridW / pitch));
@@ -114,7 +120,10 @@ function tryGrid(input: GridInput, pitch: number, labelW: number, k = 1): Grid {
   let top = 0;
   for (const size of input.setSizes) {
     const rows = Math.max(1, Math.ceil(cells(size) / cols));
-    const height = Math.max(MIN_BLOCK, LANE + (rows - 1) * rowPitch + pitch + BOTTOM);
+    const height = Math.max(
+      compact ? MIN_BLOCK_COMPACT : MIN_BLOCK,
+      LANE + (rows - 1) * rowPitch + pitch + BOTTOM,
+    );
     sets.push({ top, height, cols, rows, size });
     top += height + SET_GAP;
   }
@@ -130,6 +139,7 @@ function tryGrid(input: GridInput, pitch: number, labelW: number, k = 1): Grid {
     // SVG cells print it from 9 px (a projector's 1280×720 shows 1,000 buffers at ~10 px).
     text: cell >= (input.canvas ? 14 : 9),
     k,
+    compact,
     sets,
   };
 }
@@ -140,26 +150,38 @@ function tryGrid(input: GridInput, pitch: number, labelW: number, k = 1): Grid {
  * the sets' label blocks alone overflow the budget, that take no more room than one row each).
  */
 export function computeGrid(input: GridInput): Grid {
+  const full = fitGrid(input, false);
+  // Several sets in a short view (seed 000's three pools on a 1024×768 projector): their
+  // five-line label blocks, not their buffers, set the height and the cells shrink to a few
+  // px. Three-line labels then leave more of the rows to the cells.
+  if (input.setSizes.length > 1 && full.k === 1 && full.pitch < COMPACT_BELOW) {
+    const compact = fitGrid(input, true);
+    if (compact.k === 1 && compact.pitch > full.pitch) return compact;
+  }
+  return full;
+}
+
+function fitGrid(input: GridInput, compact: boolean): Grid {
   const labelW = labelWidth(input.width);
   const list = pitches(input.canvas, input.dpr);
   for (const p of list) {
-    const g = tryGrid(input, p, labelW);
+    const g = tryGrid(input, p, labelW, 1, compact);
     if (g.height <= input.budget) return g;
   }
-  const last = tryGrid(input, list[list.length - 1], labelW);
+  const last = tryGrid(input, list[list.length - 1], labelW, 1, compact);
   if (!input.canvas) return last;
   const pitch = densePitchD(input.dpr) / input.dpr;
   // The height falls as k grows, down to one row a set at kMax.
   const kMax = Math.max(2, ...input.setSizes.map((n) => n + 2));
-  const goal = Math.max(input.budget, tryGrid(input, pitch, labelW, kMax).height);
+  const goal = Math.max(input.budget, tryGrid(input, pitch, labelW, kMax, compact).height);
   let lo = 2;
   let hi = kMax;
   while (lo < hi) {
     const mid = Math.floor((lo + hi) / 2);
-    if (tryGrid(input, pitch, labelW, mid).height <= goal) hi = mid;
+    if (tryGrid(input, pitch, labelW, mid, compact).height <= goal) hi = mid;
     else lo = mid + 1;
   }
-  return tryGrid(input, pitch, labelW, lo);
+  return tryGrid(input, pitch, labelW, lo, compact);
 }
 
 /** The dense grid of `k` buffers a cell (what computeGrid picks from). */
