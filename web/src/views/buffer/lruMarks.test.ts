@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { computeGrid, sections } from './lruLayout';
-import { midpointBar, placeTags, type Tag } from './lruMarks';
+import { midpointBar, placeTags, TAG_H, type Tag } from './lruMarks';
 
+/** Two tags' boxes overlap (in both directions: rows a few px apart share a band). */
 const overlaps = (tags: Tag[]) =>
   tags.some((a, i) =>
-    tags.some((b, j) => i < j && a.y === b.y && a.x < b.x + b.w && b.x < a.x + a.w),
+    tags.some(
+      (b, j) =>
+        i < j && a.y < b.y + TAG_H && b.y < a.y + TAG_H && a.x < b.x + b.w && b.x < a.x + a.w,
+    ),
   );
 
 describe('placeTags', () => {
@@ -36,6 +40,15 @@ describe('placeTags', () => {
       'MRU HEAD',
       'LRU TAIL',
     ]);
+  });
+
+  it('keeps tags of rows a few px apart from overlapping (small cells, a phone)', () => {
+    const small = computeGrid({ width: 370, budget: 200, setSizes: [1000], canvas: false, dpr: 1 });
+    expect(small.pitch).toBeLessThan(TAG_H);
+    for (let repl = 1; repl <= 400; repl += 7) {
+      const tags = placeTags(small, sections(new Uint32Array([repl, 0, 0, 0, 1000 - repl])), false);
+      expect(overlaps(tags), `LRU list of ${repl}`).toBe(false);
+    }
   });
 
   it('shortens or drops a tag rather than overlap another', () => {

@@ -119,23 +119,30 @@ function wishes(grid: Grid, sec: SetSections, s: number, touchCount: boolean): W
 export function placeTags(grid: Grid, secs: SetSections[], touchCount: boolean): Tag[] {
   const out: Tag[] = [];
   const maxX = grid.width - 2;
+  // Tags placed so far, as boxes: rows a few px apart (small cells, no lanes) put tags of
+  // different rows in one band, so a clash is an overlap in both directions.
+  const placed: { x0: number; x1: number; y0: number; y1: number }[] = [];
   secs.forEach((sec, s) => {
     if (!grid.sets[s]) return;
-    const taken = new Map<number, [number, number][]>();
     for (const w of wishes(grid, sec, s, touchCount)) {
-      const row = taken.get(w.row) ?? [];
-      taken.set(w.row, row);
+      const y = rowY(grid, s, w.row) - TAG_H - 3;
       for (const text of w.texts) {
         const width = tagWidth(text);
         let x = w.anchor === 'start' ? w.at : w.anchor === 'end' ? w.at - width : w.at - width / 2;
         x = Math.max(grid.gridX - 2, Math.min(maxX - width, x));
         const clashAt = (cx: number) =>
-          row.find(([a, b]) => cx < b + TAG_SPACE && cx + width + TAG_SPACE > a);
+          placed.find(
+            (r) =>
+              cx < r.x1 + TAG_SPACE &&
+              cx + width + TAG_SPACE > r.x0 &&
+              y < r.y1 &&
+              y + TAG_H > r.y0,
+          );
         let clash = clashAt(x);
         // A tag that starts a region may slide right past the tag in its way, as long as it
         // does not reach over the next region's cells.
         if (clash && w.anchor === 'start') {
-          const slid = clash[1] + TAG_SPACE;
+          const slid = clash.x1 + TAG_SPACE;
           const fits = slid + width <= Math.min(maxX, w.limit - 2);
           if (slid - w.at <= MAX_SLIDE && fits && !clashAt(slid)) {
             x = slid;
@@ -143,8 +150,8 @@ export function placeTags(grid: Grid, secs: SetSections[], touchCount: boolean):
           }
         }
         if (clash) continue;
-        row.push([x, x + width]);
-        out.push({ set: s, text, kind: w.kind, x, y: rowY(grid, s, w.row) - TAG_H - 3, w: width });
+        placed.push({ x0: x, x1: x + width, y0: y, y1: y + TAG_H });
+        out.push({ set: s, text, kind: w.kind, x, y, w: width });
         break;
       }
     }
