@@ -108,9 +108,30 @@ test('phone: the view comes before the init.ora form, the playback bar stays on 
   expect(bar && bar.y + bar.height <= 844).toBe(true);
   await page.getByTestId('step').click();
   await expect.poll(() => position(page)).toBe(1);
+  // at the end, the widest figures: the position's line wraps rather than cutting "t = …"
+  await page.getByTestId('run-to-end').click();
+  await expect.poll(() => position(page), { timeout: 30_000 }).toBe(40_000);
+  const right = await page
+    .locator('.position-text > *')
+    .evaluateAll((els) => Math.max(...els.map((e) => e.getBoundingClientRect().right)));
+  expect(right, 'the position line ends on the screen').toBeLessThanOrEqual(390);
   const xbh = page.getByTestId('xbh-panel');
   await xbh.getByRole('button', { name: 'Fold this panel' }).click();
   await expect(xbh.locator('.panel-content')).toBeHidden();
   await xbh.getByRole('button', { name: 'Show this panel' }).click();
   await expect(xbh.locator('.panel-content')).toBeVisible();
+});
+
+test('phone: a script step row of the paper table stays one line (its statement cut short)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openApp(page, URL_);
+  await page.getByTestId('scenario-select').selectOption('seed004-10.2.0.5-default');
+  // the rows of a script's steps come as the steps run
+  await page.getByTestId('run-to-end').click();
+  const rows = page.locator('td.paper-figure');
+  await expect(rows).not.toHaveCount(0, { timeout: 60_000 });
+  const heights = await rows.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height));
+  expect(Math.max(...heights), `row heights ${heights.join(', ')}`).toBeLessThan(40);
 });
