@@ -107,7 +107,7 @@ describe('the scan decision in words', () => {
 
   it('lists the numbers compared, KEEP buffers only with a KEEP pool', () => {
     const f = decisionFigures(decision({ cached: 49_600 }));
-    expect(f).toContainEqual(['cached', '49,600 (50 %)']);
+    expect(f).toContainEqual(['cached at the start', '49,600 (50 %)']);
     expect(f.map(([k]) => k)).toContain('KEEP buffers');
     expect(decisionFigures(decision({ keep_buffers: 0 })).map(([k]) => k)).not.toContain(
       'KEEP buffers',

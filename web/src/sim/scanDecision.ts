@@ -48,7 +48,7 @@ export function reasonText(d: ScanDecision): string {
   }
 }
 
-/** The numbers of the decision as label/value pairs (what the rule looked at). */
+/** The numbers of the decision as label/value pairs (what the rule looked at, as the scan began). */
 export function decisionFigures(d: ScanDecision): [string, string][] {
   const out: [string, string][] = [
     ['blocks', n(d.blocks)],
@@ -57,7 +57,7 @@ export function decisionFigures(d: ScanDecision): [string, string][] {
     ['large above (5 ×)', n(d.large_above)],
   ];
   if (d.keep_buffers > 0) out.push(['KEEP buffers', n(d.keep_buffers)]);
-  out.push(['cached', `${n(d.cached)} (${pct(d.cached, d.blocks)})`]);
+  out.push(['cached at the start', `${n(d.cached)} (${pct(d.cached, d.blocks)})`]);
   out.push(['dirty', `${n(d.dirty)} (${pct(d.dirty, d.blocks)})`]);
   return out;
 }
