@@ -14,6 +14,20 @@ test('?present: no init.ora column, the narration as a caption, keyboard-driven'
   await openApp(page, `${URL_}?present`);
   await expect(page.locator('.app')).toHaveAttribute('data-display', 'present');
   await expect(page.getByTestId('init-panel')).toBeHidden();
+  // One header row (the desk's tools are left out), and every panel's help and Export
+  // buttons inside its panel in the larger type.
+  const header = await page.locator('.app-header').boundingBox();
+  expect(header?.height, 'the header is one row').toBeLessThan(60);
+  await expect(page.getByTestId('copy-embed')).toBeHidden();
+  const outside = await page.locator('.panel').evaluateAll((panels) =>
+    panels.flatMap((p) => {
+      const tools = p.querySelector(':scope > header .panel-tools');
+      if (!tools || !p.getBoundingClientRect().width) return [];
+      const over = tools.getBoundingClientRect().right - p.getBoundingClientRect().right;
+      return over > 1 ? [`${p.querySelector('h2')?.textContent}: ${over.toFixed(0)} px`] : [];
+    }),
+  );
+  expect(outside).toEqual([]);
   await page.keyboard.press('ArrowRight');
   await expect.poll(() => position(page)).toBe(1);
   const caption = page.getByTestId('narration-caption');

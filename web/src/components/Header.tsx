@@ -230,11 +230,14 @@ export function Header() {
         <HistoryButtons />
         <CopyLink />
         <CompareMenu />
-        <CopyEmbed />
         <PresentButton />
-        <ScenarioFiles />
-        <RunExport />
-        <TourButton />
+        {/* The desk's tools, which presenter mode leaves out so that its header is one row. */}
+        <span className="header-desk">
+          <CopyEmbed />
+          <ScenarioFiles />
+          <RunExport />
+          <TourButton />
+        </span>
       </div>
     </header>
   );
