@@ -111,6 +111,23 @@ export interface LineChart<P, X extends string = string> {
 const M = { top: 26, right: 16, bottom: 34, left: 58 };
 const FONT = '12px system-ui, sans-serif';
 const finite = (v: number | null): v is number => v !== null && Number.isFinite(v);
+/** Vertical room of a reference line's label (11 px type). */
+const REF_LABEL_H = 13;
+
+/**
+ * Positions at least `gap` apart, each as near its wish as that allows and in the wishes'
+ * order, kept at or above `hi` (the plot's bottom) where there is room: reference labels whose
+ * values are close (paper KEEP 98.5 % and DEFAULT 95.7 %) no longer print over each other.
+ */
+export function spread(want: number[], gap: number, hi: number): number[] {
+  const order = want.map((_, i) => i).sort((a, b) => want[a] - want[b]);
+  const out = want.slice();
+  let prev = -Infinity;
+  for (const i of order) prev = out[i] = Math.max(want[i], prev + gap);
+  let next = Infinity;
+  for (const i of order.reverse()) next = out[i] = Math.min(out[i], hi, next - gap);
+  return out;
+}
 type Scale = ScaleLinear<number, number>;
 
 export function createLineChart<P, X extends string>(
@@ -239,13 +256,31 @@ export function createLineChart<P, X extends string>(
       .attr('x2', (r) => (r.axis === 'x' ? at(r) : w))
       .attr('y1', (r) => (r.axis === 'x' ? 0 : at(r)))
       .attr('y2', (r) => (r.axis === 'x' ? h : at(r)));
+    // Labels of one side (left: y, right: y2) spread apart; labels of vertical lines near
+    // each other stack upwards.
+    const labelY = new Map<Ref, number>();
+    for (const axis of ['y', 'y2'] as const) {
+      const side = refList.filter((r) => r.axis === axis);
+      const ys = spread(
+        side.map((r) => at(r) + t.y),
+        REF_LABEL_H,
+        h + t.y,
+      );
+      side.forEach((r, i) => labelY.set(r, ys[i]));
+    }
+    const verticals = refList.filter((r) => r.axis === 'x').sort((a, b) => at(a) - at(b));
+    verticals.forEach((r, i) => {
+      const before = verticals[i - 1];
+      const near = before !== undefined && at(r) - at(before) < 90;
+      labelY.set(r, near ? (labelY.get(before) ?? h - 6) - REF_LABEL_H : h - 6);
+    });
     g.select('text')
       .attr('stroke', '#fff')
       .attr('stroke-width', 3.5)
       .attr('fill', (r) => r.color)
       .attr('text-anchor', (r) => (r.axis === 'y' ? 'start' : 'end'))
       .attr('x', (r) => (r.axis === 'x' ? at(r) - 4 : r.axis === 'y2' ? w - 4 : t.x))
-      .attr('y', (r) => (r.axis === 'x' ? h - 6 : at(r) + t.y))
+      .attr('y', (r) => labelY.get(r) ?? 0)
       .text((r) => r.label);
   }
 
