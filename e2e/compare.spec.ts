@@ -169,6 +169,11 @@ test('compare on a phone (390×844): tabs, the playback bar reachable', async ({
   await expect(page.getByTestId('play')).toBeInViewport();
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(390);
+  // A and B's views grow with their content: nothing runs over the editors below them.
+  const over = await page
+    .locator('.compare-columns .compare-main')
+    .evaluate((e) => e.scrollHeight - e.clientHeight);
+  expect(over, 'the A and B views overflow their row').toBeLessThanOrEqual(1);
   await page.screenshot({ path: test.info().outputPath('compare-390x844.png') });
   watcher.expectClean(ORIGIN);
 });
