@@ -37,3 +37,18 @@ test('undo and redo configuration edits by button and by key', async ({ page }) 
   await page.reload();
   await expect(page.getByTestId('param-_db_percent_hot_default')).toHaveValue('25');
 });
+
+test('picking another scenario over an edited one: one undo brings the edit back', async ({
+  page,
+}) => {
+  await openApp(page, '/');
+  await setParam(page, '_db_percent_hot_default', '25');
+  await page.getByTestId('scenario-select').selectOption('seed000-8.0-test2');
+  await expect(page.getByTestId('scenario-select')).toHaveValue('seed000-8.0-test2');
+  await expect(page.getByTestId('narration')).toContainText('one undo away');
+  await page.getByTestId('undo').click();
+  await expect(page.getByTestId('param-_db_percent_hot_default')).toHaveValue('25');
+  await expect(page.getByTestId('scenario-select')).toHaveValue('__edited__');
+  await page.getByTestId('redo').click();
+  await expect(page.getByTestId('scenario-select')).toHaveValue('seed000-8.0-test2');
+});

@@ -189,7 +189,7 @@ describe('compare mode', () => {
     const historyA = historyOf(store);
     const original = store.getState().compare?.current;
     b.getState().edit((d) => ({ ...d, init: { ...d.init, db_block_buffers: 600 } }));
-    expect(historyB.getState().past).toEqual([original]);
+    expect(historyB.getState().past.map((e) => e.scenario)).toEqual([original]);
     expect(historyA.getState().past).toEqual([]);
     historyB.getState().undo();
     expect(store.getState().compare?.current).toEqual(original);

@@ -31,6 +31,7 @@ export interface Compare {
 /** B's own actions, made once per store: the projection puts them where A's are. */
 export interface SlotActions {
   edit: AppState['edit'];
+  restore: AppState['restore'];
   revertDraft: AppState['revertDraft'];
   select: AppState['select'];
   selectBucket: AppState['selectBucket'];
@@ -118,6 +119,8 @@ export function slotState(s: AppState, which: Which): AppState {
         edited: c.edited,
         edits: c.edits,
         generation: c.generation,
+        // B is edited in place: nothing opens over it
+        replaced: null,
       }
     : { ...s, sim: null };
   projections.set(s, p);

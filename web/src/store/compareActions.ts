@@ -7,7 +7,7 @@ import { leadOf, presetOf, type Compare } from './compare';
 import type { ScenarioEntry } from './scenarios';
 import { SLICE_MS } from './slices';
 import { openSim, type Sim } from './slot';
-import type { AppState } from './state';
+import { editedNow, type AppState } from './state';
 
 /** What the compare actions use of the store. */
 export interface CompareContext {
@@ -99,27 +99,33 @@ export function compareActions(ctx: CompareContext) {
     if (sim?.kind === kind) patchB({ sim: { ...sim, selected } });
   };
 
+  /** Run `next` as B at the lead position, compared with `base`: B's edit (or undo step). */
+  const rebuildB = (next: Scenario, base: string | null) => {
+    const c = get().compare;
+    const a = get().sim;
+    if (!c || !a) return;
+    const invalid = validateScenario(next);
+    if (invalid) {
+      patchB({ draft: next, draftError: invalid });
+      return;
+    }
+    const position = leadOf(a, c.sim);
+    try {
+      installB(next, position, base, { edits: c.edits + 1 });
+      const why = `configuration B changed: its run was rebuilt and replayed to #${position}`;
+      set(narrated([note('configuration B', why)]));
+    } catch (e) {
+      patchB({ draft: next, draftError: asScenarioError(e) });
+    }
+  };
+
   const actions: Actions = {
     slotB: {
       edit(change) {
         const c = get().compare;
-        const a = get().sim;
-        if (!c || !a) return;
-        const next = change(c.draft);
-        const invalid = validateScenario(next);
-        if (invalid) {
-          patchB({ draft: next, draftError: invalid });
-          return;
-        }
-        const position = leadOf(a, c.sim);
-        try {
-          installB(next, position, c.scenarioId, { edits: c.edits + 1 });
-          const why = `configuration B changed: its run was rebuilt and replayed to #${position}`;
-          set(narrated([note('configuration B', why)]));
-        } catch (e) {
-          patchB({ draft: next, draftError: asScenarioError(e) });
-        }
+        if (c) rebuildB(change(c.draft), c.scenarioId);
       },
+      restore: (scenario, base) => rebuildB(scenario, base),
       revertDraft() {
         const c = get().compare;
         if (c) patchB({ draft: c.current, draftError: null, generation: c.generation + 1 });
@@ -156,7 +162,7 @@ export function compareActions(ctx: CompareContext) {
       const a = scenarios.find((s) => s.id === preset?.a);
       const b = scenarios.find((s) => s.id === preset?.b);
       if (!preset || !a || !b) return;
-      set({ playing: false, generation: get().generation + 1 });
+      set({ playing: false, generation: get().generation + 1, replaced: editedNow(get()) });
       const generation = (get().compare?.generation ?? 0) + 1;
       leaveCompare();
       try {

@@ -60,4 +60,25 @@ describe('undo and redo of configuration edits', () => {
     expect(history.getState().past).toEqual([]);
     expect(history.getState().future).toEqual([]);
   });
+
+  it('opening another scenario over an edited one keeps that one as the undo step', () => {
+    const { app, history } = fresh();
+    const id = app.getState().scenarioId;
+    setHot(app, 25);
+    setHot(app, 0);
+    app.getState().loadScenario('seed000-8.0-test1');
+    expect(app.getState().scenarioId).toBe('seed000-8.0-test1');
+    expect(history.getState().past).toHaveLength(1);
+    history.getState().undo();
+    // the edited scenario is back, compared with the scenario it was edited from
+    expect(hot(app)).toBe(0);
+    expect(app.getState().scenarioId).toBe(id);
+    expect(app.getState().edited).toBe(true);
+    history.getState().redo();
+    expect(app.getState().scenarioId).toBe('seed000-8.0-test1');
+    expect(app.getState().edited).toBe(false);
+    // a scenario opened over an unedited one starts an empty history
+    app.getState().loadScenario('seed000-8.0-test2');
+    expect(history.getState().past).toEqual([]);
+  });
 });

@@ -7,6 +7,12 @@ import type { Compare, SlotActions, Which } from './compare';
 import type { Busy } from './slices';
 import type { Sim } from './slot';
 
+/** A scenario with the bundled entry it is compared with (its paper, its edits). */
+export interface Replaced {
+  scenario: Scenario;
+  base: string | null;
+}
+
 /** Steps per second of the speed control; Infinity is "full speed". */
 export const SPEEDS = [1, 2, 5, 10, 25, 100, 500, 2000, Infinity] as const;
 /** At or below this speed every step records its events and is narrated. */
@@ -55,6 +61,12 @@ export interface AppState {
   traceDrop: { file: File; id: number } | null;
   /** Bumped when another scenario is loaded (not on edits): editors reset their local text. */
   generation: number;
+  /**
+   * The edited scenario (with its base) that the last open replaced — a scenario from the
+   * picker, a link, a file, a preset: the new history's one undo step (./history), so that
+   * opening something else never loses an edit.
+   */
+  replaced: Replaced | null;
   /** Bumped by every edit that rebuilt the run (./history keeps undo and redo by it). */
   edits: number;
 
@@ -100,6 +112,8 @@ export interface AppState {
   loadScenario(id: string): void;
   /** Apply an edit to the draft; a valid draft rebuilds the run at the same position. */
   edit(change: (draft: Scenario) => Scenario): void;
+  /** Run `scenario` (an undo or redo step) at the same position, compared with `base`. */
+  restore(scenario: Scenario, base: string | null): void;
   /** Drop an invalid draft: the editors show the running scenario again. */
   revertDraft(): void;
   step(): void;
@@ -135,3 +149,7 @@ export interface AppState {
   loadPreset(id: string): void;
   dispose(): void;
 }
+
+/** The running scenario, when edited: what opening another one replaces (`replaced`). */
+export const editedNow = (s: AppState): Replaced | null =>
+  s.edited && s.current ? { scenario: s.current, base: s.scenarioId } : null;

@@ -13,7 +13,7 @@ import { arrived, jumpPair, resetPair, stepPair, type Pair, type Papers } from '
 import { DEFAULT_SCENARIO_ID, type ScenarioEntry } from './scenarios';
 import { SLICE_MS, yieldToPage } from './slices';
 import { openSim, refresh, type Sim } from './slot';
-import { ANIMATE_MAX_SPEED, NARRATE_MAX_SPEED, SPEEDS, type AppState } from './state';
+import { ANIMATE_MAX_SPEED, editedNow, NARRATE_MAX_SPEED, SPEEDS, type AppState } from './state';
 
 export { ANIMATE_MAX_SPEED, NARRATE_MAX_SPEED, SPEEDS } from './state';
 export type { AppState } from './state';
@@ -222,6 +222,28 @@ export function createAppStore({
       narrated,
     });
 
+    /** Run `next` at the same position, compared with `base`: an edit (or an undo step). */
+    const rebuild = (next: Scenario, base: string | null) => {
+      const { sim, compare } = get();
+      const position = sim ? leadOf(sim, compare?.sim ?? null) : 0;
+      const invalid = validateScenario(next);
+      if (invalid) {
+        set({ draft: next, draftError: invalid });
+        return;
+      }
+      try {
+        install(
+          next,
+          position,
+          base,
+          `configuration changed: the run was rebuilt and replayed to #${position}`,
+        );
+        set({ edits: get().edits + 1 });
+      } catch (e) {
+        set({ draft: next, draftError: asScenarioError(e) });
+      }
+    };
+
     const loadDefault = () => {
       const entry = scenarios.find((s) => s.id === defaultId) ?? scenarios[0];
       if (!entry) {
@@ -275,6 +297,7 @@ export function createAppStore({
       fileError: null,
       traceDrop: null,
       generation: 0,
+      replaced: null,
       edits: 0,
       playing: false,
       speed: 2,
@@ -298,6 +321,7 @@ export function createAppStore({
 
       openHash(hash) {
         const decoded = decodeHash(hash);
+        const prior = editedNow(get());
         set({ playing: false });
         leaveCompare();
         if (decoded.ok === 'empty') {
@@ -319,7 +343,7 @@ export function createAppStore({
         }
         try {
           install(scenario, position, base ?? null, 'opened from a share link', hintOf(scenario));
-          set({ linkError: null, generation: get().generation + 1 });
+          set({ linkError: null, generation: get().generation + 1, replaced: prior });
         } catch (e) {
           set({ linkError: `This link’s scenario could not be run: ${message(e)}` });
           loadDefault();
@@ -383,11 +407,18 @@ export function createAppStore({
         }
         const scenario = JSON.parse(text) as Scenario;
         const base = scenarios.find((e) => same(e.scenario, scenario))?.id ?? null;
+        const prior = editedNow(get());
         set({ playing: false });
         try {
           leaveCompare();
-          install(scenario, 0, base, `opened the file ${name}`, hintOf(scenario));
-          set({ fileError: null, linkError: null, generation: get().generation + 1 });
+          const kept = prior ? ' (your edited scenario is one undo away: Ctrl+Z)' : '';
+          install(scenario, 0, base, `opened the file ${name}${kept}`, hintOf(scenario));
+          set({
+            fileError: null,
+            linkError: null,
+            generation: get().generation + 1,
+            replaced: prior,
+          });
         } catch (e) {
           set({ fileError: `${name} could not be run: ${message(e)}` });
         }
@@ -410,42 +441,40 @@ export function createAppStore({
       loadScenario(id) {
         const entry = scenarios.find((s) => s.id === id);
         if (!entry) return;
-        set({ playing: false, generation: get().generation + 1 });
+        set({ playing: false, generation: get().generation + 1, replaced: editedNow(get()) });
         leaveCompare();
         selectIn('buffer', null);
         try {
           const { scenario } = entry;
-          install(scenario, 0, entry.id, `loaded ${entry.id}: ${entry.title}`, hintOf(scenario));
+          const kept = get().replaced ? ' (your edited scenario is one undo away: Ctrl+Z)' : '';
+          install(
+            scenario,
+            0,
+            entry.id,
+            `loaded ${entry.id}: ${entry.title}${kept}`,
+            hintOf(scenario),
+          );
         } catch (e) {
           set({ draft: entry.scenario, scenarioId: entry.id, draftError: asScenarioError(e) });
         }
       },
 
       edit(change) {
-        const { draft, sim, scenarioId, compare } = get();
-        if (!draft) return;
-        const position = sim ? leadOf(sim, compare?.sim ?? null) : 0;
-        const next = change(draft);
-        const invalid = validateScenario(next);
-        if (invalid) {
-          set({ draft: next, draftError: invalid });
-          return;
-        }
-        try {
-          install(
-            next,
-            position,
-            scenarioId,
-            `configuration changed: the run was rebuilt and replayed to #${position}`,
-          );
-          set({ edits: get().edits + 1 });
-        } catch (e) {
-          set({ draft: next, draftError: asScenarioError(e) });
-        }
+        const { draft, scenarioId } = get();
+        if (draft) rebuild(change(draft), scenarioId);
+      },
+
+      restore(scenario, base) {
+        rebuild(scenario, base);
       },
 
       revertDraft() {
-        set({ draft: get().current, draftError: null, generation: get().generation + 1 });
+        set({
+          draft: get().current,
+          draftError: null,
+          generation: get().generation + 1,
+          replaced: null,
+        });
       },
 
       step() {
