@@ -117,4 +117,28 @@ test.describe('the SQL console', () => {
     await expect(page.getByTestId('sql-rows')).toContainText('hello!');
     await expect(page.getByTestId('sql-define')).toHaveCount(0);
   });
+
+  test('a query that never ends runs in a worker: the page steps meanwhile, Cancel stops it', async ({
+    page,
+  }) => {
+    await openApp(page, URL_);
+    await openConsole(page);
+    const text = page.getByTestId('sql-text');
+    await text.fill(
+      'with recursive r(n) as (select 1 union all select n + 1 from r)\nselect count(*) from r',
+    );
+    await page.getByTestId('sql-run').click();
+    await expect(page.getByTestId('sql-cancel')).toBeVisible();
+    // the page answers while SQLite counts
+    const before = await position(page);
+    await page.getByTestId('step').click();
+    await expect.poll(() => position(page)).toBe(before + 1);
+    await page.getByTestId('sql-cancel').click();
+    await expect(page.getByTestId('sql-stopped')).toContainText('stopped: it was cancelled');
+    // a fresh SQLite over the same snapshot answers the next query
+    await text.fill('select count(*) n from dual');
+    await page.getByTestId('sql-run').click();
+    await expect(page.getByTestId('sql-rows')).toContainText('1');
+    await expect(page.getByTestId('sql-stopped')).toHaveCount(0);
+  });
 });

@@ -1,14 +1,16 @@
 // The SQL console (issue #12): SQLite over a snapshot of the simulated instance at the current
-// step, the seeds' queries one click away. Loaded (with sql.js) when the console opens.
+// step, the seeds' queries one click away. Loaded (with sql.js) when the console opens; SQLite
+// runs in a Web Worker (../sql/client), so a runaway query can be stopped and never freezes
+// the page.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Playable } from '../sim/engine';
 import { useApp, useStoreApi } from '../store/context';
 import type { AppState } from '../store/store';
 import { EXAMPLES, example, type Example } from '../sql/examples';
 import { cellText, formatError } from '../sql/format';
-import { openSession } from '../sql/load';
+import { SqlClient, Stopped } from '../sql/client';
 import { onRequest, takeRequest, type ConsoleRequest } from '../sql/request';
-import type { Outcome, SqlSession } from '../sql/session';
+import type { Outcome } from '../sql/session';
 import { capture } from '../sql/snapshot';
 import { Table } from './Table';
 
@@ -98,32 +100,48 @@ function Ask(p: { name: string; onValue: (v: string) => void; onCancel: () => vo
 export function SqlConsole() {
   const store = useStoreApi();
   const kind = useApp(selectKind);
-  const [session, setSession] = useState<SqlSession | null>(null);
+  const [session, setSession] = useState<SqlClient | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [text, setText] = useState(EXAMPLES.find((e) => e.kind === kind)?.sql ?? '');
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [error, setError] = useState<Outcome['error']>(null);
+  const [stopped, setStopped] = useState<string | null>(null);
+  const [running, setRunning] = useState(false);
   const [asking, setAsking] = useState<string | null>(null);
   const [snap, setSnap] = useState<Snap | null>(null);
   const [shown, setShown] = useState<Example | null>(null);
   const lastGood = useRef<string | null>(null);
   const lastRun = useRef<Playable | null>(null);
+  const lastPosition = useRef<number | null>(null);
 
   /** Run a script now (asking for a substitution variable first when one has no value). */
   const execute = useCallback(
-    (s: SqlSession, script: string, defines: Record<string, string> = {}) => {
+    async (s: SqlClient, script: string, defines: Record<string, string> = {}) => {
       Object.assign(s.defines, defines);
       const missing = s.missing(script);
       if (missing.length) {
         setAsking(missing[0]);
         return;
       }
-      const out = s.run(script);
-      if (out.error) setError(out.error);
-      else {
-        setError(null);
-        setOutcome(out);
-        lastGood.current = script;
+      setRunning(true);
+      setStopped(null);
+      try {
+        const out = await s.run(script, defines);
+        if (out.error) setError(out.error);
+        else {
+          setError(null);
+          setOutcome(out);
+          lastGood.current = script;
+        }
+      } catch (e) {
+        if (!(e instanceof Stopped)) throw e;
+        setStopped(
+          `${e.message} SQLite started again over the same snapshot; views you created are gone.`,
+        );
+        // a query that had to be stopped is not run again when the run moves
+        if (lastGood.current === script) lastGood.current = null;
+      } finally {
+        setRunning(false);
       }
     },
     [],
@@ -131,42 +149,46 @@ export function SqlConsole() {
 
   /** Take a snapshot when the run has moved; the last query that ran runs again over it. */
   const refresh = useCallback(
-    (s: SqlSession) => {
+    async (s: SqlClient) => {
       const run = store.getState().sim?.run;
-      if (!run || (run === lastRun.current && s.position === run.position)) return;
+      if (!run || (run === lastRun.current && lastPosition.current === run.position)) return;
       lastRun.current = run;
+      lastPosition.current = run.position;
       const c = capture(run);
-      const ms = s.load(c);
-      setSnap({ position: c.position, ms });
-      if (lastGood.current) {
-        const out = s.run(lastGood.current);
-        if (!out.error) setOutcome(out);
+      try {
+        const ms = await s.load(c);
+        setSnap({ position: c.position, ms });
+        if (lastGood.current) {
+          const out = await s.run(lastGood.current);
+          if (!out.error) setOutcome(out);
+        }
+      } catch (e) {
+        if (!(e instanceof Stopped)) throw e;
       }
     },
     [store],
   );
 
   const serve = useCallback(
-    (s: SqlSession, r: ConsoleRequest | null) => {
+    (s: SqlClient, r: ConsoleRequest | null) => {
       const ex = r && example(r.example);
       if (!r || !ex) return;
       setText(ex.sql);
       setShown(ex);
-      execute(s, ex.sql, r.defines);
+      void execute(s, ex.sql, r.defines);
     },
     [execute],
   );
 
   useEffect(() => {
     let live = true;
-    let opened: SqlSession | null = null;
-    openSession().then(
+    let opened: SqlClient | null = null;
+    SqlClient.open().then(
       (s) => {
         if (!live) return s.close();
         opened = s;
         setSession(s);
-        refresh(s);
-        serve(s, takeRequest());
+        void refresh(s).then(() => serve(s, takeRequest()));
       },
       (e: unknown) => live && setLoadError(String(e)),
     );
@@ -177,29 +199,29 @@ export function SqlConsole() {
   }, [refresh, serve]);
 
   // the snapshot follows the run: checked a few times a second, taken at most once a second
-  // while playing
+  // while playing (not while a script runs: the refreshed one would wait behind it)
   useEffect(() => {
     if (!session) return;
     let last = 0;
     const id = setInterval(() => {
       const now = performance.now();
-      if (store.getState().playing && now - last < PLAYING_REFRESH_MS) return;
+      if (running || (store.getState().playing && now - last < PLAYING_REFRESH_MS)) return;
       last = now;
-      refresh(session);
+      void refresh(session);
     }, POLL_MS);
     const off = onRequest(() => serve(session, takeRequest()));
     return () => {
       clearInterval(id);
       off();
     };
-  }, [session, store, refresh, serve]);
+  }, [session, store, refresh, serve, running]);
 
   const choose = (ex: Example) => {
     setText(ex.sql);
     setShown(ex);
-    if (session) execute(session, ex.sql);
+    if (session) void execute(session, ex.sql);
   };
-  const runText = () => session && execute(session, text);
+  const runText = () => session && !running && void execute(session, text);
 
   if (loadError)
     return (
@@ -260,9 +282,14 @@ export function SqlConsole() {
         />
       </label>
       <div className="sql-actions">
-        <button type="button" data-testid="sql-run" onClick={runText}>
-          Run
+        <button type="button" data-testid="sql-run" onClick={runText} disabled={running}>
+          {running ? 'Running…' : 'Run'}
         </button>
+        {running && (
+          <button type="button" data-testid="sql-cancel" onClick={() => session.stop()}>
+            Cancel
+          </button>
+        )}
       </div>
       {asking && (
         <Ask
@@ -270,11 +297,16 @@ export function SqlConsole() {
           onCancel={() => setAsking(null)}
           onValue={(v) => {
             setAsking(null);
-            if (session) execute(session, text, { [asking]: v });
+            if (session) void execute(session, text, { [asking]: v });
           }}
         />
       )}
-      {error && (
+      {stopped && (
+        <p className="sql-error" role="alert" data-testid="sql-stopped">
+          {stopped}
+        </p>
+      )}
+      {error && !stopped && (
         <pre className="sql-error" role="alert" data-testid="sql-error">
           {formatError(error)}
         </pre>

@@ -1,0 +1,144 @@
+// The page's side of the SQL console's worker (./sql.worker): the session's calls as promises,
+// a time limit on each script, and Cancel. Stopping a script ends the worker, the only way to
+// stop SQLite mid-statement, and starts a fresh one over the same snapshot: the views a user
+// created in the session are gone then, which the console says.
+import type { Capture } from './capture';
+import type { Outcome } from './session';
+import { variables } from './script';
+
+type Request =
+  | { kind: 'open' }
+  | { kind: 'load'; capture: Capture }
+  | { kind: 'run'; script: string; defines: Record<string, string> };
+export type ToWorker = Request & { id: number };
+
+export type FromWorker =
+  | { id: number; kind: 'done'; ms?: number }
+  | {
+      id: number;
+      kind: 'ran';
+      outcome: Outcome;
+      defines: Record<string, string>;
+      headersMs: number;
+    }
+  | { id: number; kind: 'error'; message: string };
+
+/** A script runs at most this long before the console stops it. */
+export const SQL_TIME_LIMIT_MS = 10_000;
+
+/** Why a script did not finish: stopped by the user, or by the time limit. */
+export class Stopped extends Error {}
+
+export interface WorkerLike {
+  postMessage(m: ToWorker): void;
+  terminate(): void;
+  onmessage: ((e: MessageEvent<FromWorker>) => void) | null;
+  onerror: ((e: ErrorEvent) => void) | null;
+}
+
+const browserWorker = (): WorkerLike =>
+  new Worker(new URL('./sql.worker.ts', import.meta.url), { type: 'module' }) as WorkerLike;
+
+interface Waiting {
+  resolve(m: FromWorker): void;
+  reject(e: Error): void;
+}
+
+export class SqlClient {
+  private worker!: WorkerLike;
+  private next = 1;
+  private readonly waiting = new Map<number, Waiting>();
+  private capture: Capture | null = null;
+  /** Substitution variables defined so far (as the worker's session has them). */
+  readonly defines: Record<string, string> = {};
+  /** Milliseconds the last X$BH fill took (0: none yet). */
+  headersMs = 0;
+
+  constructor(private readonly make: () => WorkerLike = browserWorker) {
+    this.start();
+  }
+
+  /** A client whose worker has SQLite loaded. */
+  static async open(make?: () => WorkerLike): Promise<SqlClient> {
+    const c = new SqlClient(make);
+    await c.call({ kind: 'open' });
+    return c;
+  }
+
+  get position(): number | null {
+    return this.capture?.position ?? null;
+  }
+
+  /** The substitution variables a script needs that have no value yet. */
+  missing(script: string): string[] {
+    return variables(script).filter((v) => this.defines[v] === undefined);
+  }
+
+  /** Replace the snapshot's rows; resolves with the ms the worker took. */
+  async load(capture: Capture): Promise<number> {
+    this.capture = capture;
+    this.headersMs = 0;
+    const m = await this.call({ kind: 'load', capture });
+    return m.kind === 'done' ? (m.ms ?? 0) : 0;
+  }
+
+  /** Run a script; rejects with `Stopped` when cancelled or past `limitMs`. */
+  async run(
+    script: string,
+    defines: Record<string, string> = {},
+    limitMs = SQL_TIME_LIMIT_MS,
+  ): Promise<Outcome> {
+    const timer = setTimeout(
+      () => this.stop(`it ran past the console's limit of ${limitMs / 1000} s`),
+      limitMs,
+    );
+    try {
+      const m = await this.call({ kind: 'run', script, defines });
+      if (m.kind !== 'ran') throw new Error('the SQL worker answered out of turn');
+      Object.assign(this.defines, m.defines);
+      this.headersMs = m.headersMs;
+      return m.outcome;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Stop what runs: a fresh worker over the same snapshot, every pending call refused. */
+  stop(why = 'it was cancelled'): void {
+    this.worker.terminate();
+    const pending = [...this.waiting.values()];
+    this.waiting.clear();
+    for (const w of pending) w.reject(new Stopped(`The script was stopped: ${why}.`));
+    this.start();
+    if (this.capture) void this.load(this.capture).catch(() => undefined);
+  }
+
+  close(): void {
+    this.worker.terminate();
+    this.waiting.clear();
+  }
+
+  private start(): void {
+    this.worker = this.make();
+    this.worker.onmessage = (e) => {
+      const w = this.waiting.get(e.data.id);
+      if (!w) return;
+      this.waiting.delete(e.data.id);
+      if (e.data.kind === 'error') w.reject(new Error(e.data.message));
+      else w.resolve(e.data);
+    };
+    this.worker.onerror = (e) => {
+      const pending = [...this.waiting.values()];
+      this.waiting.clear();
+      for (const w of pending) w.reject(new Error(e.message || 'the SQL worker failed'));
+    };
+  }
+
+  private call(m: Request): Promise<FromWorker> {
+    const id = this.next++;
+    return new Promise((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject });
+      this.worker.postMessage({ ...m, id });
+    });
+  }
+}
