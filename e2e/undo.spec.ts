@@ -52,3 +52,17 @@ test('picking another scenario over an edited one: one undo brings the edit back
   await page.getByTestId('redo').click();
   await expect(page.getByTestId('scenario-select')).toHaveValue('seed000-8.0-test2');
 });
+
+test('Ctrl+Z with focus on a select undoes the configuration, not the last field typed in', async ({
+  page,
+}) => {
+  await openApp(page, '/');
+  await setParam(page, '_db_percent_hot_default', '25');
+  const pool = page.getByTestId('segment-pool-LARGE_TBL');
+  await pool.selectOption('RECYCLE');
+  await expect(pool).toHaveValue('RECYCLE');
+  await pool.focus();
+  await page.keyboard.press('Control+z');
+  await expect(pool).toHaveValue('DEFAULT');
+  await expect(page.getByTestId('param-_db_percent_hot_default')).toHaveValue('25');
+});

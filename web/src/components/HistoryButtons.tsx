@@ -6,11 +6,13 @@ import { useStore } from 'zustand';
 import { useStoreApi } from '../store/context';
 import { historyOf } from '../store/history';
 
-/** Focus is where typing goes: the browser's undo belongs to it. */
+/**
+ * Focus is where typing goes: the browser's undo belongs to it. Not a select: nothing is typed
+ * there, and the browser's undo would reach back into the last text field typed in.
+ */
 export function typingIn(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   if (target.isContentEditable || target instanceof HTMLTextAreaElement) return true;
-  if (target instanceof HTMLSelectElement) return true;
   return (
     target instanceof HTMLInputElement &&
     !['button', 'checkbox', 'radio', 'range', 'submit', 'reset', 'file', 'color'].includes(
