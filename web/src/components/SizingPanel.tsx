@@ -7,6 +7,7 @@ import { isLibraryScenario } from '../sim/library';
 import {
   metricsOf,
   planSweep,
+  readBound,
   valueOf,
   withParam,
   type SweepPoint,
@@ -17,6 +18,7 @@ import { useApp } from '../store/context';
 import { selectCurrent, selectEdit } from '../store/selectors';
 import { createSweepChart, type SweepChart } from '../views/shared/sweepChart';
 import { Panel } from './Panel';
+import { ScrollX } from './ScrollX';
 import { Table } from './Table';
 
 /** What a sweep can vary here: numeric init.ora parameters of this simulation, then costs. */
@@ -117,13 +119,14 @@ export function SizingPanel() {
 
   const run = () => {
     if (!current) return;
-    const spec: SweepSpec = {
-      param: chosen,
-      from: Number(from),
-      to: Number(to),
-      steps: Number(range.steps),
-    };
+    let spec: SweepSpec;
     try {
+      spec = {
+        param: chosen,
+        from: readBound(from, 'from'),
+        to: readBound(to, 'to'),
+        steps: Number(range.steps),
+      };
       planSweep(current, spec);
     } catch (e) {
       setError((e as Error).message);
@@ -251,34 +254,36 @@ export function SizingPanel() {
         )}
         <div className="view-host chart-host" ref={host} />
         {result && result.points.length > 0 && (
-          <Table
-            head={[result.param, ...metrics.map((m) => m.label), '']}
-            testId="sweep-table"
-            className="grid compact"
-          >
-            {result.points.map((p) => (
-              <tr key={p.value} data-value={p.value} aria-current={p.value === now || undefined}>
-                <td>{fmt(p.value)}</td>
-                {p.error ? (
-                  <td colSpan={metrics.length} title={p.error}>
-                    refused: {p.error}
+          <ScrollX label="The sweep's figures">
+            <Table
+              head={[result.param, ...metrics.map((m) => m.label), '']}
+              testId="sweep-table"
+              className="grid compact"
+            >
+              {result.points.map((p) => (
+                <tr key={p.value} data-value={p.value} aria-current={p.value === now || undefined}>
+                  <td>{fmt(p.value)}</td>
+                  {p.error ? (
+                    <td colSpan={metrics.length} title={p.error} className="sweep-refused">
+                      refused: {p.error}
+                    </td>
+                  ) : (
+                    metrics.map((m) => <td key={m.key}>{fmt(p.metrics[m.key], m.key)}</td>)
+                  )}
+                  <td>
+                    <button
+                      className="btn small"
+                      disabled={!!p.error || p.value === now}
+                      onClick={() => use(p.value)}
+                      aria-label={`Use ${result.param} = ${p.value}`}
+                    >
+                      Use
+                    </button>
                   </td>
-                ) : (
-                  metrics.map((m) => <td key={m.key}>{fmt(p.metrics[m.key], m.key)}</td>)
-                )}
-                <td>
-                  <button
-                    className="btn small"
-                    disabled={!!p.error || p.value === now}
-                    onClick={() => use(p.value)}
-                    aria-label={`Use ${result.param} = ${p.value}`}
-                  >
-                    Use
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </Table>
+                </tr>
+              ))}
+            </Table>
+          </ScrollX>
         )}
       </div>
     </Panel>

@@ -3,7 +3,9 @@ import { bundled } from '../store/storeFixture';
 import { SimRun, type Scenario } from '../sim/engine';
 import { loadEngineNode } from '../sim/node';
 import {
+  checkSpec,
   parseSweep,
+  readBound,
   runPoint,
   sweep,
   sweepValues,
@@ -38,6 +40,13 @@ describe('a sweep', () => {
     expect(() => parseSweep('db_block_buffers=1..10/1')).toThrow(/steps: 1 is outside 2..=100/);
     expect(() => parseSweep('db_block_buffers=1..10/1000')).toThrow(/outside 2..=100/);
     expect(() => parseSweep('db_block_buffers=10..1/3')).toThrow(/must be above from/);
+    // what the page's fields hand over: quoted as typed, never NaN or Infinity
+    expect(() => readBound('abc', 'from')).toThrow("from 'abc' is not a number");
+    expect(() => readBound('Infinity', 'to')).toThrow("to 'Infinity' is not a number");
+    expect(readBound(' 1,500 ', 'to')).toBe(1500);
+    expect(() => checkSpec({ param: 'db_block_buffers', from: NaN, to: 10, steps: 3 })).toThrow(
+      /from 'NaN' is not a number/,
+    );
   });
 
   it('spaces its values evenly, whole numbers for whole-number fields', () => {

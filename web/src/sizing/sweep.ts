@@ -69,6 +69,14 @@ export const metricsOf = (scenario: Scenario) =>
       ? [...BUFFER_METRICS, ...HOST_METRICS]
       : BUFFER_METRICS;
 
+/** A sweep's `from` or `to` as typed (`_` or `,` may group digits); a refusal quotes it. */
+export function readBound(s: string, what: 'from' | 'to'): number {
+  const v = Number(s.trim().replace(/[_,]/g, ''));
+  if (s.trim() === '' || !Number.isFinite(v))
+    throw new Error(`${what} '${s.trim()}' is not a number`);
+  return v;
+}
+
 /**
  * Read `param=from..to/steps`; a refusal names the part at fault and the limit.
  * `from` and `to` may be written with `_` or `,` between digit groups.
@@ -79,18 +87,12 @@ export function parseSweep(text: string): SweepSpec {
   const slash = text.lastIndexOf('/');
   const dots = text.indexOf('..', eq);
   if (eq < 1 || dots < 0 || slash < dots) throw new Error(usage);
-  const num = (s: string, what: string) => {
-    const v = Number(s.trim().replace(/[_,]/g, ''));
-    if (s.trim() === '' || !Number.isFinite(v))
-      throw new Error(`${what} '${s.trim()}' is not a number`);
-    return v;
-  };
   const steps = text.slice(slash + 1).trim();
   if (!/^\d+$/.test(steps)) throw new Error(`steps '${steps}' is not a whole number`);
   const spec = {
     param: text.slice(0, eq).trim(),
-    from: num(text.slice(eq + 1, dots), 'from'),
-    to: num(text.slice(dots + 2, slash), 'to'),
+    from: readBound(text.slice(eq + 1, dots), 'from'),
+    to: readBound(text.slice(dots + 2, slash), 'to'),
     steps: Number(steps),
   };
   checkSpec(spec);
@@ -100,6 +102,8 @@ export function parseSweep(text: string): SweepSpec {
 export function checkSpec(spec: SweepSpec): void {
   if (!Number.isInteger(spec.steps) || spec.steps < 2 || spec.steps > MAX_STEPS)
     throw new Error(`steps: ${spec.steps} is outside 2..=${MAX_STEPS}`);
+  for (const what of ['from', 'to'] as const)
+    if (!Number.isFinite(spec[what])) throw new Error(`${what} '${spec[what]}' is not a number`);
   if (!(spec.to > spec.from)) throw new Error(`to (${spec.to}) must be above from (${spec.from})`);
 }
 

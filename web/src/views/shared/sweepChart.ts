@@ -58,7 +58,8 @@ export function createSweepChart(el: HTMLElement, onPick: (value: number) => voi
       empty: 'run a sweep to see its curve',
       look: LOOK,
       refLegend: 'today',
-      onPick: (p) => onPick(p.value),
+      // a refused value is not one to set (its Use button is disabled too)
+      onPick: (p) => p.error === undefined && onPick(p.value),
     },
     'value',
   );
