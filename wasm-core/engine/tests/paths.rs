@@ -30,10 +30,13 @@ fn buffer_stuffer_field_type_names_the_field() {
         r#"{"kind":"buffer_stuffer","buffs_per_stuff":1,"sleep_secs":0,"total_stuffs":"100"}"#,
     ));
     assert_eq!(e.path, "workload.total_stuffs", "{e}");
-    assert_eq!(e.message, r#"invalid type: string "100", expected u32"#);
+    assert_eq!(
+        e.message,
+        r#"invalid type: string "100", expected a whole number from 0 to 4,294,967,295"#
+    );
     assert_eq!(
         e.to_string(),
-        r#"workload.total_stuffs: invalid type: string "100", expected u32"#
+        r#"workload.total_stuffs: invalid type: string "100", expected a whole number from 0 to 4,294,967,295"#
     );
 }
 
@@ -73,7 +76,7 @@ fn nested_mix_part_names_the_full_path() {
             {"weight":1,"workload":{"kind":"random","accesses":-5}}]}"#,
     ));
     assert_eq!(e.path, "workload.parts[1].workload.accesses", "{e}");
-    assert!(e.message.contains("expected u64"), "{e}");
+    assert!(e.message.contains("expected a whole number ≥ 0"), "{e}");
     let e = parse_err(&with_workload(
         r#"{"kind":"mix","executions":10,"parts":[{"weight":"1","workload":{"kind":"scan","segment":"T","times":1}}]}"#,
     ));

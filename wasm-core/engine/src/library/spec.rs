@@ -295,7 +295,7 @@ impl Spec {
             } else {
                 format!("library.{path}")
             };
-            SimError::new(path, e.into_inner().to_string())
+            SimError::new(path, crate::error::plain_words(&e.into_inner().to_string()))
         })
     }
 
