@@ -39,3 +39,20 @@ test('the init.ora text reports every error and links to the parameter reference
   await expect(reference).toBeVisible();
   await expect(reference.locator('tr[data-param="db_block_buffers"]')).toContainText('1,048,576');
 });
+
+test("a real instance's pfile pastes as it is: spfile prefixes read, other parameters listed and left out", async ({
+  page,
+}) => {
+  await openApp(page, '/');
+  await page.getByTestId('raw-tab').click();
+  await page
+    .getByTestId('raw-init')
+    .fill("*.db_name = 'ORCL'\n*.db_block_buffers = 1200\n*.processes = 150\n");
+  await expect(page.getByTestId('raw-errors')).toHaveCount(0);
+  await expect(page.getByTestId('raw-skipped')).toContainText(
+    'db_name (line 1), processes (line 3)',
+  );
+  await page.getByTestId('raw-apply').click();
+  await page.getByRole('tab', { name: 'Form' }).click();
+  await expect(page.getByTestId('param-db_block_buffers')).toHaveValue('1200');
+});

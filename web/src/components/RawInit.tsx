@@ -51,6 +51,13 @@ export function RawInit({ init, edit, error }: Props) {
           </ul>
         </div>
       )}
+      {parsed.skipped.length > 0 && (
+        <p className="note" role="status" data-testid="raw-skipped">
+          Not simulated, left out:{' '}
+          {parsed.skipped.map((e) => `${e.message} (line ${e.line})`).join(', ')}. A misspelt
+          parameter shows here too.
+        </p>
+      )}
       {!changed && error && <p className="error-text">{withReference(error)}</p>}
       <div className="actions">
         <span>

@@ -1,6 +1,7 @@
 // The raw init.ora text of a scenario's `init`, both ways: `format` writes one `name = value`
 // line per parameter that is set, `parse` reads such text back (comments with '#', blank lines,
-// values as Oracle writes them). parse(format(init)) gives `init` back.
+// values as Oracle writes them, spfile prefixes `*.` and `sid.`). parse(format(init)) gives
+// `init` back.
 export type InitValue = string | number | boolean;
 export type InitMap = Record<string, InitValue>;
 
@@ -74,10 +75,16 @@ export function parseInit(text: string): {
     if (line === '') return;
     const eq = line.indexOf('=');
     if (eq < 0) {
-      errors.push({ line: i + 1, message: `expected "name = value", got "${line}"` });
+      const shown = line.length > 60 ? `${line.slice(0, 60)}…` : line;
+      errors.push({ line: i + 1, message: `expected "name = value", got "${shown}"` });
       return;
     }
-    const name = line.slice(0, eq).trim();
+    // an spfile's instance prefix (`*.` for every instance, `orcl.` for one), as
+    // `create pfile from spfile` writes it: the one instance here takes both
+    const name = line
+      .slice(0, eq)
+      .trim()
+      .replace(/^(\*|[A-Za-z][A-Za-z0-9_$#]*)\.(?=[A-Za-z_])/, '');
     const rawValue = line.slice(eq + 1).trim();
     if (!NAME.test(name)) {
       errors.push({ line: i + 1, message: `"${name}" is not a parameter name` });
