@@ -29,6 +29,15 @@ describe('a link arriving in an open tab', () => {
     expect(store.getState().sim?.position).toBe(7);
   });
 
+  it("a position past the run's end opens at the end and says so", async () => {
+    const store = fresh();
+    store.getState().linkArrived(linkTo('seed000-8.0-test4', 1e9));
+    await expect.poll(() => store.getState().busy).toBeNull();
+    expect(store.getState().sim?.position).toBe(store.getState().sim?.total);
+    const said = store.getState().narration.flatMap((g) => g.lines.map((l) => l.text));
+    expect(said.join(' ')).toContain('past the end of this run');
+  });
+
   it('waits for consent over an edited scenario; declining keeps the work', () => {
     const store = fresh();
     store.getState().edit(withBuffers(300));

@@ -344,6 +344,17 @@ export function createAppStore({
         try {
           install(scenario, position, base ?? null, 'opened from a share link', hintOf(scenario));
           set({ linkError: null, generation: get().generation + 1, replaced: prior });
+          const total = get().sim?.total ?? position;
+          if (position > total)
+            set(
+              narrated([
+                note(
+                  'link',
+                  `the link's position #${position.toLocaleString('en')} is past the end of this run ` +
+                    `(#${total.toLocaleString('en')}): it opens at the end`,
+                ),
+              ]),
+            );
         } catch (e) {
           set({ linkError: `This link’s scenario could not be run: ${message(e)}` });
           loadDefault();
