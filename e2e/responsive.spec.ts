@@ -5,7 +5,7 @@
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { PREVIEW_PORT } from './ports';
-import { openApp, position, watch } from './site';
+import { openApp, position, setParam, watch } from './site';
 
 const URL_ = `http://localhost:${PREVIEW_PORT}/`;
 const shotPath = (name: string) =>
@@ -134,4 +134,13 @@ test('phone: a script step row of the paper table stays one line (its statement 
   await expect(rows).not.toHaveCount(0, { timeout: 60_000 });
   const heights = await rows.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height));
   expect(Math.max(...heights), `row heights ${heights.join(', ')}`).toBeLessThan(40);
+});
+
+test('1280×720: the header stays one row once the scenario is edited', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await openApp(page, URL_);
+  await setParam(page, '_db_percent_hot_default', '25');
+  await expect(page.locator('.badge.edited')).toBeVisible();
+  const header = await page.locator('.app-header').boundingBox();
+  expect(header?.height, 'the header is one row').toBeLessThan(60);
 });
