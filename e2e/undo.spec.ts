@@ -1,6 +1,6 @@
 // Undo and redo of configuration edits: the buttons and Ctrl+Z / Ctrl+Shift+Z outside text
 // fields (inside one the browser's own undo applies); the result survives a reload.
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { openApp, setParam } from './site';
 
 test('undo and redo configuration edits by button and by key', async ({ page }) => {
@@ -38,11 +38,16 @@ test('undo and redo configuration edits by button and by key', async ({ page }) 
   await expect(page.getByTestId('param-_db_percent_hot_default')).toHaveValue('25');
 });
 
+/** The page opened with one edit made: the hot region at 25 %. */
+async function openEdited(page: Page) {
+  await openApp(page, '/');
+  await setParam(page, '_db_percent_hot_default', '25');
+}
+
 test('picking another scenario over an edited one: one undo brings the edit back', async ({
   page,
 }) => {
-  await openApp(page, '/');
-  await setParam(page, '_db_percent_hot_default', '25');
+  await openEdited(page);
   await page.getByTestId('scenario-select').selectOption('seed000-8.0-test2');
   await expect(page.getByTestId('scenario-select')).toHaveValue('seed000-8.0-test2');
   await expect(page.getByTestId('narration')).toContainText('one undo away');
@@ -56,8 +61,7 @@ test('picking another scenario over an edited one: one undo brings the edit back
 test('Ctrl+Z with focus on a select undoes the configuration, not the last field typed in', async ({
   page,
 }) => {
-  await openApp(page, '/');
-  await setParam(page, '_db_percent_hot_default', '25');
+  await openEdited(page);
   const pool = page.getByTestId('segment-pool-LARGE_TBL');
   await pool.selectOption('RECYCLE');
   await expect(pool).toHaveValue('RECYCLE');

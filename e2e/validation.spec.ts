@@ -1,7 +1,14 @@
 // Validation messages name the parameter and its limit; the raw init.ora text reports every
 // problem with its line and links to the parameter reference.
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { openApp } from './site';
+
+/** The page opened, its init.ora text tab showing `text` (not applied). */
+async function typeInitText(page: Page, text: string) {
+  await openApp(page, '/');
+  await page.getByTestId('raw-tab').click();
+  await page.getByTestId('raw-init').fill(text);
+}
 
 test('a value over the limit names the parameter and the limit', async ({ page }) => {
   await openApp(page, '/');
@@ -20,13 +27,10 @@ test('a value over the limit names the parameter and the limit', async ({ page }
 test('the init.ora text reports every error and links to the parameter reference', async ({
   page,
 }) => {
-  await openApp(page, '/');
-  await page.getByTestId('raw-tab').click();
-  await page
-    .getByTestId('raw-init')
-    .fill(
-      'db_block_buffers = 1e12\n_db_percent_hot_default = 101\nnot a line\ndb_block_bufers = 5\n',
-    );
+  await typeInitText(
+    page,
+    'db_block_buffers = 1e12\n_db_percent_hot_default = 101\nnot a line\ndb_block_bufers = 5\n',
+  );
   const errors = page.getByTestId('raw-errors');
   await expect(errors.locator('li')).toHaveCount(4);
   await expect(errors).toContainText(
@@ -43,11 +47,7 @@ test('the init.ora text reports every error and links to the parameter reference
 test("a real instance's pfile pastes as it is: spfile prefixes read, other parameters listed and left out", async ({
   page,
 }) => {
-  await openApp(page, '/');
-  await page.getByTestId('raw-tab').click();
-  await page
-    .getByTestId('raw-init')
-    .fill("*.db_name = 'ORCL'\n*.db_block_buffers = 1200\n*.processes = 150\n");
+  await typeInitText(page, "*.db_name = 'ORCL'\n*.db_block_buffers = 1200\n*.processes = 150\n");
   await expect(page.getByTestId('raw-errors')).toHaveCount(0);
   await expect(page.getByTestId('raw-skipped')).toContainText(
     'db_name (line 1), processes (line 3)',
