@@ -112,7 +112,6 @@ export function SqlConsole() {
   const [shown, setShown] = useState<Example | null>(null);
   const lastGood = useRef<string | null>(null);
   const lastRun = useRef<Playable | null>(null);
-  const lastPosition = useRef<number | null>(null);
 
   /** Run a script now (asking for a substitution variable first when one has no value). */
   const execute = useCallback(
@@ -151,9 +150,8 @@ export function SqlConsole() {
   const refresh = useCallback(
     async (s: SqlClient) => {
       const run = store.getState().sim?.run;
-      if (!run || (run === lastRun.current && lastPosition.current === run.position)) return;
+      if (!run || (run === lastRun.current && s.position === run.position)) return;
       lastRun.current = run;
-      lastPosition.current = run.position;
       const c = capture(run);
       try {
         const ms = await s.load(c);

@@ -4,7 +4,7 @@
 // created in the session are gone then, which the console says.
 import type { Capture } from './capture';
 import type { Outcome } from './session';
-import { variables } from './script';
+import { unset } from './script';
 
 type Request =
   | { kind: 'open' }
@@ -71,7 +71,7 @@ export class SqlClient {
 
   /** The substitution variables a script needs that have no value yet. */
   missing(script: string): string[] {
-    return variables(script).filter((v) => this.defines[v] === undefined);
+    return unset(script, this.defines);
   }
 
   /** Replace the snapshot's rows; resolves with the ms the worker took. */
@@ -106,9 +106,7 @@ export class SqlClient {
   /** Stop what runs: a fresh worker over the same snapshot, every pending call refused. */
   stop(why = 'it was cancelled'): void {
     this.worker.terminate();
-    const pending = [...this.waiting.values()];
-    this.waiting.clear();
-    for (const w of pending) w.reject(new Stopped(`The script was stopped: ${why}.`));
+    this.refuseAll(new Stopped(`The script was stopped: ${why}.`));
     this.start();
     if (this.capture) void this.load(this.capture).catch(() => undefined);
   }
@@ -127,11 +125,14 @@ export class SqlClient {
       if (e.data.kind === 'error') w.reject(new Error(e.data.message));
       else w.resolve(e.data);
     };
-    this.worker.onerror = (e) => {
-      const pending = [...this.waiting.values()];
-      this.waiting.clear();
-      for (const w of pending) w.reject(new Error(e.message || 'the SQL worker failed'));
-    };
+    this.worker.onerror = (e) => this.refuseAll(new Error(e.message || 'the SQL worker failed'));
+  }
+
+  /** Every call waiting for an answer is refused with `e` (the worker that owed it is gone). */
+  private refuseAll(e: Error): void {
+    const pending = [...this.waiting.values()];
+    this.waiting.clear();
+    for (const w of pending) w.reject(e);
   }
 
   private call(m: Request): Promise<FromWorker> {

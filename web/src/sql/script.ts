@@ -12,6 +12,10 @@ export function variables(text: string): string[] {
   return [...seen];
 }
 
+/** The substitution variables `text` needs that `defines` has no value for. */
+export const unset = (text: string, defines: Record<string, string>): string[] =>
+  variables(text).filter((v) => defines[v] === undefined);
+
 /**
  * Replace `&&name` and `&name` (a trailing `.` ends the name and goes, as in SQL*Plus) by
  * their values; names without a value are left for the caller to ask about.

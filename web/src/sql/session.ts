@@ -9,7 +9,7 @@ import { BH_NAMES, FIXED, LINK_SPAN, TABLES, VIEWS, createTable } from './schema
 
 /** Buffers written by one INSERT into `sim$bh`. */
 const ROWS_PER_INSERT = 200;
-import { splitScript, substitute, variables } from './script';
+import { splitScript, substitute, unset, variables } from './script';
 import { lineColumn, solid, tokenize, type Token } from './tokens';
 import { TranslateError, translate } from './translate';
 
@@ -175,7 +175,7 @@ export class SqlSession {
 
   /** The substitution variables a script needs that have no value yet. */
   missing(script: string): string[] {
-    return variables(script).filter((v) => this.defines[v] === undefined);
+    return unset(script, this.defines);
   }
 
   /** Every name a statement reads, through the views it names (transitively). */

@@ -13,7 +13,14 @@ import { arrived, jumpPair, resetPair, stepPair, type Pair, type Papers } from '
 import { DEFAULT_SCENARIO_ID, type ScenarioEntry } from './scenarios';
 import { SLICE_MS, yieldToPage } from './slices';
 import { openSim, refresh, type Sim } from './slot';
-import { ANIMATE_MAX_SPEED, editedNow, NARRATE_MAX_SPEED, SPEEDS, type AppState } from './state';
+import {
+  ANIMATE_MAX_SPEED,
+  editedNow,
+  NARRATE_MAX_SPEED,
+  SPEEDS,
+  type AppState,
+  type Replaced,
+} from './state';
 
 export { ANIMATE_MAX_SPEED, NARRATE_MAX_SPEED, SPEEDS } from './state';
 export type { AppState } from './state';
@@ -39,6 +46,9 @@ export const hasUnsavedWork = (s: AppState) =>
   s.draft !== s.current ||
   !!s.compare?.edited ||
   s.compare?.draft !== s.compare?.current;
+/** What a load's narration adds when it replaced an edited scenario (history's undo step). */
+const keptNote = (replaced: Replaced | null) =>
+  replaced ? ' (your edited scenario is one undo away: Ctrl+Z)' : '';
 const asScenarioError = (e: unknown) =>
   e instanceof ScenarioError ? e : new ScenarioError('', message(e));
 
@@ -422,8 +432,7 @@ export function createAppStore({
         set({ playing: false });
         try {
           leaveCompare();
-          const kept = prior ? ' (your edited scenario is one undo away: Ctrl+Z)' : '';
-          install(scenario, 0, base, `opened the file ${name}${kept}`, hintOf(scenario));
+          install(scenario, 0, base, `opened the file ${name}${keptNote(prior)}`, hintOf(scenario));
           set({
             fileError: null,
             linkError: null,
@@ -457,12 +466,11 @@ export function createAppStore({
         selectIn('buffer', null);
         try {
           const { scenario } = entry;
-          const kept = get().replaced ? ' (your edited scenario is one undo away: Ctrl+Z)' : '';
           install(
             scenario,
             0,
             entry.id,
-            `loaded ${entry.id}: ${entry.title}${kept}`,
+            `loaded ${entry.id}: ${entry.title}${keptNote(get().replaced)}`,
             hintOf(scenario),
           );
         } catch (e) {
