@@ -11,48 +11,14 @@ mod pools;
 mod tests;
 mod validate;
 
+pub use crate::common::PoolId;
 pub use hash::next_prime;
 
 use crate::error::{Result, SimError};
 use crate::init_ora::InitOra;
 use crate::profile::Profile;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use ts_rs::TS;
-
-/// The three buffer pools, in V$BUFFER_POOL order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, TS)]
-#[serde(rename_all = "UPPERCASE")]
-#[ts(export, export_to = "buffer/")]
-pub enum PoolId {
-    Default,
-    Keep,
-    Recycle,
-}
-
-impl PoolId {
-    pub const ALL: [PoolId; 3] = [PoolId::Default, PoolId::Keep, PoolId::Recycle];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            PoolId::Default => "DEFAULT",
-            PoolId::Keep => "KEEP",
-            PoolId::Recycle => "RECYCLE",
-        }
-    }
-
-    pub fn index(self) -> usize {
-        self as usize
-    }
-
-    /// The `_db_percent_hot_<pool>` parameter of this pool.
-    pub fn percent_hot_param(self) -> &'static str {
-        match self {
-            PoolId::Default => "_db_percent_hot_default",
-            PoolId::Keep => "_db_percent_hot_keep",
-            PoolId::Recycle => "_db_percent_hot_recycle",
-        }
-    }
-}
 
 /// A configured pool: its buffers, LRU latches (= working sets) and hot percentage.
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
@@ -107,6 +73,16 @@ impl CacheConfig {
 
     pub fn pool(&self, id: PoolId) -> Option<&PoolConfig> {
         self.pools.iter().find(|p| p.id == id)
+    }
+
+    /// The sizes the I/O path reads.
+    pub fn io_sizes(&self) -> crate::io::config::CacheSizes {
+        crate::io::config::CacheSizes {
+            default_buffers: self.pool(PoolId::Default).map_or(0, |p| p.buffers),
+            keep_buffers: self.pool(PoolId::Keep).map_or(0, |p| p.buffers),
+            total_buffers: self.total_buffers(),
+            db_block_size: self.db_block_size,
+        }
     }
 
     /// Resolve and validate the `init` object under a profile.

@@ -7,10 +7,10 @@ pub mod script;
 mod spec;
 mod trace;
 
+pub use crate::scenario::workload::{Distribution, MixPart, ScriptStep, WorkloadSpec};
 pub use index_range::IndexRange;
 pub use oltp_batch::OltpBatch;
-pub use script::{Script, ScriptStep};
-pub use spec::{Distribution, MixPart, WorkloadSpec};
+pub use script::Script;
 pub use trace::{check_header as check_trace_header, parse_row as parse_trace_row};
 
 use crate::buffer::events::{Op, Probe};
@@ -21,7 +21,7 @@ use crate::scenario::segment::Segment;
 /// The most accesses one scenario may ask for.
 pub const MAX_ACCESSES: u64 = 20_000_000;
 
-pub use crate::scenario::MAX_SIM_NS;
+pub use crate::common::{Rng, MAX_SIM_NS};
 
 /// What a dry run of a workload finds before the cache exists: its length and a bound on the
 /// simulated time its own waits (think time, sleeps, trace times) and `per_access_ns` each
@@ -86,31 +86,6 @@ impl Access {
     }
 }
 
-/// SplitMix64: small, fast, and the same in native code and in wasm.
-#[derive(Debug, Clone)]
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Self {
-        Rng(seed)
-    }
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    /// Uniform in [0, 1).
-    pub fn unit(&mut self) -> f64 {
-        (self.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
-    }
-    /// Uniform in 0..n (n > 0), without modulo bias worth speaking of for n < 2^32.
-    pub fn below(&mut self, n: u64) -> u64 {
-        ((self.next_u64() >> 32) * n) >> 32
-    }
-}
-
 /// The state of a running workload.
 #[derive(Debug, Clone)]
 pub enum Generator {
@@ -133,7 +108,7 @@ impl Generator {
         mbrc: u32,
         profile: Profile,
     ) -> Result<Generator> {
-        spec.build(segs, mbrc, profile, "workload")
+        spec::build(spec, segs, mbrc, profile, "workload")
     }
 
     /// A script's statements, in order (none for the other workloads).
