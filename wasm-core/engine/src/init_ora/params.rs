@@ -164,6 +164,13 @@ pub const PARAMS: &[ParamDoc] = &[
         "Times a session spins for a busy latch before it sleeps (latch free wait): 1 with cpu_count 1, 2000 on several CPUs (Adams, Oracle8i Internal Services).")),
 ];
 
+impl ParamDoc {
+    /// The default as a number (`1000`, `15M`), or None where it is a word or a rule.
+    pub fn default_number(&self) -> Option<u64> {
+        super::values::size_bytes(self.default)
+    }
+}
+
 /// Look a parameter up by name (case-insensitive, as init.ora is).
 pub fn param_doc(name: &str) -> Option<&'static ParamDoc> {
     PARAMS.iter().find(|p| p.name.eq_ignore_ascii_case(name))

@@ -87,14 +87,14 @@ impl CacheConfig {
 
     /// Resolve and validate the `init` object under a profile.
     pub fn resolve(profile: Profile, init: &InitOra) -> Result<CacheConfig> {
-        let block_size = init.int_or("db_block_size", 2048)?;
+        let block_size = init.int_or_default("db_block_size")?;
         if !block_size.is_power_of_two() {
             return Err(SimError::param(
                 "db_block_size",
                 format!("{block_size} is not one of 2048, 4096, 8192, 16384, 32768"),
             ));
         }
-        let cpu_count = init.int_or("cpu_count", 1)?;
+        let cpu_count = init.int_or_default("cpu_count")?;
         let (sizes, new_spelling) = pools::pool_sizes(init, block_size)?;
         validate::pools(&sizes, cpu_count, new_spelling)?;
 
@@ -104,7 +104,6 @@ impl CacheConfig {
             if buffers == 0 {
                 continue;
             }
-            let default_hot = if *id == PoolId::Default { 50 } else { 0 };
             let small = match init.int("_small_table_threshold")? {
                 Some(t) => t,
                 None => buffers * 2 / 100,
@@ -113,16 +112,16 @@ impl CacheConfig {
                 id: *id,
                 buffers: buffers as u32,
                 lru_latches: latches as u32,
-                percent_hot: init.int_or(id.percent_hot_param(), default_hot)? as u32,
+                percent_hot: init.int_or_default(id.percent_hot_param())? as u32,
                 small_table_threshold: small as u32,
             });
         }
 
         let aging = Aging {
-            hot_criteria: init.int_or("_db_aging_hot_criteria", 2)? as u32,
-            stay_count: init.int_or("_db_aging_stay_count", 0)? as u32,
-            cool_count: init.int_or("_db_aging_cool_count", 1)? as u32,
-            touch_time_ns: init.int_or("_db_aging_touch_time", 3)? * 1_000_000_000,
+            hot_criteria: init.int_or_default("_db_aging_hot_criteria")? as u32,
+            stay_count: init.int_or_default("_db_aging_stay_count")? as u32,
+            cool_count: init.int_or_default("_db_aging_cool_count")? as u32,
+            touch_time_ns: init.int_or_default("_db_aging_touch_time")? * 1_000_000_000,
             freeze_cr: init.boolean("_db_aging_freeze_cr")?.unwrap_or(false),
         };
         validate::aging(profile, &aging)?;
@@ -136,9 +135,9 @@ impl CacheConfig {
             aging,
             hash_buckets: hash_buckets as u32,
             hash_latches: hash_latches as u32,
-            db_writer_processes: init.int_or("db_writer_processes", 1)? as u32,
-            write_batch: init.int_or("_db_block_write_batch", 32)? as u32,
-            max_scan_pct: init.int_or("_db_block_max_scan_pct", 40)? as u32,
+            db_writer_processes: init.int_or_default("db_writer_processes")? as u32,
+            write_batch: init.int_or_default("_db_block_write_batch")? as u32,
+            max_scan_pct: init.int_or_default("_db_block_max_scan_pct")? as u32,
             // 10g and later: 1 MB per request by default (at most 128 blocks).
             multiblock_read_count: init.int_or(
                 "db_file_multiblock_read_count",
