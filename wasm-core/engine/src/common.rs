@@ -1,5 +1,6 @@
-//! What every layer above may use and nothing here imports: the pool ids, the list sentinel,
-//! the seeded generator and the limits both simulations and the scenario document share.
+//! What every layer above may use and nothing here imports: the pool ids, the list sentinel
+//! and linked lists, the seeded generator and the limits both simulations and the scenario
+//! document share.
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;

@@ -9,7 +9,8 @@
 //! What both share is named once at the root: [`scenario`] (the JSON document, the paper's
 //! figures, segments, workloads and costs), [`init_ora`] (the parameters, their docs and
 //! limits), [`profile`], [`replay`] (one recorder, cursor and seek for every run), [`common`]
-//! (pool ids, the list sentinel, the seeded generator, shared limits) and [`error`].
+//! (pool ids, the list sentinel and linked LRU lists, the seeded generator, shared limits) and
+//! [`error`].
 //!
 //! The modules are layers, lowest first; each uses only those on lower layers, never one on
 //! its own layer or above (`tests/layers.rs` checks every `crate::` path):
