@@ -34,6 +34,8 @@ pub struct Layout {
     pub policy: &'static str,
     /// Its regions, head first, as the views draw and name them.
     pub regions: Vec<RegionDef>,
+    /// Buffers keep touch counts under it (the views show them).
+    pub touch_counts: bool,
     /// Numbers per working set in the per-frame layout (`Cache::layout`): one per region,
     /// then the write list, the buffers being written, the never-used buffers.
     pub set_info_width: u32,
@@ -58,6 +60,7 @@ impl Cache {
                 .collect(),
             policy: self.repl.name(),
             regions: self.repl.regions().to_vec(),
+            touch_counts: self.repl.touch_counts(),
             set_info_width: self.set_info_width(),
         }
     }
