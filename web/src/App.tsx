@@ -28,8 +28,6 @@ import { XbhPanel } from './buffer/XbhPanel';
 import { SqlPanel } from './sql/SqlPanel';
 import {
   Charts,
-  CompareEmbed,
-  CompareWorkspace,
   LibraryCentre,
   LibraryLeft,
   LibraryPaper,
@@ -41,6 +39,7 @@ import {
   PgaPanel,
   ScriptTimeline,
 } from './shared/lazyParts';
+import { CompareEmbed, CompareWorkspace } from './compare/lazyCompare';
 import { useApp, useStoreApi } from './store/context';
 import { selectCompareOn, selectEngine, selectMode, selectReady } from './store/selectors';
 import { useAnimationLoop } from './store/useAnimationLoop';

@@ -3,7 +3,7 @@
 // comparison and charts, read through <SlotScope> — over one playback bar that moves both;
 // a line between them says how the step came out in each when the two differ. Below 1280 px the two
 // configurations are tabs. The header's Compare menu (./CompareMenu) starts it. Loaded on
-// demand (./lazyParts).
+// demand (./lazyCompare).
 import { useState, type ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { stepContrast } from '../narration/contrast';
