@@ -14,7 +14,8 @@ import {
   packRgba,
   segmentColor,
 } from '../../shared/views/colours';
-import { rowY, type Grid, type SetSections } from './lruLayout';
+import { rowY, type Grid } from './lruGrid';
+import { type SetSections } from './lruLayout';
 import type { CellState } from './lruCells';
 
 export class CanvasCells {

@@ -13,7 +13,8 @@ import {
   SELECT,
   segmentColor,
 } from '../../shared/views/colours';
-import { REGIONS, type Grid, type Placement } from './lruLayout';
+import { REGIONS, type Grid } from './lruGrid';
+import { type Placement } from './lruLayout';
 import { stop, stopNode } from '../../shared/views/stop';
 import type { Timeline } from './timeline';
 

@@ -12,15 +12,8 @@ import {
   REGION_DASH,
   REGION_TINT,
 } from '../../shared/views/colours';
-import {
-  rangeOutline,
-  stairAt,
-  regionRuns,
-  type Grid,
-  type RegionName,
-  type Run,
-  type SetSections,
-} from './lruLayout';
+import { type Grid, type RegionName } from './lruGrid';
+import { rangeOutline, stairAt, regionRuns, type Run, type SetSections } from './lruLayout';
 import { midpointBar, placeTags, TAG_H, type MidBar, type Tag } from './lruMarks';
 
 type G = Selection<SVGGElement, unknown, null, undefined>;

@@ -4,7 +4,8 @@
 // update, so a single step can be read at leisure.
 import { select, type Selection } from 'd3';
 import { DIRTY_MARK, REGION_COLOR, SELECT } from '../../shared/views/colours';
-import type { Grid, Locator } from './lruLayout';
+import type { Grid } from './lruGrid';
+import type { Locator } from './lruLayout';
 import { stop } from '../../shared/views/stop';
 import { textWidth } from '../../shared/views/text';
 import type { AnimStep, StepKind, Timeline } from './timeline';

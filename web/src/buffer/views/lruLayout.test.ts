@@ -7,22 +7,16 @@ import {
   computeGrid,
   DENSE_PITCH,
   denseGrid,
-  firstIndex,
-  hitTest,
   LANE,
-  locate,
-  place,
   R_COLD,
   R_FREE,
   R_HOT,
   R_WRITE,
   R_WRITING,
-  rangeOutline,
-  sections,
   slotXY,
-  stairAt,
   type Grid,
-} from './lruLayout';
+} from './lruGrid';
+import { firstIndex, hitTest, locate, place, rangeOutline, sections, stairAt } from './lruLayout';
 
 beforeAll(() => loadEngineNode());
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { computeGrid, sections } from './lruLayout';
+import { computeGrid } from './lruGrid';
+import { sections } from './lruLayout';
 import { midpointBar, placeTags, TAG_H, type Tag } from './lruMarks';
 
 /** Two tags' boxes overlap (in both directions: rows a few px apart share a band). */

@@ -1,6 +1,7 @@
 // Tags (HOT HEAD, MIDPOINT, COLD TAIL, WRITE LIST …) and the midpoint bar of each working
 // set, placed from the sections of `info` so that they never overlap.
-import { cellOf, rowY, slotXY, type Grid, type RegionName, type SetSections } from './lruLayout';
+import { cellOf, rowY, slotXY, type Grid, type RegionName } from './lruGrid';
+import { type SetSections } from './lruLayout';
 
 export const TAG_H = 16;
 const TAG_FONT_W = 7.2; // width of one bold 11 px uppercase character, near enough

@@ -6,19 +6,18 @@
 // above it the cells go to a canvas (same layout, same colours) and only the buffers the
 // events name are highlighted. When not even 2 px a buffer fit, each canvas cell stands for
 // k buffers (dense mode), and the legend ends with "1 cell = k buffers".
-import { FLAG, splitDba } from '../../sim/engine';
 import { LruChrome } from './lruChrome';
 import { CanvasCells } from './lruCanvas';
 import { SvgCells, type CellState } from './lruCells';
 import { LruEffects } from './lruEffects';
+import { attachKeys, describeBuffer } from './lruKeys';
+import { computeGrid, type Grid } from './lruGrid';
 import {
-  computeGrid,
   hitTest,
   locate,
   place,
   placementLocator,
   sections,
-  type Grid,
   type Locator,
   type Placement,
 } from './lruLayout';
@@ -40,74 +39,6 @@ function svgEl<K extends keyof SVGElementTagNameMap>(
   if (cls) e.setAttribute('class', cls);
   parent.appendChild(e);
   return e;
-}
-
-/** The keys the buffer grid takes for itself (the rest go on to the page's shortcuts). */
-const GRID_KEYS = new Set([
-  'ArrowRight',
-  'ArrowLeft',
-  'ArrowUp',
-  'ArrowDown',
-  'PageUp',
-  'PageDown',
-  'Enter',
-]);
-
-interface Keys {
-  onKey: (key: string) => boolean;
-  onFocus: () => void;
-  onBlur: () => void;
-  say: (text: string) => void;
-  destroy: () => void;
-}
-
-/**
- * Makes `stage` one focusable widget for the keyboard and screen readers: a group described
- * by a polite live region that reads the buffer under the cursor (the cells themselves are
- * SVG shapes or canvas pixels, so there are no elements to focus one by one).
- */
-function attachKeys(stage: HTMLElement, root: HTMLElement): Keys {
-  const live = document.createElement('div');
-  live.className = 'visually-hidden';
-  live.setAttribute('aria-live', 'polite');
-  live.dataset.testid = 'lru-cursor';
-  live.id = `lru-live-${Math.random().toString(36).slice(2)}`;
-  root.appendChild(live);
-  stage.tabIndex = 0;
-  stage.className = 'lru-stage';
-  stage.dataset.keynav = 'lru';
-  stage.setAttribute('role', 'group');
-  stage.setAttribute('aria-roledescription', 'buffer grid');
-  stage.setAttribute(
-    'aria-label',
-    'Buffers, from the hot head to the cold tail: arrow keys move, Page Up/Down change working set, Enter shows the buffer in X$BH',
-  );
-  stage.setAttribute('aria-describedby', live.id);
-  const k: Keys = {
-    onKey: () => false,
-    onFocus: () => {},
-    onBlur: () => {},
-    say: (text) => {
-      live.textContent = text;
-    },
-    destroy: () => {
-      stage.removeEventListener('keydown', onKeyDown);
-      stage.removeEventListener('focus', onFocus);
-      stage.removeEventListener('blur', onBlur);
-      live.remove();
-    },
-  };
-  const onKeyDown = (e: KeyboardEvent) => {
-    if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey || !GRID_KEYS.has(e.key)) return;
-    // Handled here: the page's shortcuts (store/useKeyboard) skip a prevented key.
-    if (k.onKey(e.key)) e.preventDefault();
-  };
-  const onFocus = () => k.onFocus();
-  const onBlur = () => k.onBlur();
-  stage.addEventListener('keydown', onKeyDown);
-  stage.addEventListener('focus', onFocus);
-  stage.addEventListener('blur', onBlur);
-  return k;
 }
 
 export function createLruView(el: HTMLElement, opts: ViewOptions): View<CacheFrame> {
@@ -407,29 +338,7 @@ export function createLruView(el: HTMLElement, opts: ViewOptions): View<CacheFra
   }
 
   function describe(b: number): string {
-    if (!last) return '';
-    const where = splitDba(last.dba[b]);
-    const obj = where
-      ? `${last.objects[where.seg]?.name ?? `segment ${where.seg}`} block ${where.block}`
-      : 'free';
-    const f = last.flags[b];
-    const dirty = f & FLAG.DIRTY ? ' · dirty' : '';
-    const os = f & FLAG.OS_CACHED ? ' · also in the OS page cache' : '';
-    const region =
-      f & FLAG.FREE
-        ? 'free'
-        : f & FLAG.WRITING
-          ? 'being written'
-          : f & FLAG.ON_WRITE_LIST
-            ? 'write list'
-            : f & FLAG.HOT
-              ? 'hot'
-              : last.profile === '8.0'
-                ? 'LRU list'
-                : 'cold';
-    const cell = grid && grid.k > 1 ? ` (first of this cell's ${grid.k})` : '';
-    const diff = last.diff?.[b] ? ` · not cached in ${last.diffOther ?? 'the other'}` : '';
-    return `buf# ${b}${cell} — ${obj} · tch ${last.tch[b]}${dirty} · ${region}${os}${diff}`;
+    return last ? describeBuffer(last, grid, b) : '';
   }
 
   const onClick = (ev: MouseEvent) => {
