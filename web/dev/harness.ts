@@ -117,6 +117,8 @@ async function main(): Promise<void> {
     lru?.update({
       ...common,
       profile: layout.config.profile,
+      regions: layout.regions,
+      touchCounts: layout.touch_counts,
       sets: layout.sets,
       objects: layout.objects,
       osCache: false,

@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { useApp } from '../store/context';
 import {
-  selectProfile,
+  selectLayout,
   selectRun,
   selectSelect,
   selectSelected,
@@ -12,9 +12,8 @@ import { REGION_COLOR } from '../shared/views/colours';
 import { Panel } from '../shared/Panel';
 import { xbhData } from '../export/panelData';
 
+/** Where DBWR holds a buffer or none is used; a policy's region takes its tone's colour. */
 const REGION_FILL: Record<string, string> = {
-  hot: REGION_COLOR.hot,
-  cold: REGION_COLOR.cold,
   write_list: REGION_COLOR.write,
   writing: REGION_COLOR.writing,
   free: REGION_COLOR.free,
@@ -26,11 +25,13 @@ export function XbhPanel() {
   const selected = useApp(selectSelected);
   const select = useApp(selectSelect);
   const row = run && selected !== null ? run.xbh(selected) : null;
-  const classic = useApp(selectProfile) === '8.0';
+  const regions = useApp(selectLayout)?.regions ?? [];
 
   const link = (buf: number | null) =>
     buf === null ? '—' : <button onClick={() => select(buf)}>{buf}</button>;
 
+  // A region of the replacement policy (hot, cold, the LRU list …) by the engine's name.
+  const policyRegion = row ? regions.find((r) => r.name === row.region) : undefined;
   let body: ReactNode;
   if (!row) {
     body = <p className="empty">Click a buffer in the cache view, or a line of the narration.</p>;
@@ -48,8 +49,13 @@ export function XbhPanel() {
       ['tim', `${row.tim.toFixed(3)} s`, 'last touch-count increment'],
       [
         'region',
-        <span className="region-tag" style={{ background: REGION_FILL[row.region] ?? '#868e96' }}>
-          {classic && row.region === 'cold' ? 'LRU list' : row.region.replace('_', ' ')}
+        <span
+          className="region-tag"
+          style={{
+            background: REGION_FILL[row.region] ?? REGION_COLOR[policyRegion?.tone ?? 'cold'],
+          }}
+        >
+          {policyRegion?.label ?? row.region.replace('_', ' ')}
         </span>,
       ],
       ['dirty', row.dirty ? 'YES' : 'no'],

@@ -61,6 +61,8 @@ export function cacheFrame(s: AppState, fresh: boolean): CacheFrame | null {
     diff: diff?.marks ?? null,
     diffOther: diff?.other ?? null,
     profile: layout.config.profile,
+    regions: layout.regions,
+    touchCounts: layout.touch_counts,
     sets: layout.sets,
     objects: layout.objects,
     order,

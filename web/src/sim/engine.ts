@@ -147,9 +147,6 @@ export interface BufferViews {
   chainLengths: Uint32Array;
 }
 
-/** Per set, five numbers: replacement length, hot length, write list, writing, free. */
-export const SET_INFO_WIDTH = 5;
-
 /** The engine's own per-frame data format (the literals above are checked against it). */
 export function bufferConstants(): Constants {
   return JSON.parse(wasmBufferConstants()) as Constants;
@@ -337,7 +334,8 @@ export class SimRun extends RunBase<Simulation, Event, Report> implements Playab
     };
   }
   /**
-   * Drawing order of every buffer and five numbers per set (see SET_INFO_WIDTH). Any other
+   * Drawing order of every buffer and `layout.set_info_width` numbers per set (one per region
+   * of the policy, then write list, writing, free: `Layout`). Any other
    * engine call may grow wasm memory and detach views: take `views()` last.
    */
   order(): { order: Uint32Array; info: Uint32Array } {

@@ -4,7 +4,14 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadEngineNode } from './node';
-import { firstWith, hasKeepBug, hasSerialDirectReads, profiles, profileTable, traitsOf } from './profile';
+import {
+  firstWith,
+  hasKeepBug,
+  hasSerialDirectReads,
+  profiles,
+  profileTable,
+  traitsOf,
+} from './profile';
 
 beforeAll(() => loadEngineNode());
 
@@ -25,7 +32,9 @@ describe('profiles', () => {
     expect(profiles().filter(hasSerialDirectReads)).toEqual(
       rows.filter((t) => t.direct_reads !== 'none').map((t) => t.profile),
     );
-    expect(profiles().filter(hasKeepBug)).toEqual(rows.filter((t) => t.keep_bug).map((t) => t.profile));
+    expect(profiles().filter(hasKeepBug)).toEqual(
+      rows.filter((t) => t.keep_bug).map((t) => t.profile),
+    );
     // The seeds' facts, as a reader checks them against MODEL.md's profile table.
     expect(profiles().filter(hasSerialDirectReads)).toEqual(['10.2.0.5', '11.2.0.1', '11.2.0.2']);
     expect(profiles().filter(hasKeepBug)).toEqual(['10.2.0.5', '11.2.0.1']);

@@ -4,7 +4,7 @@
 import type { Profile } from './generated/Profile';
 import type { ScanDecision } from './generated/buffer/ScanDecision';
 import type { ScanReason } from './generated/buffer/ScanReason';
-import { atLeast, hasKeepBug } from './profile';
+import { hasKeepBug, traitsOf } from './profile';
 
 const n = (v: number) => v.toLocaleString('en');
 const pct = (part: number, whole: number) =>
@@ -103,7 +103,7 @@ export function scanWhy(profile: Profile, d: ScanDecision): string {
     case 'event_off':
       return '10.2.0.5 reads direct only with event 10358 at level 4 (bug 8332368); it is off → through the buffer cache';
     case 'disabled':
-      return atLeast(profile, '11.2.0.1')
+      return traitsOf(profile).direct_reads === 'off_with_event10949'
         ? 'serial direct path reads are off (_serial_direct_read = NEVER / FALSE, or event 10949 at level 1) → through the buffer cache'
         : '_serial_direct_read = NEVER / FALSE → every serial full scan goes through the buffer cache';
     case 'forced':

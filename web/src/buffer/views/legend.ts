@@ -12,6 +12,7 @@ import {
   segmentColor,
 } from '../../shared/views/colours';
 import { styled } from '../../shared/views/host';
+import type { RegionDef } from '../../sim/generated/buffer/RegionDef';
 
 const keys = new WeakMap<HTMLElement, string>();
 
@@ -37,14 +38,14 @@ function item(
 export function renderLegend(
   el: HTMLElement,
   objects: Segment[],
-  touchCount: boolean,
+  regions: RegionDef[],
   tchText: boolean,
   osCache = false,
   diffOther: string | null = null,
 ): void {
   const key = JSON.stringify([
     objects.map((o) => [o.name, o.buffer_pool ?? 'DEFAULT']),
-    touchCount,
+    regions.map((r) => r.name),
     tchText,
     osCache,
     diffOther,
@@ -75,12 +76,16 @@ export function renderLegend(
     borderRadius: '1px',
     background: dashed ? `repeating-linear-gradient(90deg, ${c} 0 5px, transparent 5px 7px)` : c,
   });
-  if (touchCount) {
-    item(el, rail(REGION_COLOR.hot), 'hot region');
-    item(el, { width: '4px', height: '15px', background: MIDPOINT }, 'midpoint');
-    item(el, rail(REGION_COLOR.cold, true), 'cold region');
-  } else {
-    item(el, rail(REGION_COLOR.cold), 'LRU list (MRU → LRU)');
+  // The policy's regions as the engine names them, each after its boundary mark if any; a
+  // cold region beside others is dashed, as lruChrome outlines it.
+  for (const r of regions) {
+    if (r.boundary_tag)
+      item(
+        el,
+        { width: '4px', height: '15px', background: MIDPOINT },
+        r.boundary_tag[0].toLowerCase(),
+      );
+    item(el, rail(REGION_COLOR[r.tone], r.tone === 'cold' && regions.length > 1), r.legend);
   }
   item(el, rail(REGION_COLOR.write), 'write list');
   item(el, rail(REGION_COLOR.writing), 'DBWR writing');

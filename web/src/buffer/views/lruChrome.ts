@@ -13,8 +13,8 @@ import {
   REGION_TINT,
 } from '../../shared/views/colours';
 import { type Grid, type RegionName } from './lruGrid';
-import { rangeOutline, stairAt, regionRuns, type Run, type SetSections } from './lruLayout';
-import { midpointBar, placeTags, TAG_H, type MidBar, type Tag } from './lruMarks';
+import { rangeOutline, stairAt, regionRuns, toneOf, type Run, type SetSections } from './lruLayout';
+import { boundaries, midpointBar, placeTags, TAG_H, type MidBar, type Tag } from './lruMarks';
 
 type G = Selection<SVGGElement, unknown, null, undefined>;
 
@@ -31,22 +31,22 @@ const compact = format('.3~s');
 const grouped = format(',d');
 const fmt = (n: number) => (n < 10000 ? grouped(n) : compact(n));
 
-/** The label column lines of one set; `compact`: three lines (no set and DBWR line, one line of list sizes). */
-export function setLabel(
-  set: SetInfo,
-  index: number,
-  sec: SetSections,
-  touchCount: boolean,
-  compact = false,
-): string[] {
+/**
+ * The label column lines of one set: each of the policy's regions by its name, with its limit
+ * when it has one; `compact`: three lines (no set and DBWR line, one line of list sizes).
+ */
+export function setLabel(set: SetInfo, index: number, sec: SetSections, compact = false): string[] {
   const writes = sec.write + sec.writing;
-  const lists = touchCount
-    ? [`hot ${fmt(sec.hot)} (max ${fmt(set.hot_max)})`, `cold ${fmt(sec.repl - sec.hot)}`]
-    : [`LRU list ${fmt(sec.repl)}`];
+  const lists = sec.regions.map((r, k) => {
+    const max = set.region_max[k];
+    return `${r.def.label} ${fmt(r.len)}${max != null ? ` (max ${fmt(max)})` : ''}`;
+  });
   if (compact)
     return [
       set.pool,
-      touchCount ? `hot ${fmt(sec.hot)} · cold ${fmt(sec.repl - sec.hot)}` : lists[0],
+      sec.regions.length > 1
+        ? sec.regions.map((r) => `${r.def.label} ${fmt(r.len)}`).join(' · ')
+        : lists[0],
       `write ${fmt(writes)} · free ${fmt(sec.free)}`,
     ];
   return [
@@ -76,20 +76,22 @@ export class LruChrome {
     this.labels = select(labels);
   }
 
-  update(grid: Grid, secs: SetSections[], sets: SetInfo[], touchCount: boolean): void {
+  update(grid: Grid, secs: SetSections[], sets: SetInfo[]): void {
     const runs: Run[] = grid.lanes
       ? secs.flatMap((sec, s) => (grid.sets[s] ? regionRuns(grid, sec, s) : []))
       : [];
     this.drawTints(runs);
     this.drawRails(runs);
     this.drawOutlines(grid.lanes ? [] : outlines(grid, secs));
-    const mids = touchCount ? secs.flatMap((sec, s) => (grid.sets[s] ? [{ sec, s }] : [])) : [];
-    this.drawBars(grid.lanes ? mids.map(({ sec, s }) => midpointBar(grid, sec, s)) : []);
-    this.drawStairs(
-      grid.lanes ? [] : mids.map(({ sec, s }) => stairAt(grid, s, sec.hot, sec.repl)),
+    const mids = secs.flatMap((sec, s) =>
+      grid.sets[s] ? boundaries(sec).map((r) => ({ sec, s, r })) : [],
     );
-    this.drawTags(placeTags(grid, secs, touchCount));
-    this.drawLabels(grid, secs, sets, touchCount);
+    this.drawBars(grid.lanes ? mids.map(({ sec, s, r }) => midpointBar(grid, sec, s, r)) : []);
+    this.drawStairs(
+      grid.lanes ? [] : mids.map(({ sec, s, r }) => stairAt(grid, s, r.start, sec.repl)),
+    );
+    this.drawTags(placeTags(grid, secs));
+    this.drawLabels(grid, secs, sets);
   }
 
   private drawTints(runs: Run[]): void {
@@ -207,14 +209,14 @@ export class LruChrome {
       .text((d) => d.text);
   }
 
-  private drawLabels(grid: Grid, secs: SetSections[], sets: SetInfo[], touchCount: boolean): void {
+  private drawLabels(grid: Grid, secs: SetSections[], sets: SetInfo[]): void {
     const rows = secs.flatMap((sec, s) =>
       grid.sets[s] && sets[s]
         ? [
             {
               s,
               top: grid.sets[s].top,
-              lines: setLabel(sets[s], s, sec, touchCount, grid.compact),
+              lines: setLabel(sets[s], s, sec, grid.compact),
             },
           ]
         : [],
@@ -263,8 +265,11 @@ function outlines(grid: Grid, secs: SetSections[]): { region: RegionName; d: str
     if (!grid.sets[s]) return;
     const w0 = sec.writeStart;
     const ranges: [RegionName, number, number][] = [
-      ['hot', 0, sec.hot],
-      ['cold', sec.hot, sec.repl],
+      ...sec.regions.map((r): [RegionName, number, number] => [
+        toneOf(r),
+        r.start,
+        r.start + r.len,
+      ]),
       ['write', w0, w0 + sec.write],
       ['writing', w0 + sec.write, w0 + sec.write + sec.writing],
       ['free', sec.freeStart, sec.freeStart + sec.free],

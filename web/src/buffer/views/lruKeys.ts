@@ -89,11 +89,8 @@ export function describeBuffer(frame: CacheFrame, grid: Grid | null, b: number):
         ? 'being written'
         : f & FLAG.ON_WRITE_LIST
           ? 'write list'
-          : f & FLAG.HOT
-            ? 'hot'
-            : frame.profile === '8.0'
-              ? 'LRU list'
-              : 'cold';
+          : (frame.regions.find((r) => (f & FLAG.HOT ? r.tone === 'hot' : r.tone !== 'hot'))
+              ?.label ?? 'list');
   const cell = grid && grid.k > 1 ? ` (first of this cell's ${grid.k})` : '';
   const diff = frame.diff?.[b] ? ` · not cached in ${frame.diffOther ?? 'the other'}` : '';
   return `buf# ${b}${cell} — ${obj} · tch ${frame.tch[b]}${dirty} · ${region}${os}${diff}`;

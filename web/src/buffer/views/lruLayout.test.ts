@@ -16,6 +16,7 @@ import {
   slotXY,
   type Grid,
 } from './lruGrid';
+import { LRU, TOUCH } from './regions.fixture';
 import { firstIndex, hitTest, locate, place, rangeOutline, sections, stairAt } from './lruLayout';
 
 beforeAll(() => loadEngineNode());
@@ -47,13 +48,32 @@ function gridOf(setSizes: number[], cols: number, lanes = false, k = 1): Grid {
   };
 }
 
+describe('regions', () => {
+  it('the fixtures are the engine’s regions of 8.0 and 8i', () => {
+    for (const [profile, regions] of [
+      ['8.0', LRU],
+      ['8.1.6', TOUCH],
+    ] as const) {
+      const run = SimRun.bench('zipf-rw', profile);
+      expect(run.layoutInfo().regions).toEqual(regions);
+      run.free();
+    }
+  });
+});
+
 describe('sections', () => {
   it('puts a gap slot before the write list and before the free buffers, only when they exist', () => {
-    const [a, b, c] = sections(new Uint32Array([10, 4, 2, 1, 3, 8, 0, 0, 0, 2, 12, 3, 0, 0, 0]));
+    const [a, b, c] = sections(
+      new Uint32Array([4, 6, 2, 1, 3, 0, 8, 0, 0, 2, 3, 9, 0, 0, 0]),
+      TOUCH,
+    );
+    expect(a.regions.map((r) => [r.def.name, r.start, r.len])).toEqual([
+      ['hot', 0, 4],
+      ['cold', 4, 6],
+    ]);
     expect(a).toMatchObject({
       offset: 0,
       repl: 10,
-      hot: 4,
       write: 2,
       writing: 1,
       free: 3,
@@ -67,10 +87,10 @@ describe('sections', () => {
 
 describe('place', () => {
   // One set of 12: hot 0,1,2 · cold 3..6 · write 7,8 · writing 9 · free 10,11 (buf# = order).
-  const info = new Uint32Array([7, 3, 2, 1, 2]);
+  const info = new Uint32Array([3, 4, 2, 1, 2]);
   const order = Uint32Array.from([5, 0, 11, 3, 7, 1, 9, 2, 10, 4, 6, 8]);
   const grid = gridOf([12], 5);
-  const pl = place(grid, order, info, 12);
+  const pl = place(grid, order, info, TOUCH, 12);
 
   it('lays the list out from the hot head in flow order, wrapping rows', () => {
     const slots = [0, 1, 2, 3, 4, 5, 6, 8, 9, 10, 12, 13];
@@ -109,20 +129,20 @@ describe('place', () => {
   it('places the second set in its own block', () => {
     const two = gridOf([6, 6], 4);
     const o = Uint32Array.from([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
-    const p2 = place(two, o, new Uint32Array([6, 0, 0, 0, 0, 5, 2, 0, 0, 1]), 12);
+    const p2 = place(two, o, new Uint32Array([0, 6, 0, 0, 0, 2, 3, 0, 0, 1]), TOUCH, 12);
     expect(p2.y[6]).toBeGreaterThanOrEqual(two.sets[1].top + LANE);
     expect(p2.region[11]).toBe(R_FREE);
     expect(p2.region[6]).toBe(R_HOT);
   });
 
   it('locates a few buffers where place puts them', () => {
-    const at = locate(grid, order, info, [7, 8, 6]);
+    const at = locate(grid, order, info, TOUCH, [7, 8, 6]);
     for (const b of [7, 8, 6]) expect(at(b)).toEqual({ x: pl.x[b], y: pl.y[b] });
     expect(at(0)).toBeNull();
   });
 
   it('reuses the arrays it is given', () => {
-    const again = place(grid, order, info, 12, pl);
+    const again = place(grid, order, info, TOUCH, 12, pl);
     expect(again.x).toBe(pl.x);
   });
 });
@@ -144,7 +164,7 @@ describe('place on a real run', () => {
         canvas: false,
         dpr: 1,
       });
-      const pl = place(grid, order, info, flags.length);
+      const pl = place(grid, order, info, layout.regions, flags.length);
       const seen = new Set<string>();
       for (let b = 0; b < flags.length; b++) {
         const key = `${pl.x[b]},${pl.y[b]}`;
@@ -305,13 +325,13 @@ describe('dense mode', () => {
   });
 
   // One set of 40: hot 0..9 · cold 10..29 · write 30..32 · writing 33 · free 34..39, 4 a cell.
-  const info = new Uint32Array([30, 10, 3, 1, 6]);
+  const info = new Uint32Array([10, 20, 3, 1, 6]);
   const order = Uint32Array.from({ length: 40 }, (_, i) => (i * 7) % 40);
   const grid = gridOf([40], 5, false, 4);
-  const [sec] = sections(info);
+  const [sec] = sections(info, TOUCH);
 
   it('draws every buffer in exactly one cell, k at most a cell, in flow order', () => {
-    const at = locate(grid, order, info, order);
+    const at = locate(grid, order, info, TOUCH, order);
     const perCell = new Map<string, number[]>();
     for (const b of order) {
       const p = at(b);
@@ -326,7 +346,7 @@ describe('dense mode', () => {
   });
 
   it('hit-tests a cell to its first buffer, which is drawn in that cell', () => {
-    const at = locate(grid, order, info, order);
+    const at = locate(grid, order, info, TOUCH, order);
     for (let k = 0; k < order.length; k++) {
       const p = at(order[k]);
       if (!p) throw new Error('not located');
@@ -382,8 +402,9 @@ describe('dense mode', () => {
     const budget = 250; // 2 sets of 20,000: 322 px at 2 px a buffer
     const g = computeGrid({ width: 800, budget, setSizes: sizes, canvas: true, dpr: 1 });
     expect(g.k).toBeGreaterThan(1);
-    const secs = sections(inf);
-    const at = locate(g, o, inf, o);
+    const regions = run.layoutInfo().regions;
+    const secs = sections(inf, regions);
+    const at = locate(g, o, inf, regions, o);
     const cells = new Map<string, number>();
     for (const b of o) {
       const p = at(b);

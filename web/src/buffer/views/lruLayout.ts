@@ -1,26 +1,33 @@
 // Geometry of the LRU view, as pure functions of the engine's `order`/`info` and the grid
 // (./lruGrid): every position comes from `order`; nothing is guessed. The sets' sections,
 // where each buffer is drawn, the hit test, and the regions' rectangles and outlines.
-import { SET_INFO_WIDTH } from '../../sim/engine';
+import type { RegionDef } from '../../sim/generated/buffer/RegionDef';
 import {
   cellSpan,
   LANE,
-  R_COLD,
   R_FREE,
-  R_HOT,
   R_WRITE,
   R_WRITING,
+  REGIONS,
   rowY,
   slotXY,
   type Grid,
   type RegionName,
 } from './lruGrid';
 
+/** One of the policy's regions in a set: its flow slots [start, start + len). */
+export interface SectionRegion {
+  def: RegionDef;
+  start: number;
+  len: number;
+}
+
 export interface SetSections {
   /** Index in `order` of the set's first buffer. */
   offset: number;
+  /** The replacement list: the policy's regions, head first. */
+  regions: SectionRegion[];
   repl: number;
-  hot: number;
   write: number;
   writing: number;
   free: number;
@@ -29,26 +36,40 @@ export interface SetSections {
   freeStart: number;
 }
 
-/** The five numbers of each set, with the flow slots of its sections. */
-export function sections(info: Uint32Array): SetSections[] {
+/**
+ * The numbers of each set (one per region of the policy `defs`, then write list, writing,
+ * free: the engine's `Layout.set_info_width`), with the flow slots of its sections.
+ */
+export function sections(info: Uint32Array, defs: readonly RegionDef[]): SetSections[] {
   const out: SetSections[] = [];
+  const width = defs.length + 3;
   let offset = 0;
-  for (let k = 0; k + SET_INFO_WIDTH <= info.length; k += SET_INFO_WIDTH) {
-    const [repl, hot, write, writing, free] = [
-      info[k],
-      info[k + 1],
-      info[k + 2],
-      info[k + 3],
-      info[k + 4],
+  for (let k = 0; k + width <= info.length; k += width) {
+    let repl = 0;
+    const regions = defs.map((def, r) => {
+      const region = { def, start: repl, len: info[k + r] };
+      repl += region.len;
+      return region;
+    });
+    const [write, writing, free] = [
+      info[k + defs.length],
+      info[k + defs.length + 1],
+      info[k + defs.length + 2],
     ];
     const writeStart = write + writing > 0 ? repl + 1 : repl;
     const afterWrite = writeStart + write + writing;
     const freeStart = free > 0 ? afterWrite + 1 : afterWrite;
-    out.push({ offset, repl, hot, write, writing, free, writeStart, freeStart });
+    out.push({ offset, regions, repl, write, writing, free, writeStart, freeStart });
     offset += repl + write + writing + free;
   }
   return out;
 }
+
+/** The drawing region (colour) of a policy's region: its tone. */
+export const toneOf = (r: SectionRegion): RegionName => r.def.tone;
+
+/** The region code (`lruGrid`'s R_…) a policy's region is drawn with. */
+const codeOf = (r: SectionRegion): number => REGIONS.indexOf(toneOf(r));
 
 export interface Placement {
   /** Top-left of each buffer's cell, by buf#. */
@@ -63,6 +84,7 @@ export function place(
   grid: Grid,
   order: Uint32Array,
   info: Uint32Array,
+  defs: readonly RegionDef[],
   buffers: number,
   reuse?: Placement | null,
 ): Placement {
@@ -72,7 +94,7 @@ export function place(
   const x = fits ? reuse.x : new Float32Array(buffers);
   const y = fits ? reuse.y : new Float32Array(buffers);
   const region = fits ? reuse.region : new Uint8Array(buffers);
-  const secs = sections(info);
+  const secs = sections(info, defs);
   const { gridX, pitch, rowPitch } = grid;
   secs.forEach((sec, s) => {
     const box = grid.sets[s];
@@ -81,8 +103,7 @@ export function place(
     const top = box.top + LANE;
     // Runs of [first slot, count, region]: the order lists them in this sequence.
     const runs = [
-      [0, sec.hot, R_HOT],
-      [sec.hot, sec.repl - sec.hot, R_COLD],
+      ...sec.regions.map((r) => [r.start, r.len, codeOf(r)]),
       [sec.writeStart, sec.write, R_WRITE],
       [sec.writeStart + sec.write, sec.writing, R_WRITING],
       [sec.freeStart, sec.free, R_FREE],
@@ -174,8 +195,7 @@ export function rangeRuns(grid: Grid, s: number, a: number, b: number, region: R
 export function regionRuns(grid: Grid, sec: SetSections, s: number): Run[] {
   const w0 = sec.writeStart;
   return [
-    ...rangeRuns(grid, s, 0, sec.hot, 'hot'),
-    ...rangeRuns(grid, s, sec.hot, sec.repl, 'cold'),
+    ...sec.regions.flatMap((r) => rangeRuns(grid, s, r.start, r.start + r.len, toneOf(r))),
     ...rangeRuns(grid, s, w0, w0 + sec.write, 'write'),
     ...rangeRuns(grid, s, w0 + sec.write, w0 + sec.write + sec.writing, 'writing'),
     ...rangeRuns(grid, s, sec.freeStart, sec.freeStart + sec.free, 'free'),
@@ -284,12 +304,13 @@ export function locate(
   grid: Grid,
   order: Uint32Array,
   info: Uint32Array,
+  defs: readonly RegionDef[],
   bufs: Iterable<number>,
 ): Locator {
   const want = new Set(bufs);
   const found = new Map<number, { x: number; y: number }>();
   if (want.size === 0) return () => null;
-  sections(info).forEach((sec, s) => {
+  sections(info, defs).forEach((sec, s) => {
     if (!grid.sets[s]) return;
     const runs: [number, number][] = [
       [0, sec.repl],

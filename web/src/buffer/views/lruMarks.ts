@@ -1,7 +1,8 @@
 // Tags (HOT HEAD, MIDPOINT, COLD TAIL, WRITE LIST …) and the midpoint bar of each working
-// set, placed from the sections of `info` so that they never overlap.
+// set, placed from the sections of `info` so that they never overlap. The policy's regions
+// name their own tags (the engine's `RegionDef`: head, tail and boundary tags).
 import { cellOf, rowY, slotXY, type Grid, type RegionName } from './lruGrid';
-import { type SetSections } from './lruLayout';
+import { toneOf, type SectionRegion, type SetSections } from './lruLayout';
 
 export const TAG_H = 16;
 const TAG_FONT_W = 7.2; // width of one bold 11 px uppercase character, near enough
@@ -47,18 +48,29 @@ function rowOf(grid: Grid, s: number, slot: number): number {
   return Math.floor(cellOf(grid, slot) / grid.sets[s].cols);
 }
 
-/** The midpoint of a touch-count list: between the last hot and the first cold buffer. */
-export function midpointBar(grid: Grid, sec: SetSections, s: number): MidBar {
+/** The regions of a set that begin with a boundary mark (the touch count's midpoint). */
+export const boundaries = (sec: SetSections): SectionRegion[] =>
+  sec.regions.filter((r) => r.def.boundary_tag !== null);
+
+/** The slot a boundary's mark stands at: the region's first, or the list's last if it is empty. */
+const boundarySlot = (sec: SetSections, r: SectionRegion) =>
+  r.start < sec.repl || sec.repl === 0 ? r.start : sec.repl - 1;
+
+/**
+ * The mark before region `r` (the midpoint of a touch-count list: between the last hot and the
+ * first cold buffer).
+ */
+export function midpointBar(grid: Grid, sec: SetSections, s: number, r: SectionRegion): MidBar {
   const gap = grid.pitch - grid.cell;
-  // At the end of the list when every buffer is hot, else at the left of the first cold one.
-  const slot = sec.hot < sec.repl || sec.repl === 0 ? sec.hot : sec.repl - 1;
+  // At the end of the list when the region is empty, else at the left of its first buffer.
+  const slot = boundarySlot(sec, r);
   const { x, y } = slotXY(grid, s, slot);
-  const edge = sec.hot < sec.repl || sec.repl === 0 ? x - gap / 2 : x + grid.cell + gap / 2;
+  const edge = r.start < sec.repl || sec.repl === 0 ? x - gap / 2 : x + grid.cell + gap / 2;
   const over = Math.min(6, Math.max(3, grid.cell * 0.25));
   return { set: s, x: edge, y: y - over, h: grid.cell + 2 * over };
 }
 
-function wishes(grid: Grid, sec: SetSections, s: number, touchCount: boolean): Wish[] {
+function wishes(grid: Grid, sec: SetSections, s: number): Wish[] {
   const out: Wish[] = [];
   const left = (slot: number) => slotXY(grid, s, slot).x;
   const right = (slot: number) => slotXY(grid, s, slot).x + grid.cell;
@@ -77,25 +89,28 @@ function wishes(grid: Grid, sec: SetSections, s: number, touchCount: boolean): W
     at: number,
     limit = Infinity,
   ) => out.push({ set: s, row: rowOf(grid, s, slot), texts, kind, anchor, at, limit });
-  if (touchCount) {
-    const bar = midpointBar(grid, sec, s);
-    const slot = sec.hot < sec.repl || sec.repl === 0 ? sec.hot : sec.repl - 1;
-    add('midpoint', ['MIDPOINT', 'MID'], 'middle', slot, bar.x);
-    if (sec.hot > 0)
-      add(
-        'hot',
-        ['HOT HEAD', 'HOT'],
-        'start',
-        0,
-        left(0),
-        upTo(0, sec.repl > sec.hot ? sec.hot : afterList),
-      );
-    if (sec.repl > sec.hot)
-      add('cold', ['COLD TAIL', 'TAIL'], 'end', sec.repl - 1, right(sec.repl - 1));
-  } else if (sec.repl > 0) {
-    add('hot', ['MRU HEAD', 'MRU'], 'start', 0, left(0), upTo(0, afterList));
-    add('cold', ['LRU TAIL', 'LRU'], 'end', sec.repl - 1, right(sec.repl - 1));
+  // The boundary marks first (they win a row's space), then each region's head and tail.
+  for (const r of boundaries(sec)) {
+    const tag = r.def.boundary_tag as [string, string];
+    add('midpoint', tag, 'middle', boundarySlot(sec, r), midpointBar(grid, sec, s, r).x);
   }
+  sec.regions.forEach((r, k) => {
+    if (r.len === 0) return;
+    const end = r.start + r.len;
+    // A head tag may reach up to the next cells drawn: a later region's, else the lists'.
+    const next = sec.repl > end ? end : afterList;
+    // The list's head is tagged in the hot colour, whatever the region's tone.
+    if (r.def.head_tag)
+      add(
+        k === 0 ? 'hot' : toneOf(r),
+        r.def.head_tag,
+        'start',
+        r.start,
+        left(r.start),
+        upTo(r.start, next),
+      );
+    if (r.def.tail_tag) add(toneOf(r), r.def.tail_tag, 'end', end - 1, right(end - 1));
+  });
   if (sec.write > 0)
     add('write', ['WRITE LIST', 'WRITE'], 'start', w0, left(w0), upTo(w0, afterWrite));
   if (sec.writing > 0) {
@@ -117,7 +132,7 @@ function wishes(grid: Grid, sec: SetSections, s: number, touchCount: boolean): W
  * Tags of every set: higher-priority tags (midpoint first) win a row's space; a tag that
  * does not fit tries its short text, then is left out.
  */
-export function placeTags(grid: Grid, secs: SetSections[], touchCount: boolean): Tag[] {
+export function placeTags(grid: Grid, secs: SetSections[]): Tag[] {
   const out: Tag[] = [];
   const maxX = grid.width - 2;
   // Tags placed so far, as boxes: rows a few px apart (small cells, no lanes) put tags of
@@ -125,7 +140,7 @@ export function placeTags(grid: Grid, secs: SetSections[], touchCount: boolean):
   const placed: { x0: number; x1: number; y0: number; y1: number }[] = [];
   secs.forEach((sec, s) => {
     if (!grid.sets[s]) return;
-    for (const w of wishes(grid, sec, s, touchCount)) {
+    for (const w of wishes(grid, sec, s)) {
       const y = rowY(grid, s, w.row) - TAG_H - 3;
       for (const text of w.texts) {
         const width = tagWidth(text);

@@ -106,13 +106,13 @@ export function createLruView(el: HTMLElement, opts: ViewOptions): View<CacheFra
     const useCanvas = n > SVG_LIMIT;
     const dpr = window.devicePixelRatio || 1;
     const sizes = frame.sets.map((s) => s.hi - s.lo);
-    const touchCount = frame.profile !== '8.0';
+    const touchCount = frame.touchCounts;
     // The legend first: its height comes off the budget. Its touch-count note follows the
     // cell size, so it is checked again once the grid is known.
     renderLegend(
       legend,
       frame.objects,
-      touchCount,
+      frame.regions,
       (grid?.text ?? n <= 400) && touchCount,
       frame.osCache,
       frame.diffOther ?? null,
@@ -154,12 +154,12 @@ export function createLruView(el: HTMLElement, opts: ViewOptions): View<CacheFra
       canvas.destroy();
       canvas = null;
     }
-    const secs = sections(frame.info);
-    chrome.update(grid, secs, frame.sets, touchCount);
+    const secs = sections(frame.info, frame.regions);
+    chrome.update(grid, secs, frame.sets);
     renderLegend(
       legend,
       frame.objects,
-      touchCount,
+      frame.regions,
       grid.text && touchCount,
       frame.osCache,
       frame.diffOther ?? null,
@@ -192,10 +192,10 @@ export function createLruView(el: HTMLElement, opts: ViewOptions): View<CacheFra
       canvas.draw(grid, secs, frame.order, st, dpr);
       const named = new Set<number>(tl ? tl.steps.map((x) => x.buf).filter((b) => b >= 0) : []);
       if (frame.selected !== null) named.add(frame.selected);
-      after = locate(grid, frame.order, frame.info, named);
-      if (tl && prev && !fresh) before = locate(grid, prev.order, prev.info, named);
+      after = locate(grid, frame.order, frame.info, frame.regions, named);
+      if (tl && prev && !fresh) before = locate(grid, prev.order, prev.info, prev.regions, named);
     } else {
-      const pl = place(grid, frame.order, frame.info, n, spare);
+      const pl = place(grid, frame.order, frame.info, frame.regions, n, spare);
       if (!fresh && placement) before = placementLocator(placement);
       spare = placement;
       placement = pl;
@@ -219,7 +219,7 @@ export function createLruView(el: HTMLElement, opts: ViewOptions): View<CacheFra
     if (on && cursor !== null && g && last)
       p = placement
         ? placementLocator(placement)(cursor)
-        : locate(g, last.order, last.info, [cursor])(cursor);
+        : locate(g, last.order, last.info, last.regions, [cursor])(cursor);
     const ring = cursorLayer.firstElementChild ?? svgEl('rect', cursorLayer, 'key-cursor');
     if (!p || !g) {
       ring.setAttribute('display', 'none');
@@ -244,7 +244,7 @@ export function createLruView(el: HTMLElement, opts: ViewOptions): View<CacheFra
     let at = cursor === null ? -1 : order.indexOf(cursor);
     if (at < 0) at = last.selected !== null ? Math.max(0, order.indexOf(last.selected)) : 0;
     else {
-      const secs = sections(last.info);
+      const secs = sections(last.info, last.regions);
       const s = Math.max(
         0,
         secs.findLastIndex((x) => x.offset <= at),
@@ -334,7 +334,13 @@ export function createLruView(el: HTMLElement, opts: ViewOptions): View<CacheFra
   function bufAt(ev: MouseEvent): number | null {
     if (!grid || !last) return null;
     const r = stage.getBoundingClientRect();
-    return hitTest(grid, sections(last.info), order, ev.clientX - r.left, ev.clientY - r.top);
+    return hitTest(
+      grid,
+      sections(last.info, last.regions),
+      order,
+      ev.clientX - r.left,
+      ev.clientY - r.top,
+    );
   }
 
   function describe(b: number): string {

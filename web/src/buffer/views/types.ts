@@ -1,10 +1,15 @@
 // The contract between the buffer cache's D3 views (this folder) and the app that mounts them.
 import type { Event, Profile, Segment, SetInfo } from '../../sim/engine';
+import type { RegionDef } from '../../sim/generated/buffer/RegionDef';
 import type { StepStatistics } from '../../sim/generated/buffer/StepStatistics';
 export type { View } from '../../shared/views/types';
 
 export interface CacheFrame {
   profile: Profile;
+  /** The replacement policy's regions, head first (the engine's `Layout.regions`). */
+  regions: RegionDef[];
+  /** Buffers keep touch counts under the policy (cells show them). */
+  touchCounts: boolean;
   sets: SetInfo[];
   objects: Segment[];
   order: Uint32Array;

@@ -33,7 +33,7 @@ import {
   paramValue,
 } from './initParams';
 import { Panel } from '../Panel';
-import { PROFILE_OPTIONS, profileHelp } from './profiles';
+import { ignoresAll, profileHelp, profileOptions } from './profiles';
 import { RawInit } from './RawInit';
 import { withReference } from './ParamReference';
 
@@ -177,19 +177,19 @@ function InitForm({ draft, edit, errorPath, errorText }: FormProps) {
   const libConfig = useApp(selectLibConfig);
   const mode = useApp(selectMode);
   const byName = new Map(docs.map((d) => [d.name, d]));
-  const classic = draft.profile === '8.0';
   return (
     <div className="panel-body">
       {groupsFor(mode, docs).map((g) => {
         const present = g.names;
+        // A group whose every parameter the profile has no use for (its row's `ignores`).
+        const unused = ignoresAll(draft.profile, present);
         return (
-          <fieldset
-            key={g.title}
-            className={`field-group${g.touchCount && classic ? ' dimmed' : ''}`}
-          >
+          <fieldset key={g.title} className={`field-group${unused ? ' dimmed' : ''}`}>
             <legend>{g.title}</legend>
-            {g.touchCount && classic && (
-              <p className="group-note">The 8.0 profile uses classic LRU: these have no effect.</p>
+            {unused && (
+              <p className="group-note">
+                Profile {draft.profile} has no use for these: {profileHelp(draft.profile, 'buffer')}
+              </p>
             )}
             {present.map((n) => (
               <ParamField
@@ -277,7 +277,7 @@ export function InitPanel() {
           label="profile (Oracle version)"
           help={profileHelp(draft.profile, mode)}
           value={draft.profile}
-          options={PROFILE_OPTIONS}
+          options={profileOptions()}
           commit={(t) => edit((d) => ({ ...d, profile: t as Profile }))}
         />
       </div>

@@ -16,8 +16,6 @@ export interface ParamGroup {
   /** The simulation the group belongs to. */
   area: Exclude<ParamArea, 'both'>;
   names: string[];
-  /** Shown only for the touch-count profiles. */
-  touchCount?: boolean;
 }
 
 export const GROUPS: ParamGroup[] = [
@@ -39,7 +37,6 @@ export const GROUPS: ParamGroup[] = [
   {
     title: 'Touch counts and the midpoint (8i)',
     area: 'buffer_cache',
-    touchCount: true,
     names: [
       '_db_percent_hot_default',
       '_db_percent_hot_keep',

@@ -16,7 +16,7 @@ const REGIONS: &[RegionDef] = &[RegionDef {
     head_tag: Some(["NEWEST", "NEW"]),
     tail_tag: Some(["OLDEST", "OLD"]),
     boundary_tag: None,
-    legend: "FIFO queue: in order of arrival, the oldest leaves first",
+    legend: "FIFO queue (newest → oldest)",
 }];
 
 impl Replacement for Fifo {

@@ -18,7 +18,7 @@ const REGIONS: &[RegionDef] = &[RegionDef {
     head_tag: Some(["MRU HEAD", "MRU"]),
     tail_tag: Some(["LRU TAIL", "LRU"]),
     boundary_tag: None,
-    legend: "LRU list: most recently used at the head, the victim at the tail",
+    legend: "LRU list (MRU → LRU)",
 }];
 
 impl Replacement for Lru {

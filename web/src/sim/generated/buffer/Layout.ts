@@ -17,6 +17,10 @@ policy: string,
  */
 regions: Array<RegionDef>, 
 /**
+ * Buffers keep touch counts under it (the views show them).
+ */
+touch_counts: boolean, 
+/**
  * Numbers per working set in the per-frame layout (`Cache::layout`): one per region,
  * then the write list, the buffers being written, the never-used buffers.
  */
