@@ -7,10 +7,9 @@ use cachesim::Replayed;
 use std::time::{Duration, Instant};
 
 fn refused(text: &str) -> cachesim::SimError {
-    match Run::from_json(text) {
-        Ok(_) => panic!("accepted: {text}"),
-        Err(e) => e,
-    }
+    Run::from_json(text)
+        .err()
+        .unwrap_or_else(|| panic!("accepted: {text}"))
 }
 
 /// Finding 1: the clock reached 2^64 − 11 ns, the DBWR timeout wrapped, the run never ended.

@@ -18,7 +18,7 @@ pub struct Instance {
 
 impl Instance {
     pub fn build(s: &Scenario) -> Result<Instance> {
-        if crate::library::is_library(s) {
+        if matches!(s.workload, crate::scenario::WorkloadSpec::SqlSlammer(_)) {
             return Err(SimError::new(
                 "workload.kind",
                 "sql_slammer is a library cache workload: run it as a library cache scenario",
@@ -47,7 +47,7 @@ impl Instance {
         }
         let generator = Generator::new(&s.workload, &segs, cfg.multiblock_read_count, s.profile)?;
         let cost = s.cost.to_ns()?;
-        let io = IoConfig::resolve(s.profile, &init, &cfg)?;
+        let io = IoConfig::resolve(s.profile, &init, cfg.io_sizes())?;
         notes.extend(io.notes(&init));
         let host = build_host(s, &init, &cfg, &generator, &cost, &mut notes)?;
         let mut cache = Cache::with_io(cfg, segs, cost, io);

@@ -8,8 +8,7 @@
 
 use crate::buffer::config::PoolId;
 
-/// No buffer (end of a list, empty chain).
-pub const NIL: u32 = u32::MAX;
+pub use crate::common::NIL;
 
 /// Bits of a buffer's `flags`.
 pub mod flag {

@@ -92,7 +92,7 @@ pub struct Cache {
 impl Cache {
     /// A cache with the I/O settings of its profile and nothing else set.
     pub fn new(cfg: CacheConfig, segs: Vec<Segment>, cost: CostNs) -> Self {
-        let io = IoConfig::resolve(cfg.profile, &Default::default(), &cfg)
+        let io = IoConfig::resolve(cfg.profile, &Default::default(), cfg.io_sizes())
             .expect("an empty init.ora always resolves");
         Cache::with_io(cfg, segs, cost, io)
     }

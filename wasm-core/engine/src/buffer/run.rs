@@ -29,8 +29,8 @@ pub struct State {
     pos: u64,
     exec: u64,
     ended: bool,
-    /// `oltp_batch`: the jobs and their transactions in progress (host::sched).
-    jobs: Option<crate::host::Jobs>,
+    /// `oltp_batch`: the jobs and their transactions in progress (`host_path::Jobs`).
+    jobs: Option<super::host_path::Jobs>,
     /// V$DB_CACHE_ADVICE's advisory, when `db_cache_advice = ON`.
     advice: Option<Box<Advisor>>,
 }
@@ -189,7 +189,7 @@ impl Run {
         let (total_accesses, total_executions) = (m.accesses, m.executions);
         let jobs = match &inst.generator {
             crate::buffer::workload::Generator::OltpBatch(g) => {
-                Some(crate::host::Jobs::new(g.jobs, g.txn_cpu_ns, g.warmup))
+                Some(super::host_path::Jobs::new(g.jobs, g.txn_cpu_ns, g.warmup))
             }
             _ => None,
         };

@@ -1,11 +1,11 @@
 //! The host under the instance (MODEL.md §3, seed 002): its memory and paging, and the one
-//! CPU that concurrent batch jobs share.
+//! CPU that concurrent batch jobs share (the jobs, which drive the buffer cache, are the
+//! cache's: `buffer::host_path::Jobs`).
 //!
 //! - `config`: the scenario's `host` section (central, expanded and auxiliary storage, page
 //!   size, page-in time, the rest of the SGA, PGA per session, other address spaces, the CPU
 //!   path length of an I/O).
 //! - `memory`: the pages of every address space and the OS's LRU over them.
-//! - `sched`: `oltp_batch` jobs on one CPU — CPU work serialises, I/O waits overlap.
 //!
 //! The address spaces, page by page: the SGA's buffers first (buffer `i` of `db_block_size`
 //! bytes lies on pages `i × size / page …`), then the rest of the SGA, then each session's
@@ -25,13 +25,11 @@
 pub mod config;
 pub mod memory;
 pub mod report;
-pub mod sched;
 #[cfg(test)]
 mod tests;
 
 pub use config::{HostConfig, HostSpec};
 pub use memory::{Loc, Memory, Touched};
-pub use sched::Jobs;
 
 use crate::error::{Result, SimError};
 

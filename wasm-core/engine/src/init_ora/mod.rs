@@ -73,8 +73,25 @@ impl InitOra {
         Ok(Some(n))
     }
 
+    /// A whole-number parameter, or `default` when unset: for a default the model derives
+    /// (from other parameters or the profile). A fixed default is [`Self::int_or_default`]'s.
     pub fn int_or(&self, name: &str, default: u64) -> Result<u64> {
         Ok(self.int(name)?.unwrap_or(default))
+    }
+
+    /// A whole-number parameter, or when unset its default as [`PARAMS`] writes it: the form
+    /// shows and the model uses the one number. A default that is not one number is an engine
+    /// bug, reported as an error (a test reads every one).
+    pub fn int_or_default(&self, name: &str) -> Result<u64> {
+        match self.int(name)? {
+            Some(v) => Ok(v),
+            None => Self::doc(name)?.default_number().ok_or_else(|| {
+                SimError::param(
+                    name,
+                    "its documented default is not a number (an engine bug)",
+                )
+            }),
+        }
     }
 
     pub fn boolean(&self, name: &str) -> Result<Option<bool>> {

@@ -152,7 +152,7 @@ pub const PARAMS: &[ParamDoc] = &[
         "TRUE fixes the SGA in real memory: never paged, and the instance refuses to start if it does not fit (seed 002)."),
     doc("pre_page_sga", Boolean, None, None, "FALSE",
         "TRUE references every SGA page at startup, so the OS allocates (and may page out) all of it at once."),
-    lib(doc("shared_pool_size", Size, Some(crate::library::MIN_POOL), Some(crate::library::MAX_POOL), "15M",
+    lib(doc("shared_pool_size", Size, Some(crate::common::MIN_POOL), Some(crate::common::MAX_POOL), "15M",
         "Bytes of the shared pool heap: library cache objects, their handles and heaps, and the free lists.")),
     lib(doc("_kgl_bucket_count", Integer, Some(0), Some(8), "0",
         "Index 0..8 of the library cache's initial hash buckets: 509, 1021, 2039, … 131071 (seed 001 Table 1).")),
@@ -163,6 +163,13 @@ pub const PARAMS: &[ParamDoc] = &[
     lib(doc("_spin_count", Integer, Some(0), Some(1_000_000), "cpu_count 1: 1; else 2000",
         "Times a session spins for a busy latch before it sleeps (latch free wait): 1 with cpu_count 1, 2000 on several CPUs (Adams, Oracle8i Internal Services).")),
 ];
+
+impl ParamDoc {
+    /// The default as a number (`1000`, `15M`), or None where it is a word or a rule.
+    pub fn default_number(&self) -> Option<u64> {
+        super::values::size_bytes(self.default)
+    }
+}
 
 /// Look a parameter up by name (case-insensitive, as init.ora is).
 pub fn param_doc(name: &str) -> Option<&'static ParamDoc> {

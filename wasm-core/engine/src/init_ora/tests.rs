@@ -96,3 +96,33 @@ fn garbage_values_are_errors_not_panics() {
         assert!(i.boolean("_db_aging_freeze_cr").is_err());
     }
 }
+
+#[test]
+fn a_numeric_default_is_read_from_the_table_and_lies_in_its_range() {
+    let unset = InitOra::default();
+    let mut numbers = 0;
+    for p in PARAMS {
+        match p.default_number() {
+            Some(n) if matches!(p.kind, ParamKind::Integer | ParamKind::Size) => {
+                numbers += 1;
+                assert_eq!(unset.int_or_default(p.name).unwrap(), n, "{}", p.name);
+                assert!(
+                    p.min.is_none_or(|m| m <= n),
+                    "{}: {n} below its min",
+                    p.name
+                );
+                assert!(
+                    p.max.is_none_or(|m| n <= m),
+                    "{}: {n} above its max",
+                    p.name
+                );
+            }
+            Some(n) => panic!("{}: a {:?} parameter with default {n}", p.name, p.kind),
+            // a word or a rule ("unset", "2% of the pool"): the reader derives it
+            None => assert!(unset.int_or_default(p.name).is_err(), "{}", p.name),
+        }
+    }
+    assert!(numbers >= 20, "{numbers} numeric defaults");
+    assert_eq!(unset.int_or_default("db_block_buffers").unwrap(), 1000);
+    assert_eq!(unset.int_or_default("shared_pool_size").unwrap(), 15 << 20);
+}

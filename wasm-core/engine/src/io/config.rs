@@ -2,7 +2,6 @@
 //! decide between the cache and direct path reads, and whether reads go through an OS page
 //! cache (MODEL.md §1 "Full scans, direct path reads and the OS page cache").
 
-use crate::buffer::config::{CacheConfig, PoolId};
 use crate::error::{Result, SimError};
 use crate::init_ora::InitOra;
 use crate::profile::{DirectReads, Profile};
@@ -110,9 +109,20 @@ pub fn event_level(event: u32, level: u64) -> Result<u32> {
     Ok(level as u32)
 }
 
+/// The buffer cache's sizes the I/O path reads (the buffer cache's configuration gives them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CacheSizes {
+    /// Buffers of the DEFAULT pool: `_small_table_threshold` defaults to 2 % of them.
+    pub default_buffers: u32,
+    pub keep_buffers: u32,
+    /// Buffers of every pool: with the shared pool, the SGA that `host_memory` must hold.
+    pub total_buffers: u32,
+    pub db_block_size: u32,
+}
+
 impl IoConfig {
-    pub fn resolve(profile: Profile, init: &InitOra, cache: &CacheConfig) -> Result<IoConfig> {
-        let default_buffers = cache.pool(PoolId::Default).map_or(0, |p| p.buffers);
+    pub fn resolve(profile: Profile, init: &InitOra, cache: CacheSizes) -> Result<IoConfig> {
+        let default_buffers = cache.default_buffers;
         let small_table_threshold = match init.int("_small_table_threshold")? {
             Some(t) => t as u32,
             // "2 % of the buffer cache or 20 blocks, whichever is bigger" (Roger MacNicol,
@@ -122,7 +132,7 @@ impl IoConfig {
         let fs = init.keyword("filesystemio_options")?.unwrap_or("NONE");
         let buffered = !matches!(fs, "SETALL" | "DIRECTIO");
         let host_memory = init.int("host_memory")?.unwrap_or(0);
-        let sga = cache.total_buffers() as u64 * cache.db_block_size as u64
+        let sga = cache.total_buffers as u64 * cache.db_block_size as u64
             + init.int("shared_pool_size")?.unwrap_or(0);
         if host_memory > 0 && host_memory <= sga {
             return Err(SimError::param(
@@ -152,7 +162,7 @@ impl IoConfig {
             event_10358: event_level(10358, init.int("event_10358")?.unwrap_or(0))?,
             event_10949: event_level(10949, init.int("event_10949")?.unwrap_or(0))?,
             small_table_threshold,
-            keep_buffers: cache.pool(PoolId::Keep).map_or(0, |p| p.buffers),
+            keep_buffers: cache.keep_buffers,
             db_block_size: cache.db_block_size,
             filesystemio_options: fs,
             os_cache_blocks,

@@ -8,7 +8,7 @@
 //! "Not KEEPing", seed 004 and its update of October 2010).
 
 use super::config::{IoConfig, SerialDirectRead};
-use crate::buffer::config::PoolId;
+use crate::common::PoolId;
 use crate::profile::DirectReads;
 use serde::Serialize;
 use ts_rs::TS;

@@ -18,7 +18,7 @@ pub mod os_cache;
 pub use config::{IoConfig, SerialDirectRead};
 pub use direct::{ScanDecision, ScanReason};
 
-use crate::buffer::lists::NIL;
+use crate::common::NIL;
 use os_cache::{Lookup, OsCache};
 use serde::Serialize;
 use ts_rs::TS;

@@ -2,7 +2,7 @@
 //! database block, in LRU order. A page whose block also sits in a buffer is double-buffered:
 //! it remembers that buffer so both layers can be drawn and counted.
 
-use crate::buffer::lists::NIL;
+use crate::common::NIL;
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 

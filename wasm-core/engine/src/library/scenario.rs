@@ -3,11 +3,11 @@
 //! (`"kind": "sql_slammer"`) and the per-operation costs in `cost.library`.
 
 use super::spec::{default_spin_count, CursorSharing, Size, Spec};
-use crate::buffer::workload::WorkloadSpec;
 use crate::error::{Result, SimError};
 use crate::init_ora::{InitOra, ParamArea};
 use crate::profile::Profile;
 use crate::scenario::Scenario;
+use crate::scenario::WorkloadSpec;
 
 /// A scenario whose workload drives the library cache.
 pub fn is_library(s: &Scenario) -> bool {

@@ -3,6 +3,7 @@
 //! `Spec::validate` turns it into a [`Checked`] configuration or a [`SimError`] naming the field.
 
 use crate::error::{Result, SimError};
+pub use crate::scenario::library::{OpCost, Slammer};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -23,98 +24,6 @@ pub enum CursorSharing {
 pub enum Size {
     Bytes(#[ts(type = "number")] u64),
     Text(String),
-}
-
-/// Per-operation CPU costs in microseconds (spin iterations in nanoseconds). The defaults are
-/// per-operation figures read off seed 001 Table 3 (see `OpCost::default`), never fitted to
-/// make a particular test pass.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
-#[serde(default, deny_unknown_fields)]
-#[ts(export, export_to = "library/")]
-pub struct OpCost {
-    /// Executing the statement through NDS, with the PL/SQL loop around it.
-    #[ts(as = "Option<f64>", optional)]
-    pub execute_us: f64,
-    /// A soft parse: syntax check, the handle found, privileges checked.
-    #[ts(as = "Option<f64>", optional)]
-    pub soft_parse_us: f64,
-    /// A hard parse: parse, optimize, build heap 6 (the memory is charged separately).
-    #[ts(as = "Option<f64>", optional)]
-    pub hard_parse_us: f64,
-    /// CURSOR_SHARING = FORCE: the extra pass that replaces literals.
-    #[ts(as = "Option<f64>", optional)]
-    pub force_rewrite_us: f64,
-    /// DBMS_SQL: each extra package call per execution (open, parse, bind, close).
-    #[ts(as = "Option<f64>", optional)]
-    pub dbms_sql_call_us: f64,
-    /// A latch get, a pin or unpin, inserting a handle: bookkeeping under a latch.
-    #[ts(as = "Option<f64>", optional)]
-    pub latch_op_us: f64,
-    /// Comparing one handle on a library cache hash chain.
-    #[ts(as = "Option<f64>", optional)]
-    pub chain_link_us: f64,
-    /// Examining one chunk on a shared pool free list.
-    #[ts(as = "Option<f64>", optional)]
-    pub chunk_examined_us: f64,
-    /// Freeing one flushed chunk (unlink from the LRU, coalesce).
-    #[ts(as = "Option<f64>", optional)]
-    pub flush_chunk_us: f64,
-    /// Re-hashing one handle when the bucket array doubles.
-    #[ts(as = "Option<f64>", optional)]
-    pub rehash_handle_us: f64,
-    /// One iteration of the latch spin loop, nanoseconds.
-    #[ts(as = "Option<f64>", optional)]
-    pub spin_iteration_ns: f64,
-    /// The OS clock tick, milliseconds: a timed sleep (a latch sleep, a slam's
-    /// DBMS_LOCK.SLEEP) ends at the first clock interrupt at or after it is due. Seed 001 ran
-    /// on Windows NT, whose timers all run off one clock interrupt of 10 ms by default (Mark
-    /// Russinovich, "Inside Windows NT High Resolution Timers", 1997; Microsoft KB Q115232:
-    /// 10 ms on a 486 or later under NT 3.5), so a 10 ms sleep lasts 10 to 20 ms. 0: exact
-    /// timers.
-    #[ts(as = "Option<f64>", optional)]
-    pub clock_tick_ms: f64,
-    /// The weight of a hard parse as Oracle 8i has it (true, the default): a parent and a
-    /// child cursor in six allocations of Steve Adams' chunk sizes, and the parse's pins and
-    /// releases of its heaps and of the objects it depends on, each under the library cache
-    /// and shared pool latches (`objects::cursor_sizes`, `session::PARSE_PIN_CYCLES`). False:
-    /// the older model of three allocations (handle, heap 0, heap 6) and no parse pins.
-    #[ts(as = "Option<bool>", optional)]
-    pub cursor_pieces: bool,
-    /// How a wait is timed (true, the default): as Oracle times it, from the clock read before
-    /// the sleep to the one after it, which the process makes only once it is back on a CPU —
-    /// so a `latch free` or load-lock wait includes the time the woken session spent in the
-    /// run queue (`sched/wait.rs`). False: a wait is only its sleep (a latch sleep's 10, 20 …
-    /// ms; a load lock until the load is done).
-    #[ts(as = "Option<bool>", optional)]
-    pub waits_end_on_cpu: bool,
-}
-
-impl Default for OpCost {
-    /// Seed 001 Table 3 reports CPU used ≈ 2 × elapsed in every test on a one-CPU machine, so
-    /// the per-statement figures below halve it (the counter evidently counts job CPU twice).
-    /// Test 2 (binds, NDS): ~1.0 ms per statement of which parse time ≈ 86 µs → execute 850,
-    /// soft parse 80. Test 3 − test 2 parse time: +30 µs for FORCE. Test 1 parse time per hard
-    /// parse ≈ 0.6 ms → hard parse 450 plus the memory work. Test 4 − test 3 and test 0 −
-    /// test 1: DBMS_SQL ≈ +0.3 ms per statement = 3 calls of 100. Pointer-chasing a chunk
-    /// or a handle on a ~400 MHz Pentium II: ~0.25 µs (a cache miss and a compare).
-    fn default() -> Self {
-        OpCost {
-            execute_us: 850.0,
-            soft_parse_us: 80.0,
-            hard_parse_us: 450.0,
-            force_rewrite_us: 30.0,
-            dbms_sql_call_us: 100.0,
-            latch_op_us: 1.0,
-            chain_link_us: 0.25,
-            chunk_examined_us: 0.25,
-            flush_chunk_us: 2.0,
-            rehash_handle_us: 1.0,
-            spin_iteration_ns: 20.0,
-            clock_tick_ms: 10.0,
-            cursor_pieces: true,
-            waits_end_on_cpu: true,
-        }
-    }
 }
 
 /// The library cache / shared pool simulation, as one scenario section.
@@ -182,9 +91,7 @@ impl Default for Spec {
 /// `_kgl_bucket_count` index → initial hash buckets (seed 001 Table 1).
 pub const KGL_BUCKETS: [u32; 9] = [509, 1021, 2039, 4093, 8191, 16381, 32749, 65521, 131071];
 
-/// Smallest and largest shared pool the model accepts.
-pub const MIN_POOL: u64 = 1 << 20;
-pub const MAX_POOL: u64 = 1 << 30;
+pub use crate::common::{MAX_POOL, MIN_POOL};
 /// Most statements one run may execute (sessions × slams × statements): five times seed 001's
 /// volume. A run is simulated once when it is built (for its exact length); at the wasm rate
 /// of literal SQL (~300,000 statements/s) this keeps that to a few seconds in a browser, even
@@ -369,69 +276,5 @@ impl Spec {
             ns,
             spec: self.clone(),
         })
-    }
-}
-
-/// The `workload` of a library cache scenario (`"kind": "sql_slammer"`): seed 001's
-/// SQLSlammer, or typed statements executed round-robin by every session.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
-#[serde(default, deny_unknown_fields)]
-#[ts(export, export_to = "library/")]
-pub struct Slammer {
-    /// Sessions: seed 001 ran 9 SQLSlammer jobs plus the timed foreground (10).
-    #[ts(as = "Option<u32>", optional)]
-    pub jobs: u32,
-    #[ts(as = "Option<u32>", optional)]
-    pub stmts_per_slam: u32,
-    #[ts(as = "Option<u32>", optional)]
-    pub total_slams: u32,
-    /// Seconds slept between slams.
-    #[ts(as = "Option<f64>", optional)]
-    pub slam_sleeptime: f64,
-    /// Statement length the comment pads to.
-    #[ts(as = "Option<u32>", optional)]
-    pub stmt_size: u32,
-    #[ts(as = "Option<bool>", optional)]
-    pub use_rand_comment: bool,
-    #[ts(as = "Option<bool>", optional)]
-    pub use_bindvars: bool,
-    /// Native Dynamic SQL (true) or DBMS_SQL (false: extra package calls and pins).
-    #[ts(as = "Option<bool>", optional)]
-    pub use_nds: bool,
-    /// Added to each job number to seed its literal generator.
-    #[ts(as = "Option<f64>", optional)]
-    pub seed: u64,
-    /// Typed statements executed round-robin instead of the generated ones.
-    #[ts(as = "Option<Vec<String>>", optional)]
-    pub statements: Vec<String>,
-    /// DBMS_SHARED_POOL.KEEP: statement texts loaded at startup and never flushed.
-    #[ts(as = "Option<Vec<String>>", optional)]
-    pub keep: Vec<String>,
-}
-
-impl Default for Slammer {
-    /// Seed 001 Table 2 / appendix: 10 sessions, 5 statements a slam, 1000 slams, 0.02 s
-    /// sleep, statement size 50, NDS, literals.
-    fn default() -> Self {
-        Slammer {
-            jobs: 10,
-            stmts_per_slam: 5,
-            total_slams: 1000,
-            slam_sleeptime: 0.02,
-            stmt_size: 50,
-            use_rand_comment: false,
-            use_bindvars: false,
-            use_nds: true,
-            seed: 0,
-            statements: Vec::new(),
-            keep: Vec::new(),
-        }
-    }
-}
-
-impl Slammer {
-    /// Statements the run executes: sessions × slams × statements a slam.
-    pub fn statements_total(&self) -> u64 {
-        u64::from(self.jobs) * u64::from(self.stmts_per_slam) * u64::from(self.total_slams)
     }
 }

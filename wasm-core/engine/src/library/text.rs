@@ -1,7 +1,7 @@
 //! Statement texts: seed 001's SQLSlammer generator, the CURSOR_SHARING = FORCE rewrite, and
 //! the handle hash.
 
-use crate::buffer::workload::Rng;
+use crate::common::Rng;
 
 /// The handle hash: FNV-1a, 32 bits, over the bytes of the text (after any FORCE rewrite).
 /// Oracle's own function is not public; any well-mixing hash gives the same chain shapes.

@@ -1,16 +1,14 @@
 //! Scenario files: one versioned JSON document with the instance, the objects, the workload
 //! and the costs (MODEL.md §4). Parsing names the field path of any error.
 
+pub mod host;
+pub mod library;
 pub mod paper;
 pub mod segment;
+pub mod workload;
 
-/// The latest simulated time a run (buffer cache or library cache) may reach, ns: 10^18 ns ≈ 31.7 years. It
-/// equals the trace's own limit (`time_ms` ≤ 10^12) and stays 18× below where a `u64` of
-/// nanoseconds wraps, so no single step (its costs are bounded by the `cost` limits) can wrap
-/// the clock before the run checks it.
-pub const MAX_SIM_NS: u64 = 1_000_000_000_000_000_000;
+pub use crate::common::MAX_SIM_NS;
 
-use crate::buffer::workload::WorkloadSpec;
 use crate::error::{split_nested, Result, SimError};
 use crate::profile::Profile;
 pub use paper::{Paper, PaperMetric, PaperRow};
@@ -18,6 +16,7 @@ use segment::{Cost, Segment};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use ts_rs::TS;
+pub use workload::WorkloadSpec;
 
 /// The scenario format this build reads.
 pub const VERSION: u32 = 1;
@@ -51,7 +50,7 @@ pub struct Scenario {
     /// The host's memory and paging (MODEL.md §3); absent: unlimited memory.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
-    pub host: Option<crate::host::HostSpec>,
+    pub host: Option<host::HostSpec>,
 }
 
 impl Scenario {

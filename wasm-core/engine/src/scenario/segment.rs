@@ -1,6 +1,6 @@
 //! Segments (tables, indexes, clusters) and the costs of simulated time.
 
-use crate::buffer::config::PoolId;
+use crate::common::PoolId;
 use crate::error::{Result, SimError};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -111,7 +111,7 @@ pub struct Cost {
     /// The library cache's per-operation costs (seed 001; defaults from its Table 3).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
-    pub library: Option<crate::library::OpCost>,
+    pub library: Option<super::library::OpCost>,
 }
 
 fn default_logical() -> f64 {

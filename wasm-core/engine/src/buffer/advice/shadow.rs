@@ -36,7 +36,7 @@ pub fn resized(
             p.small_table_threshold = explicit_stt.map_or(buffers as u64 * 2 / 100, |t| t) as u32;
         }
     }
-    let io = IoConfig::resolve(base.profile, init, &cfg)?;
+    let io = IoConfig::resolve(base.profile, init, cfg.io_sizes())?;
     Ok((cfg, io))
 }
 

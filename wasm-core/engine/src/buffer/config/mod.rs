@@ -11,48 +11,14 @@ mod pools;
 mod tests;
 mod validate;
 
+pub use crate::common::PoolId;
 pub use hash::next_prime;
 
 use crate::error::{Result, SimError};
 use crate::init_ora::InitOra;
 use crate::profile::Profile;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use ts_rs::TS;
-
-/// The three buffer pools, in V$BUFFER_POOL order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, TS)]
-#[serde(rename_all = "UPPERCASE")]
-#[ts(export, export_to = "buffer/")]
-pub enum PoolId {
-    Default,
-    Keep,
-    Recycle,
-}
-
-impl PoolId {
-    pub const ALL: [PoolId; 3] = [PoolId::Default, PoolId::Keep, PoolId::Recycle];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            PoolId::Default => "DEFAULT",
-            PoolId::Keep => "KEEP",
-            PoolId::Recycle => "RECYCLE",
-        }
-    }
-
-    pub fn index(self) -> usize {
-        self as usize
-    }
-
-    /// The `_db_percent_hot_<pool>` parameter of this pool.
-    pub fn percent_hot_param(self) -> &'static str {
-        match self {
-            PoolId::Default => "_db_percent_hot_default",
-            PoolId::Keep => "_db_percent_hot_keep",
-            PoolId::Recycle => "_db_percent_hot_recycle",
-        }
-    }
-}
 
 /// A configured pool: its buffers, LRU latches (= working sets) and hot percentage.
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
@@ -109,16 +75,26 @@ impl CacheConfig {
         self.pools.iter().find(|p| p.id == id)
     }
 
+    /// The sizes the I/O path reads.
+    pub fn io_sizes(&self) -> crate::io::config::CacheSizes {
+        crate::io::config::CacheSizes {
+            default_buffers: self.pool(PoolId::Default).map_or(0, |p| p.buffers),
+            keep_buffers: self.pool(PoolId::Keep).map_or(0, |p| p.buffers),
+            total_buffers: self.total_buffers(),
+            db_block_size: self.db_block_size,
+        }
+    }
+
     /// Resolve and validate the `init` object under a profile.
     pub fn resolve(profile: Profile, init: &InitOra) -> Result<CacheConfig> {
-        let block_size = init.int_or("db_block_size", 2048)?;
+        let block_size = init.int_or_default("db_block_size")?;
         if !block_size.is_power_of_two() {
             return Err(SimError::param(
                 "db_block_size",
                 format!("{block_size} is not one of 2048, 4096, 8192, 16384, 32768"),
             ));
         }
-        let cpu_count = init.int_or("cpu_count", 1)?;
+        let cpu_count = init.int_or_default("cpu_count")?;
         let (sizes, new_spelling) = pools::pool_sizes(init, block_size)?;
         validate::pools(&sizes, cpu_count, new_spelling)?;
 
@@ -128,7 +104,6 @@ impl CacheConfig {
             if buffers == 0 {
                 continue;
             }
-            let default_hot = if *id == PoolId::Default { 50 } else { 0 };
             let small = match init.int("_small_table_threshold")? {
                 Some(t) => t,
                 None => buffers * 2 / 100,
@@ -137,16 +112,16 @@ impl CacheConfig {
                 id: *id,
                 buffers: buffers as u32,
                 lru_latches: latches as u32,
-                percent_hot: init.int_or(id.percent_hot_param(), default_hot)? as u32,
+                percent_hot: init.int_or_default(id.percent_hot_param())? as u32,
                 small_table_threshold: small as u32,
             });
         }
 
         let aging = Aging {
-            hot_criteria: init.int_or("_db_aging_hot_criteria", 2)? as u32,
-            stay_count: init.int_or("_db_aging_stay_count", 0)? as u32,
-            cool_count: init.int_or("_db_aging_cool_count", 1)? as u32,
-            touch_time_ns: init.int_or("_db_aging_touch_time", 3)? * 1_000_000_000,
+            hot_criteria: init.int_or_default("_db_aging_hot_criteria")? as u32,
+            stay_count: init.int_or_default("_db_aging_stay_count")? as u32,
+            cool_count: init.int_or_default("_db_aging_cool_count")? as u32,
+            touch_time_ns: init.int_or_default("_db_aging_touch_time")? * 1_000_000_000,
             freeze_cr: init.boolean("_db_aging_freeze_cr")?.unwrap_or(false),
         };
         validate::aging(profile, &aging)?;
@@ -160,9 +135,9 @@ impl CacheConfig {
             aging,
             hash_buckets: hash_buckets as u32,
             hash_latches: hash_latches as u32,
-            db_writer_processes: init.int_or("db_writer_processes", 1)? as u32,
-            write_batch: init.int_or("_db_block_write_batch", 32)? as u32,
-            max_scan_pct: init.int_or("_db_block_max_scan_pct", 40)? as u32,
+            db_writer_processes: init.int_or_default("db_writer_processes")? as u32,
+            write_batch: init.int_or_default("_db_block_write_batch")? as u32,
+            max_scan_pct: init.int_or_default("_db_block_max_scan_pct")? as u32,
             // 10g and later: 1 MB per request by default (at most 128 blocks).
             multiblock_read_count: init.int_or(
                 "db_file_multiblock_read_count",

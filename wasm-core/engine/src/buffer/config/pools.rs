@@ -30,7 +30,7 @@ pub(super) fn pool_sizes(init: &InitOra, block_size: u64) -> Result<([(u64, u64)
             ));
         }
         let buffers = |name: &str| -> Result<u64> {
-            let bytes = init.int_or(name, 0)?;
+            let bytes = init.int_or_default(name)?;
             let n = bytes / block_size;
             if n > MAX_BUFFERS {
                 return Err(SimError::param(
@@ -44,7 +44,8 @@ pub(super) fn pool_sizes(init: &InitOra, block_size: u64) -> Result<([(u64, u64)
         let recycle = buffers("db_recycle_cache_size")?;
         let default = match init.int("db_cache_size")? {
             Some(_) => buffers("db_cache_size")?,
-            None => 1000,
+            // unset: DEFAULT has db_block_buffers' default
+            None => init.int_or_default("db_block_buffers")?,
         };
         let extra = u64::from(keep > 0) + u64::from(recycle > 0);
         let total_latches = init.int_or("db_block_lru_latches", 1 + extra)?;
@@ -66,8 +67,8 @@ pub(super) fn pool_sizes(init: &InitOra, block_size: u64) -> Result<([(u64, u64)
         ));
     }
 
-    let total = init.int_or("db_block_buffers", 1000)?;
-    let total_latches = init.int_or("db_block_lru_latches", 1)?;
+    let total = init.int_or_default("db_block_buffers")?;
+    let total_latches = init.int_or_default("db_block_lru_latches")?;
     let spec = |name: &str| -> Result<(u64, u64)> {
         match init.pool_spec(name)? {
             None => Ok((0, 0)),

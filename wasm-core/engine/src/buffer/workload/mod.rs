@@ -2,15 +2,25 @@
 //! cursor fetch, one full scan, one random access, one trace line).
 
 mod index_range;
+mod mix;
 pub mod oltp_batch;
+mod random;
+mod scan;
 pub mod script;
 mod spec;
+mod stuffer;
 mod trace;
 
+pub use crate::scenario::workload::{Distribution, MixPart, ScriptStep, WorkloadSpec};
 pub use index_range::IndexRange;
+pub use mix::Mix;
 pub use oltp_batch::OltpBatch;
-pub use script::{Script, ScriptStep};
-pub use spec::{Distribution, MixPart, WorkloadSpec};
+pub use random::{Alias, Random};
+pub(crate) use scan::push_scan;
+use scan::sleep_after_last;
+pub use scan::Scan;
+pub use script::Script;
+pub use stuffer::Stuffer;
 pub use trace::{check_header as check_trace_header, parse_row as parse_trace_row};
 
 use crate::buffer::events::{Op, Probe};
@@ -21,7 +31,7 @@ use crate::scenario::segment::Segment;
 /// The most accesses one scenario may ask for.
 pub const MAX_ACCESSES: u64 = 20_000_000;
 
-pub use crate::scenario::MAX_SIM_NS;
+pub use crate::common::{Rng, MAX_SIM_NS};
 
 /// What a dry run of a workload finds before the cache exists: its length and a bound on the
 /// simulated time its own waits (think time, sleeps, trace times) and `per_access_ns` each
@@ -86,31 +96,6 @@ impl Access {
     }
 }
 
-/// SplitMix64: small, fast, and the same in native code and in wasm.
-#[derive(Debug, Clone)]
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Self {
-        Rng(seed)
-    }
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    /// Uniform in [0, 1).
-    pub fn unit(&mut self) -> f64 {
-        (self.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
-    }
-    /// Uniform in 0..n (n > 0), without modulo bias worth speaking of for n < 2^32.
-    pub fn below(&mut self, n: u64) -> u64 {
-        ((self.next_u64() >> 32) * n) >> 32
-    }
-}
-
 /// The state of a running workload.
 #[derive(Debug, Clone)]
 pub enum Generator {
@@ -133,7 +118,7 @@ impl Generator {
         mbrc: u32,
         profile: Profile,
     ) -> Result<Generator> {
-        spec.build(segs, mbrc, profile, "workload")
+        spec::build(spec, segs, mbrc, profile, "workload")
     }
 
     /// A script's statements, in order (none for the other workloads).
@@ -305,264 +290,6 @@ fn too_many_accesses() -> SimError {
         "workload",
         format!("asks for more than {MAX_ACCESSES} accesses, the most one scenario may run"),
     )
-}
-
-/// BUFFER_STUFFER (seed 000): `total_stuffs` batches of `buffs_per_stuff` executions,
-/// sleeping `sleep_secs` after each batch. Keys come from the linear congruential generator
-/// `set_rand(m, a, c)`: `key = (a × key + c) mod m`. Each execution reads one LARGE_TBL_PK
-/// leaf, the LARGE_TBL row's block, one LOOKUP_TBL_PK leaf and the joined LOOKUP_TBL block.
-#[derive(Debug, Clone)]
-pub struct Stuffer {
-    pub m: u64,
-    pub a: u64,
-    pub c: u64,
-    pub key: u64,
-    pub per_batch: u64,
-    pub batches: u64,
-    pub done: u64,
-    pub sleep_ns: u64,
-    /// (segment, blocks) of LARGE_TBL, LARGE_TBL_PK, LOOKUP_TBL, LOOKUP_TBL_PK.
-    pub objs: [(u32, u32); 4],
-    /// Rows of LOOKUP_TBL, one per block.
-    pub lookup_rows: u32,
-}
-
-impl Stuffer {
-    /// The four blocks of the execution for `key`:
-    /// LARGE_TBL row `key` lives in block `key mod blocks` (one row per block, seed 000);
-    /// its index leaf is `key × leaves / m`; the joined LOOKUP_TBL row is
-    /// `key mod lookup_rows` (in the block of that number), and its index leaf is
-    /// `row × leaves / lookup_rows`.
-    pub fn blocks_for(&self, key: u64) -> [(u32, u32); 4] {
-        let [large, large_pk, lookup, lookup_pk] = self.objs;
-        let row = key % large.1 as u64;
-        let leaf = key * large_pk.1 as u64 / self.m;
-        let rows = self.lookup_rows as u64;
-        let lrow = key % rows;
-        let lleaf = lrow * lookup_pk.1 as u64 / rows;
-        [
-            (large_pk.0, leaf as u32),
-            (large.0, row as u32),
-            (lookup_pk.0, lleaf as u32),
-            (lookup.0, lrow as u32),
-        ]
-    }
-
-    fn next_exec(&mut self, out: &mut Vec<Access>) -> bool {
-        if self.done >= self.per_batch * self.batches {
-            return false;
-        }
-        self.key = (self.a * self.key + self.c) % self.m;
-        // The plan (seed 000): a RANGE SCAN of LARGE_TBL_PK, the row by rowid, a UNIQUE SCAN
-        // of LOOKUP_TBL_PK, the joined row by rowid.
-        const PLAN: [Probe; 4] = [
-            Probe::RangeScan,
-            Probe::Block,
-            Probe::UniqueScan,
-            Probe::Block,
-        ];
-        for ((seg, block), probe) in self.blocks_for(self.key).into_iter().zip(PLAN) {
-            let mut a = Access::read(seg, block, Op::Read);
-            a.probe = probe;
-            out.push(a);
-        }
-        self.done += 1;
-        if self.done.is_multiple_of(self.per_batch) {
-            sleep_after_last(out, self.sleep_ns);
-        }
-        true
-    }
-}
-
-/// Random single-block accesses over chosen segments, uniform or Zipf (rank 1 = the first
-/// block of the first segment), a share of them writes.
-#[derive(Debug, Clone)]
-pub struct Random {
-    pub rng: Rng,
-    pub left: u64,
-    /// (segment, first global block) of each chosen segment, and the total block count.
-    pub segs: Vec<(u32, u64)>,
-    pub total_blocks: u64,
-    /// Walker's alias table of the Zipf weights, None for uniform.
-    pub alias: Option<std::rc::Rc<Alias>>,
-    pub write_share: f64,
-    pub think_ns: u64,
-}
-
-impl Random {
-    fn pick(&mut self) -> (u32, u32) {
-        let g = match &self.alias {
-            None => self.rng.below(self.total_blocks),
-            Some(t) => t.sample(&mut self.rng),
-        };
-        let k = if self.segs.len() == 1 {
-            0
-        } else {
-            self.segs.partition_point(|&(_, first)| first <= g) - 1
-        };
-        let (seg, first) = self.segs[k];
-        (seg, (g - first) as u32)
-    }
-
-    fn next_exec(&mut self, out: &mut Vec<Access>) -> bool {
-        if self.left == 0 {
-            return false;
-        }
-        self.left -= 1;
-        let (seg, block) = self.pick();
-        let op = if self.write_share > 0.0 && self.rng.unit() < self.write_share {
-            Op::Write
-        } else {
-            Op::Read
-        };
-        let mut a = Access::read(seg, block, op);
-        a.sleep_after_ns = self.think_ns;
-        out.push(a);
-        true
-    }
-}
-
-/// Walker's alias method: draws from a discrete distribution in constant time, with the
-/// same results wherever it runs (IEEE arithmetic only, then integers). Each column is one
-/// `(threshold, alias)` pair so a draw touches one cache line.
-#[derive(Debug, Clone)]
-pub struct Alias {
-    /// Keep column i when the low 32 random bits are below `threshold`, else take `alias`.
-    table: Vec<(u32, u32)>,
-}
-
-impl Alias {
-    pub fn new(weights: &[f64]) -> Alias {
-        let n = weights.len();
-        let total: f64 = weights.iter().sum();
-        let mut prob: Vec<f64> = weights.iter().map(|w| w * n as f64 / total).collect();
-        let mut alias: Vec<u32> = (0..n as u32).collect();
-        let (mut small, mut large): (Vec<u32>, Vec<u32>) =
-            (0..n as u32).partition(|&i| prob[i as usize] < 1.0);
-        while let (Some(s), Some(&l)) = (small.pop(), large.last()) {
-            alias[s as usize] = l;
-            prob[l as usize] = prob[l as usize] + prob[s as usize] - 1.0;
-            if prob[l as usize] < 1.0 {
-                large.pop();
-                small.push(l);
-            }
-        }
-        let table = (0..n)
-            .map(|i| {
-                let p = prob[i].clamp(0.0, 1.0);
-                // p = 1 (or what is left on the stacks): always keep the column itself
-                if p >= 1.0 || alias[i] == i as u32 {
-                    (u32::MAX, i as u32)
-                } else {
-                    ((p * 4_294_967_296.0) as u32, alias[i])
-                }
-            })
-            .collect();
-        Alias { table }
-    }
-
-    /// One 64-bit draw: the high half picks the column, the low half decides it.
-    #[inline]
-    pub fn sample(&self, rng: &mut Rng) -> u64 {
-        let r = rng.next_u64();
-        let i = (((r >> 32) * self.table.len() as u64) >> 32) as usize;
-        let (threshold, alias) = self.table[i];
-        if (r as u32) < threshold {
-            i as u64
-        } else {
-            alias as u64
-        }
-    }
-}
-
-/// The session sleeps `ns` after the last access written so far (the end of an execution or
-/// a batch).
-#[inline]
-fn sleep_after_last(out: &mut [Access], ns: u64) {
-    if let Some(last) = out.last_mut() {
-        last.sleep_after_ns = ns;
-    }
-}
-
-/// Repeated full scans of one segment, `db_file_multiblock_read_count` blocks per request.
-#[derive(Debug, Clone)]
-pub struct Scan {
-    pub seg: u32,
-    pub blocks: u32,
-    pub left: u32,
-    pub mbrc: u32,
-    pub hint: Option<bool>,
-    pub sleep_ns: u64,
-}
-
-/// One serial full scan: every block of the segment, `mbrc` blocks per read request.
-pub(crate) fn push_scan(
-    out: &mut Vec<Access>,
-    seg: u32,
-    blocks: u32,
-    mbrc: u32,
-    hint: Option<bool>,
-) {
-    out.reserve_exact(blocks as usize);
-    for block in 0..blocks {
-        let mut a = Access::read(seg, block, Op::Scan);
-        a.multiblock = true;
-        a.io_start = block % mbrc == 0;
-        a.scan_start = block == 0;
-        a.cache_hint = hint;
-        out.push(a);
-    }
-}
-
-impl Scan {
-    fn next_exec(&mut self, out: &mut Vec<Access>) -> bool {
-        if self.left == 0 {
-            return false;
-        }
-        self.left -= 1;
-        push_scan(out, self.seg, self.blocks, self.mbrc, self.hint);
-        sleep_after_last(out, self.sleep_ns);
-        true
-    }
-}
-
-/// Several workloads interleaved: each execution is drawn from a part by weight; a part that
-/// runs out starts over.
-#[derive(Debug, Clone)]
-pub struct Mix {
-    pub rng: Rng,
-    pub left: u64,
-    pub weights: Vec<f64>,
-    pub parts: Vec<Generator>,
-    pub fresh: Vec<Generator>,
-}
-
-impl Mix {
-    /// The part the next execution comes from, by weight.
-    fn draw(&mut self) -> usize {
-        let total: f64 = self.weights.iter().sum();
-        let mut u = self.rng.unit() * total;
-        for (i, w) in self.weights.iter().enumerate() {
-            if u < *w {
-                return i;
-            }
-            u -= w;
-        }
-        self.weights.len() - 1
-    }
-
-    fn next_exec(&mut self, out: &mut Vec<Access>) -> bool {
-        if self.left == 0 {
-            return false;
-        }
-        self.left -= 1;
-        let k = self.draw();
-        if !self.parts[k].next_exec(out) {
-            self.parts[k] = self.fresh[k].clone();
-            return self.parts[k].next_exec(out);
-        }
-        true
-    }
 }
 
 #[cfg(test)]

@@ -19,28 +19,10 @@ use crate::error::{Result, SimError};
 use crate::io::config::{event_level, parse_serial_direct_read, session_value};
 use crate::profile::Profile;
 use crate::scenario::segment::{find_segment, Segment};
-use serde::{Deserialize, Serialize};
-use ts_rs::TS;
+use crate::scenario::workload::{ScriptStep, WorkloadSpec};
 
 /// The most steps one script may have.
 pub const MAX_STEPS: usize = 1000;
-
-/// One step of a `script` workload: a statement (`sql`) or a run of another workload (`run`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
-#[serde(deny_unknown_fields)]
-#[ts(export, export_to = "buffer/")]
-pub struct ScriptStep {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub sql: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub run: Option<Box<super::WorkloadSpec>>,
-    /// What the timeline calls the step; the statement when absent.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub label: Option<String>,
-}
 
 #[derive(Debug, Clone)]
 enum Kind {
@@ -263,13 +245,13 @@ impl Script {
                     (a, kind, sql.trim().to_string())
                 }
                 (None, Some(w)) => {
-                    if matches!(**w, super::WorkloadSpec::Script { .. }) {
+                    if matches!(**w, WorkloadSpec::Script { .. }) {
                         return Err(err(
                             &format!("{p}.run.kind"),
                             "a script cannot run another script",
                         ));
                     }
-                    let g = w.build(segs, mbrc, profile, &format!("{p}.run"))?;
+                    let g = super::spec::build(w, segs, mbrc, profile, &format!("{p}.run"))?;
                     (
                         Action::Run,
                         Kind::Run(Box::new(g)),

@@ -5,7 +5,7 @@
 use super::{Acct, Act, Op, Sim, Status};
 use crate::library::events::{Event, Piece};
 use crate::library::heap::NIL;
-use crate::library::objects::{Alloc, ObjState};
+use crate::library::objects::ObjState;
 use crate::library::spec::CursorSharing;
 use crate::library::text::{force_binds, hash, Shape};
 
@@ -44,34 +44,6 @@ impl Sim {
         for &op in ops.iter().rev() {
             q.push_front(op);
         }
-    }
-
-    fn alloc_cost(&self, a: &Alloc) -> u64 {
-        let n = &self.cfg.ns;
-        u64::from(a.examined)
-            .saturating_mul(n.chunk_examined)
-            .saturating_add(u64::from(a.flushed).saturating_mul(n.flush_chunk))
-            .saturating_add(n.latch_op)
-    }
-
-    fn emit_alloc(&mut self, s: u32, obj: u32, piece: Piece, a: &Alloc) {
-        let k = piece.group();
-        self.c.piece_allocs[k] += 1;
-        self.c.piece_examined[k] += u64::from(a.examined);
-        let at = self.now;
-        let offset = a.chunk.map(|c| self.lib.heap.chunks[c as usize].off);
-        let a = *a;
-        self.emit(|_| Event::Alloc {
-            session: s,
-            at_ns: at,
-            obj,
-            piece,
-            size: a.size,
-            offset,
-            examined: a.examined,
-            flushed: a.flushed,
-            tries: a.tries,
-        });
     }
 
     pub(crate) fn act(&mut self, s: u32, a: Act) {
@@ -431,25 +403,6 @@ impl Sim {
             let (_, w) = self.load_waiters.remove(k);
             self.ops_front(w, &[Op::GetObj, Op::Act(Act::Lookup)]);
             self.make_ready(w);
-        }
-    }
-
-    /// ORA-04031: the statement fails; the latches held are freed and the session goes on.
-    fn fail(&mut self, s: u32, cost: u64, size: u32) {
-        self.c.failed += 1;
-        self.c.statements_done += 1;
-        let at = self.now;
-        self.emit(|_| Event::Ora04031 {
-            session: s,
-            at_ns: at,
-            size,
-        });
-        let ss = &mut self.sess[s as usize];
-        ss.obj = NIL;
-        ss.ops.clear();
-        ss.ops.push_back(Op::Cpu(cost, Acct::Parse));
-        for &l in &ss.held.clone() {
-            ss.ops.push_back(Op::Free(l));
         }
     }
 }

@@ -8,6 +8,12 @@ use super::stats::PoolCounters;
 use super::Cache;
 use crate::host::{Charge, Host};
 
+mod jobs;
+#[cfg(test)]
+mod tests;
+
+pub(super) use jobs::Jobs;
+
 /// Why a buffer's page was referenced.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum PageUse {

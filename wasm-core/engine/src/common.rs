@@ -1,0 +1,78 @@
+//! What every layer above may use and nothing here imports: the pool ids, the list sentinel,
+//! the seeded generator and the limits both simulations and the scenario document share.
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+/// No buffer (end of a list, empty chain).
+pub const NIL: u32 = u32::MAX;
+
+/// The latest simulated time a run (buffer cache or library cache) may reach, ns: 10^18 ns ≈ 31.7 years. It
+/// equals the trace's own limit (`time_ms` ≤ 10^12) and stays 18× below where a `u64` of
+/// nanoseconds wraps, so no single step (its costs are bounded by the `cost` limits) can wrap
+/// the clock before the run checks it.
+pub const MAX_SIM_NS: u64 = 1_000_000_000_000_000_000;
+
+/// Smallest and largest shared pool the model accepts.
+pub const MIN_POOL: u64 = 1 << 20;
+pub const MAX_POOL: u64 = 1 << 30;
+
+/// The three buffer pools, in V$BUFFER_POOL order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, TS)]
+#[serde(rename_all = "UPPERCASE")]
+#[ts(export, export_to = "buffer/")]
+pub enum PoolId {
+    Default,
+    Keep,
+    Recycle,
+}
+
+impl PoolId {
+    pub const ALL: [PoolId; 3] = [PoolId::Default, PoolId::Keep, PoolId::Recycle];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            PoolId::Default => "DEFAULT",
+            PoolId::Keep => "KEEP",
+            PoolId::Recycle => "RECYCLE",
+        }
+    }
+
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The `_db_percent_hot_<pool>` parameter of this pool.
+    pub fn percent_hot_param(self) -> &'static str {
+        match self {
+            PoolId::Default => "_db_percent_hot_default",
+            PoolId::Keep => "_db_percent_hot_keep",
+            PoolId::Recycle => "_db_percent_hot_recycle",
+        }
+    }
+}
+
+/// SplitMix64: small, fast, and the same in native code and in wasm.
+#[derive(Debug, Clone)]
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Self {
+        Rng(seed)
+    }
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    /// Uniform in [0, 1).
+    pub fn unit(&mut self) -> f64 {
+        (self.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
+    }
+    /// Uniform in 0..n (n > 0), without modulo bias worth speaking of for n < 2^32.
+    pub fn below(&mut self, n: u64) -> u64 {
+        ((self.next_u64() >> 32) * n) >> 32
+    }
+}

@@ -1,0 +1,84 @@
+//! The defaults the init.ora form shows (`init_ora::PARAMS`) are the ones both simulations
+//! use when a parameter is unset.
+
+use cachesim::buffer::config::{CacheConfig, PoolId};
+use cachesim::init_ora::{param_doc, size_bytes, InitOra};
+use cachesim::library::Size;
+use cachesim::{Profile, Scenario};
+
+fn documented(name: &str) -> u64 {
+    param_doc(name)
+        .and_then(|p| p.default_number())
+        .unwrap_or_else(|| panic!("{name}: no numeric default"))
+}
+
+#[test]
+fn an_empty_init_gives_the_buffer_cache_its_documented_defaults() {
+    for profile in Profile::ALL {
+        let c = CacheConfig::resolve(profile, &InitOra::default()).unwrap();
+        let default = c.pool(PoolId::Default).unwrap();
+        assert_eq!(u64::from(c.total_buffers()), documented("db_block_buffers"));
+        assert_eq!(
+            u64::from(default.lru_latches),
+            documented("db_block_lru_latches")
+        );
+        assert_eq!(
+            u64::from(default.percent_hot),
+            documented("_db_percent_hot_default")
+        );
+        assert_eq!(u64::from(c.db_block_size), documented("db_block_size"));
+        assert_eq!(u64::from(c.cpu_count), documented("cpu_count"));
+        assert_eq!(
+            u64::from(c.aging.hot_criteria),
+            documented("_db_aging_hot_criteria")
+        );
+        assert_eq!(
+            u64::from(c.aging.stay_count),
+            documented("_db_aging_stay_count")
+        );
+        assert_eq!(
+            u64::from(c.aging.cool_count),
+            documented("_db_aging_cool_count")
+        );
+        assert_eq!(
+            c.aging.touch_time_ns,
+            documented("_db_aging_touch_time") * 1_000_000_000
+        );
+        assert_eq!(
+            u64::from(c.db_writer_processes),
+            documented("db_writer_processes")
+        );
+        assert_eq!(
+            u64::from(c.write_batch),
+            documented("_db_block_write_batch")
+        );
+        assert_eq!(
+            u64::from(c.max_scan_pct),
+            documented("_db_block_max_scan_pct")
+        );
+    }
+}
+
+#[test]
+fn an_empty_init_gives_the_library_cache_its_documented_defaults() {
+    let s = Scenario::parse(
+        r#"{ "version": 1, "title": "t", "profile": "8.1.6",
+             "workload": { "kind": "sql_slammer" } }"#,
+    )
+    .unwrap();
+    let (spec, _) = cachesim::library::spec_of(&s).unwrap();
+    let pool = match &spec.shared_pool_size {
+        Size::Bytes(n) => *n,
+        Size::Text(t) => size_bytes(t).unwrap(),
+    };
+    assert_eq!(pool, documented("shared_pool_size"));
+    assert_eq!(
+        u64::from(spec.kgl_bucket_count),
+        documented("_kgl_bucket_count")
+    );
+    assert_eq!(
+        u64::from(spec.kgl_latch_count),
+        documented("_kgl_latch_count")
+    );
+    assert_eq!(u64::from(spec.cpu_count), documented("cpu_count"));
+}
