@@ -1,5 +1,5 @@
 // The buffer cache's D3 views, mounted and fed by useView.
-import { cacheFrame, chainFrame } from '../shared/frames';
+import { cacheFrame, chainFrame } from './frames';
 import { selectLayout } from '../store/selectors';
 import type { AppState, AppStore } from '../store/store';
 import { createChainView } from './views/chainView';

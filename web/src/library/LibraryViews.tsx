@@ -1,6 +1,6 @@
 // The library cache's D3 views (seed 001): the hash table's buckets and chains, and the
 // shared pool's memory map and free lists. Mounted and fed by useView.
-import { bucketFrame, heapFrame } from '../shared/frames';
+import { bucketFrame, heapFrame } from './frames';
 import { librarySim } from '../store/selectors';
 import type { AppState, AppStore } from '../store/store';
 import { createBucketView } from './views/buckets';
