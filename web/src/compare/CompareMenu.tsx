@@ -13,6 +13,32 @@ const selectCompareActions = (s: AppState) => ({
   preset: s.loadPreset,
 });
 
+interface ItemProps {
+  testId: string;
+  onPick: () => void;
+  close: () => void;
+  title: string;
+  text: string;
+}
+
+/** One entry of the menu: does `onPick`, then closes the menu. */
+function Item({ testId, onPick, close, title, text }: ItemProps) {
+  return (
+    <button
+      role="menuitem"
+      className="compare-item"
+      data-testid={testId}
+      onClick={() => {
+        onPick();
+        close();
+      }}
+    >
+      <b>{title}</b>
+      <span>{text}</span>
+    </button>
+  );
+}
+
 /** "Compare ▾": a menu of a copy of A, the presets with what each seed found, and the way out. */
 export function CompareMenu() {
   const ready = useApp(selectReady);
@@ -20,6 +46,7 @@ export function CompareMenu() {
   const act = useApp(useShallow(selectCompareActions));
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
+  const closeMenu = () => setOpen(false);
   useEffect(() => {
     if (!open) return;
     const close = (e: Event) => {
@@ -52,47 +79,32 @@ export function CompareMenu() {
       {open && (
         <div className="header-popover compare-popover" role="menu" data-testid="compare-menu">
           {on ? (
-            <button
-              role="menuitem"
-              className="compare-item"
-              data-testid="compare-leave"
-              onClick={() => {
-                act.stop();
-                setOpen(false);
-              }}
-            >
-              <b>Leave compare</b>
-              <span>Back to configuration A alone</span>
-            </button>
+            <Item
+              close={closeMenu}
+              testId="compare-leave"
+              onPick={act.stop}
+              title="Leave compare"
+              text="Back to configuration A alone"
+            />
           ) : (
-            <button
-              role="menuitem"
-              className="compare-item"
-              data-testid="compare-copy"
-              onClick={() => {
-                act.start();
-                setOpen(false);
-              }}
-            >
-              <b>Compare with a copy</b>
-              <span>B starts as a copy of this configuration; edit B and watch both</span>
-            </button>
+            <Item
+              close={closeMenu}
+              testId="compare-copy"
+              onPick={act.start}
+              title="Compare with a copy"
+              text="B starts as a copy of this configuration; edit B and watch both"
+            />
           )}
           <div className="compare-presets-title">Compare presets: the seeds’ own comparisons</div>
           {COMPARE_PRESETS.map((p) => (
-            <button
+            <Item
+              close={closeMenu}
               key={p.id}
-              role="menuitem"
-              className="compare-item"
-              data-testid={`compare-preset-${p.id}`}
-              onClick={() => {
-                act.preset(p.id);
-                setOpen(false);
-              }}
-            >
-              <b>{p.title}</b>
-              <span>{p.found}</span>
-            </button>
+              testId={`compare-preset-${p.id}`}
+              onPick={() => act.preset(p.id)}
+              title={p.title}
+              text={p.found}
+            />
           ))}
         </div>
       )}

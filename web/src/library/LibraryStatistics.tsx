@@ -146,6 +146,26 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** A titled section of name/value rows; `label` names the table (the title unless given). */
+function KeyValueSection({
+  title,
+  label = title,
+  rows,
+  children,
+}: {
+  title: string;
+  label?: string;
+  rows: Row[];
+  children?: ReactNode;
+}) {
+  return (
+    <Section title={title}>
+      <KeyValues label={label} rows={rows} />
+      {children}
+    </Section>
+  );
+}
+
 export function LibraryStatistics() {
   const report = useApp(selectLibReport);
   if (!report) return null;
@@ -168,145 +188,135 @@ export function LibraryStatistics() {
         <p className="note">
           Ratios are fractions 0–1, as V$LIBRARYCACHE shows them; times are simulated seconds.
         </p>
-        <Section title={`V$LIBRARYCACHE · ${area.namespace}`}>
-          <KeyValues
-            label="V$LIBRARYCACHE"
-            rows={[
-              ['gets', 'Handle lookups (one per parse).', count(area.gets)],
-              ['gethits', 'Lookups that found the handle on its chain.', count(area.gethits)],
-              ['gethitratio', 'gethits / gets.', fraction(area.gethitratio)],
-              ['pins', 'Pins of the heaps (executions; DBMS_SQL pins more).', count(area.pins)],
-              ['pinhits', 'Pins that found the heap loaded.', count(area.pinhits)],
-              ['pinhitratio', 'pinhits / pins.', fraction(area.pinhitratio)],
-              [
-                'reloads',
-                'Pins that found the heap flushed and loaded it again.',
-                count(area.reloads),
-              ],
-              ['invalidations', 'Always 0: the model has no DDL.', count(area.invalidations)],
-            ]}
-          />
-        </Section>
-        <Section title="V$SYSSTAT">
-          <KeyValues
-            label="V$SYSSTAT"
-            rows={[
-              ['parse count (total)', 'Every parse call.', count(sysstat.parse_count_total)],
-              [
-                'parse count (hard)',
-                'Parses that loaded a new cursor.',
-                count(sysstat.parse_count_hard),
-              ],
-              ['execute count', 'Executions.', count(sysstat.execute_count)],
-              [
-                'CPU used by this session',
-                'CPU, all sessions (seconds).',
-                seconds(sysstat.cpu_used_s),
-              ],
-              [
-                'parse time cpu',
-                'CPU spent parsing, all sessions (seconds).',
-                seconds(sysstat.parse_time_cpu_s),
-              ],
-            ]}
-          />
-        </Section>
+        <KeyValueSection
+          title={`V$LIBRARYCACHE · ${area.namespace}`}
+          label="V$LIBRARYCACHE"
+          rows={[
+            ['gets', 'Handle lookups (one per parse).', count(area.gets)],
+            ['gethits', 'Lookups that found the handle on its chain.', count(area.gethits)],
+            ['gethitratio', 'gethits / gets.', fraction(area.gethitratio)],
+            ['pins', 'Pins of the heaps (executions; DBMS_SQL pins more).', count(area.pins)],
+            ['pinhits', 'Pins that found the heap loaded.', count(area.pinhits)],
+            ['pinhitratio', 'pinhits / pins.', fraction(area.pinhitratio)],
+            [
+              'reloads',
+              'Pins that found the heap flushed and loaded it again.',
+              count(area.reloads),
+            ],
+            ['invalidations', 'Always 0: the model has no DDL.', count(area.invalidations)],
+          ]}
+        />
+        <KeyValueSection
+          title="V$SYSSTAT"
+          rows={[
+            ['parse count (total)', 'Every parse call.', count(sysstat.parse_count_total)],
+            [
+              'parse count (hard)',
+              'Parses that loaded a new cursor.',
+              count(sysstat.parse_count_hard),
+            ],
+            ['execute count', 'Executions.', count(sysstat.execute_count)],
+            [
+              'CPU used by this session',
+              'CPU, all sessions (seconds).',
+              seconds(sysstat.cpu_used_s),
+            ],
+            [
+              'parse time cpu',
+              'CPU spent parsing, all sessions (seconds).',
+              seconds(sysstat.parse_time_cpu_s),
+            ],
+          ]}
+        />
         <Section title="V$LATCH">
           <Latches latches={lc.latches} />
         </Section>
-        <Section title="Waits">
-          <KeyValues
-            label="Waits"
-            rows={[
-              [
-                'latch free',
-                'Seconds in latch free waits: each sleep for a latch and, as Oracle times a wait, the run queue after it until the session is back on a CPU (cost.library.waits_end_on_cpu).',
-                seconds(lc.latch_free_wait_s),
-                'latch-free-wait',
-                lc.latch_free_wait_s,
-              ],
-              [
-                'library cache load lock',
-                'Seconds waiting for another session to load an object (until back on a CPU, as above).',
-                seconds(lc.load_lock_wait_s),
-                'load-lock-wait',
-                lc.load_lock_wait_s,
-              ],
-              [
-                'preemptions holding a latch',
-                'A session lost its CPU while holding a latch: how contention starts on one CPU.',
-                count(lc.preemptions_holding_latch),
-              ],
-              [
-                'ORA-04031',
-                'Statements that failed: no free chunk big enough, even after flushing.',
-                count(lc.failed_statements),
-              ],
-            ]}
-          />
-        </Section>
-        <Section title="Shared pool">
-          <KeyValues
-            label="Shared pool"
-            rows={[
-              ['shared_pool_size', 'Bytes of the heap.', bytes(sp.size)],
-              [
-                'free memory',
-                'Free bytes, and chunks on the free lists.',
-                `${bytes(sp.free_bytes)} in ${count(sp.free_chunks)} ${noun(sp.free_chunks, 'chunk')}`,
-              ],
-              [
-                'LRU chunks',
-                'Unpinned recreatable chunks that can be flushed.',
-                count(sp.lru_chunks),
-              ],
-              [
-                'allocations',
-                'Chunks allocated under the shared pool latch.',
-                count(sp.allocations),
-              ],
-              [
-                'chunks examined',
-                'Free-list chunks looked at, all allocations.',
-                count(sp.chunks_examined),
-              ],
-              [
-                'mean free-list search',
-                'Chunks examined per allocation: the work under the latch.',
-                decimal(sp.mean_search_length),
-              ],
-              [
-                'steady-state search',
-                'Mean once the pool is full (after the first flush).',
-                decimal(sp.full_search_length),
-              ],
-              [
-                'longest search',
-                'Most chunks examined by one allocation.',
-                count(sp.max_search_length),
-              ],
-              [
-                'search by piece',
-                'Mean search for the handle, heap 0 and heap 6 of a statement.',
-                `handle ${decimal(handle)} · heap 0 ${decimal(heap0)} · heap 6 ${decimal(heap6)}`,
-              ],
-              [
-                'flushed chunks',
-                'Recreatable chunks freed from the LRU to make room.',
-                count(sp.flushed_chunks),
-              ],
-              [
-                'pins and releases',
-                'Chunks taken off (pins) and put on (releases) the LRU.',
-                `${count(sp.pins_and_releases)} (${count(sp.lru_pins)} + ${count(sp.lru_releases)})`,
-              ],
-              [
-                'KEEP failed',
-                'DBMS_SHARED_POOL.KEEP statements that did not fit at startup.',
-                count(sp.keep_failed),
-              ],
-            ]}
-          />
+        <KeyValueSection
+          title="Waits"
+          rows={[
+            [
+              'latch free',
+              'Seconds in latch free waits: each sleep for a latch and, as Oracle times a wait, the run queue after it until the session is back on a CPU (cost.library.waits_end_on_cpu).',
+              seconds(lc.latch_free_wait_s),
+              'latch-free-wait',
+              lc.latch_free_wait_s,
+            ],
+            [
+              'library cache load lock',
+              'Seconds waiting for another session to load an object (until back on a CPU, as above).',
+              seconds(lc.load_lock_wait_s),
+              'load-lock-wait',
+              lc.load_lock_wait_s,
+            ],
+            [
+              'preemptions holding a latch',
+              'A session lost its CPU while holding a latch: how contention starts on one CPU.',
+              count(lc.preemptions_holding_latch),
+            ],
+            [
+              'ORA-04031',
+              'Statements that failed: no free chunk big enough, even after flushing.',
+              count(lc.failed_statements),
+            ],
+          ]}
+        />
+        <KeyValueSection
+          title="Shared pool"
+          rows={[
+            ['shared_pool_size', 'Bytes of the heap.', bytes(sp.size)],
+            [
+              'free memory',
+              'Free bytes, and chunks on the free lists.',
+              `${bytes(sp.free_bytes)} in ${count(sp.free_chunks)} ${noun(sp.free_chunks, 'chunk')}`,
+            ],
+            [
+              'LRU chunks',
+              'Unpinned recreatable chunks that can be flushed.',
+              count(sp.lru_chunks),
+            ],
+            ['allocations', 'Chunks allocated under the shared pool latch.', count(sp.allocations)],
+            [
+              'chunks examined',
+              'Free-list chunks looked at, all allocations.',
+              count(sp.chunks_examined),
+            ],
+            [
+              'mean free-list search',
+              'Chunks examined per allocation: the work under the latch.',
+              decimal(sp.mean_search_length),
+            ],
+            [
+              'steady-state search',
+              'Mean once the pool is full (after the first flush).',
+              decimal(sp.full_search_length),
+            ],
+            [
+              'longest search',
+              'Most chunks examined by one allocation.',
+              count(sp.max_search_length),
+            ],
+            [
+              'search by piece',
+              'Mean search for the handle, heap 0 and heap 6 of a statement.',
+              `handle ${decimal(handle)} · heap 0 ${decimal(heap0)} · heap 6 ${decimal(heap6)}`,
+            ],
+            [
+              'flushed chunks',
+              'Recreatable chunks freed from the LRU to make room.',
+              count(sp.flushed_chunks),
+            ],
+            [
+              'pins and releases',
+              'Chunks taken off (pins) and put on (releases) the LRU.',
+              `${count(sp.pins_and_releases)} (${count(sp.lru_pins)} + ${count(sp.lru_releases)})`,
+            ],
+            [
+              'KEEP failed',
+              'DBMS_SHARED_POOL.KEEP statements that did not fit at startup.',
+              count(sp.keep_failed),
+            ],
+          ]}
+        >
           <details className="more">
             <summary>Free lists ({sp.free_lists.length})</summary>
             <Table
@@ -324,27 +334,26 @@ export function LibraryStatistics() {
               ))}
             </Table>
           </details>
-        </Section>
-        <Section title="Library cache hash table">
-          <KeyValues
-            label="Hash table"
-            rows={[
-              [
-                'buckets',
-                'Hash buckets now (the array doubles at twice as many objects).',
-                count(ht.buckets),
-              ],
-              ['latches', 'Library cache child latches (_kgl_latch_count).', count(ht.latches)],
-              [
-                'resizes',
-                'Times the bucket array doubled and every handle was re-hashed.',
-                count(ht.resizes),
-              ],
-              ['longest chain', 'Most handles on one bucket.', count(ht.longest_chain)],
-              ['objects', 'Handles in the table.', count(ht.objects)],
-            ]}
-          />
-        </Section>
+        </KeyValueSection>
+        <KeyValueSection
+          title="Library cache hash table"
+          label="Hash table"
+          rows={[
+            [
+              'buckets',
+              'Hash buckets now (the array doubles at twice as many objects).',
+              count(ht.buckets),
+            ],
+            ['latches', 'Library cache child latches (_kgl_latch_count).', count(ht.latches)],
+            [
+              'resizes',
+              'Times the bucket array doubled and every handle was re-hashed.',
+              count(ht.resizes),
+            ],
+            ['longest chain', 'Most handles on one bucket.', count(ht.longest_chain)],
+            ['objects', 'Handles in the table.', count(ht.objects)],
+          ]}
+        />
         <Notes notes={report.notes} />
       </div>
     </Panel>

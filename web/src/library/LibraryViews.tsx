@@ -1,14 +1,13 @@
 // The library cache's D3 views (seed 001): the hash table's buckets and chains, and the
 // shared pool's memory map and free lists. Mounted and fed by useView.
-import { useApp } from '../store/context';
-import { bucketFrame, heapFrame } from '../shared/frames';
+import { bucketFrame, heapFrame } from './frames';
 import { librarySim } from '../store/selectors';
 import type { AppState, AppStore } from '../store/store';
 import { createBucketView } from './views/buckets';
 import { createHeapView } from './views/heap';
 import { sizeLabel } from './views/layout';
 import type { LibViewOptions } from './views/types';
-import { ViewPanel } from '../shared/useView';
+import { viewPanel } from '../shared/useView';
 import './library-views.css';
 import { noun } from '../ui/words';
 
@@ -42,30 +41,28 @@ const selectHeapSub = (s: AppState): string => {
   return `${sizeLabel(bytes)} shared pool${free}`;
 };
 
-export function BucketPanel() {
-  return (
-    <ViewPanel
-      title="Library cache hash table"
-      sub={useApp(selectBucketSub)}
-      testId="bucket-panel"
-      host={{ className: 'view-host lib-host', testId: 'bucket-view' }}
-      factory={createBucketView}
-      frameOf={bucketFrame}
-      options={libOptions}
-    />
-  );
-}
+/** The library cache's hash table: a click on a bucket selects it. */
+export const BucketPanel = viewPanel(
+  {
+    title: 'Library cache hash table',
+    name: 'bucket',
+    hostClass: 'lib-host',
+    factory: createBucketView,
+    frameOf: bucketFrame,
+    options: libOptions,
+  },
+  selectBucketSub,
+);
 
-export function HeapPanel() {
-  return (
-    <ViewPanel
-      title="Shared pool heap"
-      sub={useApp(selectHeapSub)}
-      testId="heap-panel"
-      host={{ className: 'view-host lib-host', testId: 'heap-view' }}
-      factory={createHeapView}
-      frameOf={heapFrame}
-      options={libOptions}
-    />
-  );
-}
+/** The shared pool's heap, its chunks and free lists. */
+export const HeapPanel = viewPanel(
+  {
+    title: 'Shared pool heap',
+    name: 'heap',
+    hostClass: 'lib-host',
+    factory: createHeapView,
+    frameOf: heapFrame,
+    options: libOptions,
+  },
+  selectHeapSub,
+);

@@ -84,28 +84,45 @@ function linkNow(store: AppStore) {
 }
 
 /**
+ * What the copy buttons share: whether there is a run, their status line, and the share link's
+ * URL now — null when there is no run, or when it is too long to copy (the status is cleared
+ * and `refused` is told why).
+ */
+function useLinkCopy() {
+  const store = useStoreApi();
+  const ready = useApp(selectReady);
+  const [status, setStatus] = useState<string | null>(null);
+  /** `text` in the status line for 2.5 s. */
+  const flash = (text: string) => {
+    setStatus(text);
+    window.setTimeout(() => setStatus(null), 2500);
+  };
+  const urlNow = (refused: (reason: string) => void): string | null => {
+    const link = linkNow(store);
+    if (!link) return null;
+    if (!link.size.ok) {
+      setStatus(null);
+      refused(link.size.reason);
+      return null;
+    }
+    return link.url;
+  };
+  return { ready, status, setStatus, flash, urlNow };
+}
+
+/**
  * Puts the scenario and the position into the URL and copies it — unless the link is too long
  * to travel (../share/size): then it says why and offers the JSON file instead.
  */
 function CopyLink() {
-  const store = useStoreApi();
-  const ready = useApp(selectReady);
-  const [status, setStatus] = useState<string | null>(null);
+  const { ready, status, flash, urlNow } = useLinkCopy();
   const [refused, setRefused] = useState<string | null>(null);
   const onClick = async () => {
-    const link = linkNow(store);
-    if (!link) return;
-    const { url, size } = link;
-    if (!size.ok) {
-      setStatus(null);
-      setRefused(size.reason);
-      return;
-    }
+    const url = urlNow(setRefused);
+    if (url === null) return;
     setRefused(null);
     history.replaceState(null, '', url);
-    const copied = await copyText(url);
-    setStatus(copied ? 'Link copied' : 'Link in the address bar');
-    window.setTimeout(() => setStatus(null), 2500);
+    flash((await copyText(url)) ? 'Link copied' : 'Link in the address bar');
   };
   return (
     <>
@@ -158,24 +175,15 @@ function PresentButton() {
 
 /** Copies an <iframe> snippet of the share link with `?embed` (only the view and playback). */
 function CopyEmbed() {
-  const store = useStoreApi();
-  const ready = useApp(selectReady);
+  const { ready, status, setStatus, flash, urlNow } = useLinkCopy();
   const [snippet, setSnippet] = useState<string | null>(null);
-  const [status, setStatus] = useState<string | null>(null);
   const onClick = async () => {
-    const link = linkNow(store);
-    if (!link) return;
-    const { url, size } = link;
-    if (!size.ok) {
-      setStatus(null);
-      setSnippet(null);
-      return;
-    }
+    const url = urlNow(() => setSnippet(null));
+    if (url === null) return;
     const code = embedSnippet(url);
     setSnippet(code);
-    const copied = await copyText(code);
-    setStatus(copied ? 'Embed code copied' : null);
-    if (copied) window.setTimeout(() => setStatus(null), 2500);
+    if (await copyText(code)) flash('Embed code copied');
+    else setStatus(null);
   };
   return (
     <>

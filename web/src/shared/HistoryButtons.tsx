@@ -36,6 +36,20 @@ export function historyKey(e: {
   return null;
 }
 
+/** What each of the two buttons says. */
+const BUTTONS = {
+  undo: {
+    title: 'Undo the last configuration edit (Ctrl+Z)',
+    label: 'Undo configuration edit',
+    icon: '↶',
+  },
+  redo: {
+    title: 'Redo the configuration edit undone (Ctrl+Shift+Z)',
+    label: 'Redo configuration edit',
+    icon: '↷',
+  },
+} as const;
+
 /**
  * `slot` (compare mode): the buttons of configuration B's own history, without the keys
  * (Ctrl+Z stays with the header's, configuration A's).
@@ -61,26 +75,23 @@ export function HistoryButtons({ slot }: { slot?: 'b' } = {}) {
   const dark = slot ? 'btn small' : 'btn dark';
   return (
     <span className="history-buttons">
-      <button
-        className={dark}
-        data-testid={`undo${id}`}
-        disabled={undoable === 0}
-        onClick={() => history.getState().undo()}
-        title="Undo the last configuration edit (Ctrl+Z)"
-        aria-label={`Undo configuration edit (${undoable} to undo)`}
-      >
-        ↶
-      </button>
-      <button
-        className={dark}
-        data-testid={`redo${id}`}
-        disabled={redoable === 0}
-        onClick={() => history.getState().redo()}
-        title="Redo the configuration edit undone (Ctrl+Shift+Z)"
-        aria-label={`Redo configuration edit (${redoable} to redo)`}
-      >
-        ↷
-      </button>
+      {(['undo', 'redo'] as const).map((action) => {
+        const b = BUTTONS[action];
+        const count = action === 'undo' ? undoable : redoable;
+        return (
+          <button
+            key={action}
+            className={dark}
+            data-testid={`${action}${id}`}
+            disabled={count === 0}
+            onClick={() => history.getState()[action]()}
+            title={b.title}
+            aria-label={`${b.label} (${count} to ${action})`}
+          >
+            {b.icon}
+          </button>
+        );
+      })}
     </span>
   );
 }

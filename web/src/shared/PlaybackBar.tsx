@@ -85,30 +85,32 @@ export function PlaybackBar() {
               </>
             )}
           </button>
-          <TransportButton
-            testId="step"
-            disabled={!p.ready || p.done}
-            onClick={a.step}
-            title={`Step one ${one} (→)`}
-            label={`Step one ${one}`}
-            icon="step"
-          />
-          <TransportButton
-            testId="step-exec"
-            disabled={!p.ready || p.done}
-            onClick={a.stepExecution}
-            title={`Step one ${unit} (Shift + →)`}
-            label={`Step one ${unit}`}
-            icon="stepExec"
-          />
-          <TransportButton
-            testId="run-to-end"
-            disabled={!p.ready || p.done}
-            onClick={a.runToEnd}
-            title="Run to the end (End)"
-            label="Run to end"
-            icon="end"
-          />
+          {[
+            {
+              testId: 'step',
+              onClick: a.step,
+              title: `Step one ${one} (→)`,
+              label: `Step one ${one}`,
+              icon: 'step' as const,
+            },
+            {
+              testId: 'step-exec',
+              onClick: a.stepExecution,
+              title: `Step one ${unit} (Shift + →)`,
+              label: `Step one ${unit}`,
+              icon: 'stepExec' as const,
+            },
+            {
+              testId: 'run-to-end',
+              onClick: a.runToEnd,
+              title: 'Run to the end (End)',
+              label: 'Run to end',
+              icon: 'end' as const,
+            },
+          ].map((b) => (
+            // forward: nothing to do once the run is done
+            <TransportButton key={b.testId} {...b} disabled={!p.ready || p.done} />
+          ))}
         </div>
         <label className="speed">
           Speed

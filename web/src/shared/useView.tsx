@@ -1,7 +1,7 @@
 // Mounting a D3 view: each owns the inside of one element. Mounted in one effect, fed in a
 // second that subscribes to the store and redraws from getState() — no React render per frame.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useStoreApi } from '../store/context';
+import { useApp, useStoreApi } from '../store/context';
 import type { AppState, AppStore } from '../store/store';
 import type { View } from './views/types';
 import { Panel } from './Panel';
@@ -88,9 +88,11 @@ interface ViewPanelProps<F, O> {
   title: string;
   sub: ReactNode;
   className?: string;
-  testId: string;
-  /** The element the view draws in. */
-  host: { className: string; testId: string };
+  /** The view's name: the panel is `<name>-panel` (its test id and export name), the element
+   * the view draws in `<name>-view`. */
+  name: string;
+  /** The class of the element the view draws in, besides `view-host`. */
+  hostClass: string;
   factory: Factory<F, O>;
   frameOf: FrameOf<F>;
   options: OptionsOf<O>;
@@ -105,16 +107,33 @@ export function ViewPanel<F, O>(p: ViewPanelProps<F, O>) {
       title={p.title}
       sub={p.sub}
       className={p.className}
-      testId={p.testId}
-      exports={{ name: p.testId, image: true }}
+      testId={`${p.name}-panel`}
+      exports={{ name: `${p.name}-panel`, image: true }}
     >
       <ViewFailure message={failure} />
       <div
-        className={p.host.className}
+        className={`view-host ${p.hostClass}`}
         ref={ref}
-        data-testid={p.host.testId}
+        data-testid={`${p.name}-view`}
         {...scrollFocus(over, `${p.title} (scrolls sideways)`)}
       />
     </Panel>
   );
+}
+
+/**
+ * A panel component for one view whose subtitle the store gives: `subOf` reads it (a string,
+ * so the panel renders only when it changes), or null while the scenario does not show the
+ * view (the panel is then not rendered).
+ */
+export function viewPanel<F, O>(
+  props: Omit<ViewPanelProps<F, O>, 'sub'>,
+  subOf: (s: AppState) => string | null,
+) {
+  const Shown = () => {
+    const sub = useApp(subOf);
+    return sub === null ? null : <ViewPanel {...props} sub={sub} />;
+  };
+  Shown.displayName = `ViewPanel(${props.name})`;
+  return Shown;
 }
