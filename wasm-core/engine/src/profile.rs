@@ -370,12 +370,6 @@ mod tests {
                 !t.buffer_help.is_empty() && !t.library_help.is_empty(),
                 "{p}"
             );
-            for name in t.ignores {
-                assert!(
-                    crate::init_ora::PARAMS.iter().any(|d| d.name == *name),
-                    "{p} ignores {name}, which is no parameter"
-                );
-            }
         }
     }
 
