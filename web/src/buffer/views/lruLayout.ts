@@ -2,19 +2,9 @@
 // (./lruGrid): every position comes from `order`; nothing is guessed. The sets' sections,
 // where each buffer is drawn, the hit test, and the regions' rectangles and outlines.
 import { SET_INFO_WIDTH } from '../../sim/engine';
-import {
-  cellSpan,
-  LANE,
-  R_COLD,
-  R_FREE,
-  R_HOT,
-  R_WRITE,
-  R_WRITING,
-  rowY,
-  slotXY,
-  type Grid,
-  type RegionName,
-} from './lruGrid';
+import { cellSpan, rowY, slotXY, type Grid, type RegionName } from './lruGrid';
+// the engine's region indices, and the room above a row for its tags
+import { LANE, R_COLD, R_FREE, R_HOT, R_WRITE, R_WRITING } from './lruGrid';
 
 export interface SetSections {
   /** Index in `order` of the set's first buffer. */
