@@ -90,31 +90,38 @@ const OS_ROWS: StatDef<OsCacheStatistics>[] = [
   },
 ];
 
+/** The fields of the I/O statistics that are counts. */
+type Count = { [K in keyof Io]-?: Io[K] extends number ? K : never }[keyof Io];
+
+/** A V$SYSSTAT counter of the I/O path (`id` is its field), shown as it is. */
+const counter = (id: Count, name: string, what: string): StatDef<Io> => ({
+  id,
+  name,
+  what,
+  value: (io) => n(io[id]),
+});
+
 const IO_ROWS: StatDef<Io>[] = [
-  {
-    id: 'physical_reads_direct',
-    name: 'physical reads direct',
-    value: (io) => n(io.physical_reads_direct),
-    what: 'Blocks read straight into session memory (PGA), bypassing the buffer cache',
-  },
-  {
-    id: 'table_scans_short',
-    name: 'table scans (short tables)',
-    value: (io) => n(io.table_scans_short),
-    what: 'Full scans of segments at most _small_table_threshold blocks',
-  },
-  {
-    id: 'table_scans_long',
-    name: 'table scans (long tables)',
-    value: (io) => n(io.table_scans_long),
-    what: 'Full scans of segments above _small_table_threshold blocks',
-  },
-  {
-    id: 'table_scans_direct',
-    name: 'table scans (direct read)',
-    value: (io) => n(io.table_scans_direct),
-    what: 'Full scans read with serial direct path reads',
-  },
+  counter(
+    'physical_reads_direct',
+    'physical reads direct',
+    'Blocks read straight into session memory (PGA), bypassing the buffer cache',
+  ),
+  counter(
+    'table_scans_short',
+    'table scans (short tables)',
+    'Full scans of segments at most _small_table_threshold blocks',
+  ),
+  counter(
+    'table_scans_long',
+    'table scans (long tables)',
+    'Full scans of segments above _small_table_threshold blocks',
+  ),
+  counter(
+    'table_scans_direct',
+    'table scans (direct read)',
+    'Full scans read with serial direct path reads',
+  ),
   {
     id: 'segment_checkpoints',
     name: 'segment checkpoints',
@@ -122,12 +129,11 @@ const IO_ROWS: StatDef<Io>[] = [
     value: (io) => `${n(io.segment_checkpoints)} (${n(io.checkpoint_writes)} writes)`,
     what: 'Dirty buffers of a segment written before it is read direct',
   },
-  {
-    id: 'disk_read_requests',
-    name: 'physical read IO requests',
-    value: (io) => n(io.disk_read_requests),
-    what: 'Read requests sent to disk for the buffer cache (a multiblock read is one)',
-  },
+  counter(
+    'disk_read_requests',
+    'physical read IO requests',
+    'Read requests sent to disk for the buffer cache (a multiblock read is one)',
+  ),
   {
     id: 'avg_read_ms',
     name: 'avg read time',

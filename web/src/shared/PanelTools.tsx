@@ -57,28 +57,29 @@ export function ExportMenu({ exports }: { exports: PanelExports }) {
     });
   };
   const id = `export-${exports.name}`;
+  const button = (
+    format: string,
+    label: string,
+    onClick: (e: React.MouseEvent<HTMLButtonElement>) => void,
+  ) => (
+    <button className="btn small" data-testid={`${id}-${format}`} onClick={onClick}>
+      {label}
+    </button>
+  );
   return (
     <details className="panel-tool panel-export" data-testid={id}>
       <summary title="Export this panel">Export</summary>
       <div className="panel-popover" role="group" aria-label={`Export ${exports.name}`}>
         {exports.image && (
           <>
-            <button className="btn small" data-testid={`${id}-png`} onClick={image('png')}>
-              PNG
-            </button>
-            <button className="btn small" data-testid={`${id}-svg`} onClick={image('svg')}>
-              SVG
-            </button>
+            {button('png', 'PNG', image('png'))}
+            {button('svg', 'SVG', image('svg'))}
           </>
         )}
         {exports.data && (
           <>
-            <button className="btn small" data-testid={`${id}-csv`} onClick={data('csv')}>
-              CSV
-            </button>
-            <button className="btn small" data-testid={`${id}-json`} onClick={data('json')}>
-              JSON
-            </button>
+            {button('csv', 'CSV', data('csv'))}
+            {button('json', 'JSON', data('json'))}
           </>
         )}
         {status && (

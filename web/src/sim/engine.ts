@@ -17,6 +17,7 @@ import type { PaperComparison } from './generated/PaperComparison';
 import type { ParamDoc } from './generated/ParamDoc';
 import type { PoolId } from './generated/buffer/PoolId';
 import type { Report } from './generated/buffer/Report';
+import { Handle, type WasmHandle } from './handle';
 import type { Scenario } from './generated/Scenario';
 import type { Segment } from './generated/Segment';
 import type { XbhRow } from './generated/buffer/XbhRow';
@@ -171,7 +172,7 @@ export interface Playable {
 }
 
 /** The wasm-bindgen methods both simulations (Simulation, LibrarySimulation) have. */
-interface WasmRun {
+interface WasmRun extends WasmHandle {
   setRecordEvents(on: boolean): void;
   forwardOnly(): void;
   step(n: number): number;
@@ -180,22 +181,13 @@ interface WasmRun {
   reset(): void;
   position(): number;
   done(): boolean;
-  nowSeconds(): number;
   eventsJson(): string;
-  reportJson(): string;
   paperJson(): string;
   scenarioJson(): string;
-  free(): void;
 }
 
 /** What SimRun and library.Run share: a wasm handle, stepped, sought, reported as JSON. */
-export abstract class RunBase<S extends WasmRun, E, R> {
-  protected sim: S;
-
-  protected constructor(sim: S) {
-    this.sim = sim;
-  }
-
+export abstract class RunBase<S extends WasmRun, E, R> extends Handle<S, R> {
   /**
    * Build a run of `scenario` with `make` (the wasm constructor and the class around it); a
    * failed construction becomes the scenario's error, naming the field, if it has one.
@@ -244,17 +236,11 @@ export abstract class RunBase<S extends WasmRun, E, R> {
   events(): E[] {
     return JSON.parse(this.sim.eventsJson()) as E[];
   }
-  report(): R {
-    return JSON.parse(this.sim.reportJson()) as R;
-  }
   paper(): PaperComparison | null {
     return JSON.parse(this.sim.paperJson()) as PaperComparison | null;
   }
   scenario(): Scenario {
     return JSON.parse(this.sim.scenarioJson()) as Scenario;
-  }
-  free(): void {
-    this.sim.free();
   }
 }
 

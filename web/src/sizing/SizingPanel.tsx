@@ -162,6 +162,18 @@ export function SizingPanel() {
   const done = result?.points.length ?? 0;
   const total = result?.values.length ?? 0;
 
+  /** The sweep's first or last value, as typed (empty: around today's). */
+  const edge = (bound: 'from' | 'to') => (
+    <label>
+      {bound}
+      <input
+        inputMode="decimal"
+        data-testid={`sweep-${bound}`}
+        value={bound === 'from' ? from : to}
+        onChange={(e) => setRange((r) => ({ ...r, [bound]: e.target.value }))}
+      />
+    </label>
+  );
   return (
     <Panel title="Sizing" sub="one run to the end per value, in a worker">
       <div className="panel-body sizing">
@@ -189,24 +201,8 @@ export function SizingPanel() {
               ))}
             </select>
           </label>
-          <label>
-            from
-            <input
-              inputMode="decimal"
-              data-testid="sweep-from"
-              value={from}
-              onChange={(e) => setRange((r) => ({ ...r, from: e.target.value }))}
-            />
-          </label>
-          <label>
-            to
-            <input
-              inputMode="decimal"
-              data-testid="sweep-to"
-              value={to}
-              onChange={(e) => setRange((r) => ({ ...r, to: e.target.value }))}
-            />
-          </label>
+          {edge('from')}
+          {edge('to')}
           <label>
             runs
             <input

@@ -23,6 +23,13 @@ const EMPTY_CELL = '#eceef2';
 
 type G = Selection<SVGGElement, unknown, null, undefined>;
 
+/** A `tag` element appended to `parent`, with `attrs` set in their order. */
+function put<K extends 'rect' | 'text'>(parent: G, tag: K, attrs: Record<string, string | number>) {
+  const e = parent.append<SVGElementTagNameMap[K]>(tag);
+  for (const [name, value] of Object.entries(attrs)) e.attr(name, value);
+  return e;
+}
+
 export function createPgaView(el: HTMLElement): View<PgaFrame> {
   const root = viewRoot(el, 'pga-view');
   el.appendChild(root);
@@ -46,38 +53,37 @@ export function createPgaView(el: HTMLElement): View<PgaFrame> {
       .attr('fill', c);
 
   const disk: G = svg.append('g').attr('class', 'disk');
-  const diskRect = disk
-    .append('rect')
-    .attr('x', 1)
-    .attr('y', 30)
-    .attr('height', 44)
-    .attr('rx', 6)
-    .attr('fill', '#f1f3f5')
-    .attr('stroke', '#868e96');
-  const diskText = disk
-    .append('text')
-    .attr('y', 56)
-    .attr('text-anchor', 'middle')
-    .attr('font-size', 12)
-    .attr('font-weight', 600)
-    .text('disk');
+  const diskRect = put(disk, 'rect', {
+    x: 1,
+    y: 30,
+    height: 44,
+    rx: 6,
+    fill: '#f1f3f5',
+    stroke: '#868e96',
+  });
+  const diskText = put(disk, 'text', {
+    y: 56,
+    'text-anchor': 'middle',
+    'font-size': 12,
+    'font-weight': 600,
+  }).text('disk');
 
   // The pools, drawn small above the path: a direct read goes under them, untouched.
   const pools = svg.append('g').attr('class', 'pools');
-  const poolBox = pools
-    .append('rect')
-    .attr('y', 2)
-    .attr('height', 20)
-    .attr('rx', 4)
-    .attr('fill', '#fff')
-    .attr('stroke', '#adb5bd')
-    .attr('stroke-dasharray', '4 3');
-  const poolText = pools
-    .append('text')
-    .attr('y', 16)
-    .attr('text-anchor', 'middle')
-    .attr('font-size', 11)
-    .attr('fill', '#5c6370');
+  const poolBox = put(pools, 'rect', {
+    y: 2,
+    height: 20,
+    rx: 4,
+    fill: '#fff',
+    stroke: '#adb5bd',
+    'stroke-dasharray': '4 3',
+  });
+  const poolText = put(pools, 'text', {
+    y: 16,
+    'text-anchor': 'middle',
+    'font-size': 11,
+    fill: '#5c6370',
+  });
   const path = svg.append('path').attr('fill', 'none').attr('stroke-width', 3);
   const pathText = svg
     .append('text')
