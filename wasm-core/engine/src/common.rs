@@ -76,3 +76,83 @@ impl Rng {
         ((self.next_u64() >> 32) * n) >> 32
     }
 }
+
+/// Doubly linked lists threaded through two arrays of indices, `NIL` at their ends: the LRU
+/// orders of the host's pages and of the OS page cache. Several lists may share the arrays
+/// (an index is on one list at a time), each with its own [`Ends`].
+#[derive(Debug, Clone, Default)]
+pub struct Links {
+    prev: Vec<u32>,
+    next: Vec<u32>,
+}
+
+/// One list's head (most recently used), tail and length.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Ends {
+    pub head: u32,
+    pub tail: u32,
+    pub len: u32,
+}
+
+impl Ends {
+    pub const EMPTY: Ends = Ends {
+        head: NIL,
+        tail: NIL,
+        len: 0,
+    };
+}
+
+impl Links {
+    /// Room for `n` indices, on no list.
+    pub fn new(n: usize) -> Links {
+        Links {
+            prev: vec![NIL; n],
+            next: vec![NIL; n],
+        }
+    }
+
+    /// Room for one index more.
+    pub fn grow(&mut self) {
+        self.prev.push(NIL);
+        self.next.push(NIL);
+    }
+
+    /// Take `i` off list `l`.
+    #[inline]
+    pub fn unlink(&mut self, l: &mut Ends, i: u32) {
+        let (p, n) = (self.prev[i as usize], self.next[i as usize]);
+        if p == NIL {
+            l.head = n;
+        } else {
+            self.next[p as usize] = n;
+        }
+        if n == NIL {
+            l.tail = p;
+        } else {
+            self.prev[n as usize] = p;
+        }
+        l.len -= 1;
+    }
+
+    /// Put `i` at the head of list `l`.
+    #[inline]
+    pub fn push_head(&mut self, l: &mut Ends, i: u32) {
+        let h = l.head;
+        self.prev[i as usize] = NIL;
+        self.next[i as usize] = h;
+        if h == NIL {
+            l.tail = i;
+        } else {
+            self.prev[h as usize] = i;
+        }
+        l.head = i;
+        l.len += 1;
+    }
+
+    /// The list from `head`, most recently used first.
+    pub fn walk(&self, head: u32) -> impl Iterator<Item = u32> + '_ {
+        std::iter::successors(Some(head).filter(|&i| i != NIL), |&i| {
+            Some(self.next[i as usize]).filter(|&n| n != NIL)
+        })
+    }
+}

@@ -17,45 +17,26 @@ fn an_empty_init_gives_the_buffer_cache_its_documented_defaults() {
     for profile in Profile::ALL {
         let c = CacheConfig::resolve(profile, &InitOra::default()).unwrap();
         let default = c.pool(PoolId::Default).unwrap();
-        assert_eq!(u64::from(c.total_buffers()), documented("db_block_buffers"));
-        assert_eq!(
-            u64::from(default.lru_latches),
-            documented("db_block_lru_latches")
-        );
-        assert_eq!(
-            u64::from(default.percent_hot),
-            documented("_db_percent_hot_default")
-        );
-        assert_eq!(u64::from(c.db_block_size), documented("db_block_size"));
-        assert_eq!(u64::from(c.cpu_count), documented("cpu_count"));
-        assert_eq!(
-            u64::from(c.aging.hot_criteria),
-            documented("_db_aging_hot_criteria")
-        );
-        assert_eq!(
-            u64::from(c.aging.stay_count),
-            documented("_db_aging_stay_count")
-        );
-        assert_eq!(
-            u64::from(c.aging.cool_count),
-            documented("_db_aging_cool_count")
-        );
-        assert_eq!(
-            c.aging.touch_time_ns,
-            documented("_db_aging_touch_time") * 1_000_000_000
-        );
-        assert_eq!(
-            u64::from(c.db_writer_processes),
-            documented("db_writer_processes")
-        );
-        assert_eq!(
-            u64::from(c.write_batch),
-            documented("_db_block_write_batch")
-        );
-        assert_eq!(
-            u64::from(c.max_scan_pct),
-            documented("_db_block_max_scan_pct")
-        );
+        let used: [(&str, u64); 12] = [
+            ("db_block_buffers", c.total_buffers().into()),
+            ("db_block_lru_latches", default.lru_latches.into()),
+            ("_db_percent_hot_default", default.percent_hot.into()),
+            ("db_block_size", c.db_block_size.into()),
+            ("cpu_count", c.cpu_count.into()),
+            ("_db_aging_hot_criteria", c.aging.hot_criteria.into()),
+            ("_db_aging_stay_count", c.aging.stay_count.into()),
+            ("_db_aging_cool_count", c.aging.cool_count.into()),
+            (
+                "_db_aging_touch_time",
+                c.aging.touch_time_ns / 1_000_000_000,
+            ),
+            ("db_writer_processes", c.db_writer_processes.into()),
+            ("_db_block_write_batch", c.write_batch.into()),
+            ("_db_block_max_scan_pct", c.max_scan_pct.into()),
+        ];
+        for (name, value) in used {
+            assert_eq!(value, documented(name), "{name} under {}", profile.name());
+        }
     }
 }
 

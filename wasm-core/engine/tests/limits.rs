@@ -1,15 +1,15 @@
 //! Issue 14: every accepted scenario ends in bounded time and memory, and a scenario that
 //! cannot is refused, naming its field and the limit. The inputs are the issue's own.
 
+mod common;
+
 use cachesim::buffer::workload::MAX_SIM_NS;
 use cachesim::buffer::Run;
 use cachesim::Replayed;
 use std::time::{Duration, Instant};
 
 fn refused(text: &str) -> cachesim::SimError {
-    Run::from_json(text)
-        .err()
-        .unwrap_or_else(|| panic!("accepted: {text}"))
+    common::refused(Run::from_json(text), text)
 }
 
 /// Finding 1: the clock reached 2^64 − 11 ns, the DBWR timeout wrapped, the run never ended.

@@ -1,6 +1,8 @@
 //! Issue 14, the other half of the fuzz suite (`fuzz.rs`): the bundled scenarios, mutated (a
 //! number made a string, a field dropped, an unknown field added), are refused by field path.
 
+mod common;
+
 use cachesim::Scenario;
 use serde_json::{json, Value};
 
@@ -62,9 +64,7 @@ fn at<'a>(root: &'a mut Value, path: &str) -> &'a mut Value {
 }
 
 fn refused(text: &str) -> cachesim::SimError {
-    Scenario::parse(text)
-        .err()
-        .unwrap_or_else(|| panic!("accepted: {text}"))
+    common::refused(Scenario::parse(text), text)
 }
 
 #[test]

@@ -14,7 +14,7 @@
 //! Fixed pages (`lock_sga = TRUE`, or other address spaces' fixed storage) sit in central and
 //! are never paged; the frames they take are not in the LRU order.
 
-const NIL: u32 = u32::MAX;
+use crate::common::{Ends, Links};
 
 /// Where a page is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -27,14 +27,6 @@ pub enum Loc {
     Aux = 3,
     /// Fixed in central storage: never paged.
     Fixed = 4,
-}
-
-/// One LRU list (head = most recently used).
-#[derive(Debug, Clone, Copy, Default)]
-struct List {
-    head: u32,
-    tail: u32,
-    len: u32,
 }
 
 /// What one reference cost the host.
@@ -52,10 +44,9 @@ pub struct Touched {
 #[derive(Debug, Clone)]
 pub struct Memory {
     loc: Vec<Loc>,
-    prev: Vec<u32>,
-    next: Vec<u32>,
-    central: List,
-    expanded: List,
+    links: Links,
+    central: Ends,
+    expanded: Ends,
     /// Frames of central storage the pageable pages may use (central minus fixed pages).
     pub central_cap: u32,
     pub expanded_cap: u32,
@@ -66,17 +57,11 @@ pub struct Memory {
 impl Memory {
     /// `pages` pages, all untouched; `central_cap` frames for pageable pages.
     pub fn new(pages: u32, central_cap: u32, expanded_cap: u32) -> Memory {
-        let empty = List {
-            head: NIL,
-            tail: NIL,
-            len: 0,
-        };
         Memory {
             loc: vec![Loc::Untouched; pages as usize],
-            prev: vec![NIL; pages as usize],
-            next: vec![NIL; pages as usize],
-            central: empty,
-            expanded: empty,
+            links: Links::new(pages as usize),
+            central: Ends::EMPTY,
+            expanded: Ends::EMPTY,
             central_cap: central_cap.max(1),
             expanded_cap,
             aux_len: 0,
@@ -107,42 +92,24 @@ impl Memory {
         self.fixed += 1;
     }
 
-    fn unlink(&mut self, which: Loc, p: u32) {
-        let (pr, nx) = (self.prev[p as usize], self.next[p as usize]);
+    /// The links, and the list of `which` (central or expanded).
+    fn list(&mut self, which: Loc) -> (&mut Links, &mut Ends) {
         let l = if which == Loc::Central {
             &mut self.central
         } else {
             &mut self.expanded
         };
-        if pr == NIL {
-            l.head = nx;
-        } else {
-            self.next[pr as usize] = nx;
-        }
-        if nx == NIL {
-            l.tail = pr;
-        } else {
-            self.prev[nx as usize] = pr;
-        }
-        l.len -= 1;
+        (&mut self.links, l)
+    }
+
+    fn unlink(&mut self, which: Loc, p: u32) {
+        let (links, l) = self.list(which);
+        links.unlink(l, p);
     }
 
     fn push_head(&mut self, which: Loc, p: u32) {
-        let l = if which == Loc::Central {
-            &mut self.central
-        } else {
-            &mut self.expanded
-        };
-        let h = l.head;
-        self.prev[p as usize] = NIL;
-        self.next[p as usize] = h;
-        if h == NIL {
-            l.tail = p;
-        } else {
-            self.prev[h as usize] = p;
-        }
-        l.head = p;
-        l.len += 1;
+        let (links, l) = self.list(which);
+        links.push_head(l, p);
         self.loc[p as usize] = which;
     }
 
@@ -214,16 +181,11 @@ impl Memory {
     /// Pages in LRU order, most recent first, of central then expanded (tests).
     #[cfg(test)]
     pub fn order(&self, which: Loc) -> Vec<u32> {
-        let mut out = Vec::new();
-        let mut p = if which == Loc::Central {
-            self.central.head
+        let l = if which == Loc::Central {
+            self.central
         } else {
-            self.expanded.head
+            self.expanded
         };
-        while p != NIL {
-            out.push(p);
-            p = self.next[p as usize];
-        }
-        out
+        self.links.walk(l.head).collect()
     }
 }

@@ -2,7 +2,7 @@
 //! database block, in LRU order. A page whose block also sits in a buffer is double-buffered:
 //! it remembers that buffer so both layers can be drawn and counted.
 
-use crate::common::NIL;
+use crate::common::{Ends, Links, NIL};
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
@@ -16,10 +16,8 @@ pub struct OsCache {
     dba: Vec<u32>,
     /// The buffer that holds the same block, NIL if none.
     db_buf: Vec<u32>,
-    prev: Vec<u32>,
-    next: Vec<u32>,
-    head: u32,
-    tail: u32,
+    links: Links,
+    lru: Ends,
     /// Pages whose block is also in a buffer.
     pub double_buffered: u32,
 }
@@ -41,10 +39,8 @@ impl OsCache {
             slot: HashMap::default(),
             dba: Vec::new(),
             db_buf: Vec::new(),
-            prev: Vec::new(),
-            next: Vec::new(),
-            head: NIL,
-            tail: NIL,
+            links: Links::default(),
+            lru: Ends::EMPTY,
             double_buffered: 0,
         }
     }
@@ -62,50 +58,23 @@ impl OsCache {
         self.slot.contains_key(&dba)
     }
 
-    fn unlink(&mut self, i: u32) {
-        let (p, n) = (self.prev[i as usize], self.next[i as usize]);
-        if p == NIL {
-            self.head = n;
-        } else {
-            self.next[p as usize] = n;
-        }
-        if n == NIL {
-            self.tail = p;
-        } else {
-            self.prev[n as usize] = p;
-        }
-    }
-
-    fn push_head(&mut self, i: u32) {
-        self.prev[i as usize] = NIL;
-        self.next[i as usize] = self.head;
-        if self.head != NIL {
-            self.prev[self.head as usize] = i;
-        }
-        self.head = i;
-        if self.tail == NIL {
-            self.tail = i;
-        }
-    }
-
     /// Read a block through the page cache: a hit moves its page to the head; a miss takes a
     /// new page while there is room, else the least recently used one.
     pub fn read(&mut self, dba: u32) -> Lookup {
         if let Some(&i) = self.slot.get(&dba) {
-            self.unlink(i);
-            self.push_head(i);
+            self.links.unlink(&mut self.lru, i);
+            self.links.push_head(&mut self.lru, i);
             return Lookup::Hit;
         }
         let (i, evicted) = if self.len() < self.capacity {
             let i = self.len();
             self.dba.push(dba);
             self.db_buf.push(NIL);
-            self.prev.push(NIL);
-            self.next.push(NIL);
+            self.links.grow();
             (i, None)
         } else {
-            let i = self.tail;
-            self.unlink(i);
+            let i = self.lru.tail;
+            self.links.unlink(&mut self.lru, i);
             let old = self.dba[i as usize];
             self.slot.remove(&old);
             let buf = std::mem::replace(&mut self.db_buf[i as usize], NIL);
@@ -116,7 +85,7 @@ impl OsCache {
             (i, Some((old, buf)))
         };
         self.slot.insert(dba, i);
-        self.push_head(i);
+        self.links.push_head(&mut self.lru, i);
         Lookup::Filled { evicted }
     }
 
@@ -140,13 +109,11 @@ impl OsCache {
 
     /// Pages from the most to the least recently used: (dba, buffer holding it too or NIL).
     pub fn lru_order(&self, limit: usize) -> Vec<(u32, u32)> {
-        let mut out = Vec::with_capacity(limit.min(self.dba.len()));
-        let mut i = self.head;
-        while i != NIL && out.len() < limit {
-            out.push((self.dba[i as usize], self.db_buf[i as usize]));
-            i = self.next[i as usize];
-        }
-        out
+        self.links
+            .walk(self.lru.head)
+            .take(limit)
+            .map(|i| (self.dba[i as usize], self.db_buf[i as usize]))
+            .collect()
     }
 
     /// What a snapshot of it may come to once full, when the data files have `blocks` blocks

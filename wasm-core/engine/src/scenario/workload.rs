@@ -324,35 +324,27 @@ fn default_rows_per_range() -> u32 {
 }
 
 impl WorkloadSpec {
-    /// The field whose waits make this workload's simulated time (for the clock's limit).
-    pub fn wait_field(&self) -> &'static str {
-        match self {
-            WorkloadSpec::BufferStuffer { .. } => "workload.sleep_secs",
-            WorkloadSpec::Random { .. } => "workload.think_us",
-            WorkloadSpec::Scan { .. } => "workload.sleep_ms",
-            WorkloadSpec::Mix { .. } => "workload.parts",
-            WorkloadSpec::Trace { .. } => "workload.csv",
-            WorkloadSpec::Script { .. } => "workload.steps",
-            WorkloadSpec::IndexRange { .. } => "workload.ranges",
-            WorkloadSpec::OltpBatch { .. } => "workload.transactions",
-            WorkloadSpec::SqlSlammer(_) => "workload",
-        }
-    }
-}
-
-impl WorkloadSpec {
     /// The `kind` as written in a scenario.
     pub fn kind_name(&self) -> &'static str {
+        self.names().0
+    }
+
+    /// The field whose waits make this workload's simulated time (for the clock's limit).
+    pub fn wait_field(&self) -> &'static str {
+        self.names().1
+    }
+
+    fn names(&self) -> (&'static str, &'static str) {
         match self {
-            WorkloadSpec::BufferStuffer { .. } => "buffer_stuffer",
-            WorkloadSpec::Random { .. } => "random",
-            WorkloadSpec::Scan { .. } => "scan",
-            WorkloadSpec::Mix { .. } => "mix",
-            WorkloadSpec::Trace { .. } => "trace",
-            WorkloadSpec::Script { .. } => "script",
-            WorkloadSpec::IndexRange { .. } => "index_range",
-            WorkloadSpec::OltpBatch { .. } => "oltp_batch",
-            WorkloadSpec::SqlSlammer(_) => "sql_slammer",
+            WorkloadSpec::BufferStuffer { .. } => ("buffer_stuffer", "workload.sleep_secs"),
+            WorkloadSpec::Random { .. } => ("random", "workload.think_us"),
+            WorkloadSpec::Scan { .. } => ("scan", "workload.sleep_ms"),
+            WorkloadSpec::Mix { .. } => ("mix", "workload.parts"),
+            WorkloadSpec::Trace { .. } => ("trace", "workload.csv"),
+            WorkloadSpec::Script { .. } => ("script", "workload.steps"),
+            WorkloadSpec::IndexRange { .. } => ("index_range", "workload.ranges"),
+            WorkloadSpec::OltpBatch { .. } => ("oltp_batch", "workload.transactions"),
+            WorkloadSpec::SqlSlammer(_) => ("sql_slammer", "workload"),
         }
     }
 }

@@ -30,3 +30,8 @@ pub fn run_to_end(name: &str) -> Run {
     }
     run
 }
+
+/// The error of a scenario the engine must refuse (`result` is its attempt on `text`).
+pub fn refused<T>(result: cachesim::Result<T>, text: &str) -> cachesim::SimError {
+    result.err().unwrap_or_else(|| panic!("accepted: {text}"))
+}
