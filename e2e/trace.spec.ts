@@ -114,6 +114,16 @@ const release = (page: Page) =>
 
 const result = (page: Page) => page.getByTestId('trace-result');
 
+/** Choose `buffer` as the trace file `name` with the panel's button. */
+const choose = (page: Page, name: string, mimeType: string, buffer: Buffer) =>
+  page.getByTestId('trace-file').setInputFiles({ name, mimeType, buffer });
+
+/** The replay ended in `phase` (a Worker on a busy machine: up to 30 s). */
+const ended = (page: Page, phase: 'done' | 'error') =>
+  expect(page.getByTestId('trace-run')).toHaveAttribute('data-phase', phase, {
+    timeout: 30_000,
+  });
+
 test.use({ viewport: { width: 1920, height: 1080 } });
 
 test('a txt trace chosen with the button gives the headless runner’s figures', async ({ page }) => {
@@ -122,14 +132,8 @@ test('a txt trace chosen with the button gives the headless runner’s figures',
   expect(want.accesses).toBe(20_000);
   const watcher = watch(page);
   await open(page);
-  await page.getByTestId('trace-file').setInputFiles({
-    name: 'zipf.txt',
-    mimeType: 'text/plain',
-    buffer: bytes,
-  });
-  await expect(page.getByTestId('trace-run')).toHaveAttribute('data-phase', 'done', {
-    timeout: 30_000,
-  });
+  await choose(page, 'zipf.txt', 'text/plain', bytes);
+  await ended(page, 'done');
   await expect(page.getByTestId('trace-run')).toHaveAttribute('data-format', 'txt');
   await expect(result(page)).toHaveAttribute('data-partial', 'false');
   await expect(result(page)).toHaveAttribute('data-accesses', String(want.accesses));
@@ -162,9 +166,7 @@ test('an oracleGeneral trace dropped on the page gives the headless runner’s f
   await expect(page.locator('[data-testid="trace-drop"][data-accepts="true"]')).toBeVisible();
   await release(page);
   await expect(page.getByTestId('trace-drop')).toBeHidden();
-  await expect(page.getByTestId('trace-run')).toHaveAttribute('data-phase', 'done', {
-    timeout: 30_000,
-  });
+  await ended(page, 'done');
   await expect(page.getByTestId('trace-run')).toHaveAttribute('data-format', 'oracleGeneral');
   await expect(result(page)).toHaveAttribute('data-accesses', String(want.accesses));
   await expect(result(page)).toHaveAttribute('data-physical-reads', String(want.physical));
@@ -178,12 +180,8 @@ test('a garbage line names its line; the figures before it are shown as partial'
   const good = ids(1000, 3);
   const bytes = txtTrace([...good, 'not-an-id', ...ids(50, 4)]);
   await open(page);
-  await page
-    .getByTestId('trace-file')
-    .setInputFiles({ name: 'bad.txt', mimeType: 'text/plain', buffer: bytes });
-  await expect(page.getByTestId('trace-run')).toHaveAttribute('data-phase', 'error', {
-    timeout: 30_000,
-  });
+  await choose(page, 'bad.txt', 'text/plain', bytes);
+  await ended(page, 'error');
   await expect(page.getByTestId('trace-error')).toContainText('line 1001');
   await expect(page.getByTestId('trace-partial')).toContainText('Partial');
   await expect(result(page)).toHaveAttribute('data-partial', 'true');
@@ -197,14 +195,8 @@ test('a truncated oracleGeneral record names its byte offset', async ({ page }) 
   const bytes = whole.subarray(0, 24 * 99 + 10);
   await open(page);
   await page.getByTestId('trace-format').selectOption('oracleGeneral');
-  await page.getByTestId('trace-file').setInputFiles({
-    name: 'cut.bin',
-    mimeType: 'application/octet-stream',
-    buffer: bytes,
-  });
-  await expect(page.getByTestId('trace-run')).toHaveAttribute('data-phase', 'error', {
-    timeout: 30_000,
-  });
+  await choose(page, 'cut.bin', 'application/octet-stream', bytes);
+  await ended(page, 'error');
   await expect(page.getByTestId('trace-error')).toContainText(`byte offset ${24 * 99}`);
   await expect(result(page)).toHaveAttribute('data-partial', 'true');
   await expect(result(page)).toHaveAttribute('data-accesses', '99');

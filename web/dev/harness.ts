@@ -15,16 +15,16 @@
 // window.__harness exposes the frame counter the benchmark reads.
 import wasmUrl from '../src/wasm/pkg/cachesim_bg.wasm?url';
 import { loadEngine, SimRun, type Report } from '../src/sim/engine';
-import { createChainView } from '../src/views/buffer/chainView';
+import { createChainView } from '../src/buffer/views/chainView';
 import type { SeriesPoint } from '../src/series/buffer';
 import {
   createHitRatioChart,
   createPhysicalReadsChart,
   type Chart,
-} from '../src/views/buffer/charts';
+} from '../src/buffer/views/charts';
 import { harnessScenario, parseHarnessHash } from './harnessScenario';
-import { createLruView } from '../src/views/buffer/lruView';
-import type { CacheFrame, ChainFrame, View } from '../src/views/buffer/types';
+import { createLruView } from '../src/buffer/views/lruView';
+import type { CacheFrame, ChainFrame, View } from '../src/buffer/views/types';
 
 export interface HarnessStats {
   frames: number;
@@ -117,6 +117,8 @@ async function main(): Promise<void> {
     lru?.update({
       ...common,
       profile: layout.config.profile,
+      regions: layout.regions,
+      touchCounts: layout.touch_counts,
       sets: layout.sets,
       objects: layout.objects,
       osCache: false,

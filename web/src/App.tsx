@@ -2,34 +2,32 @@
 // numbers and the story (right). A library cache scenario (seed 001) gets its own centre:
 // the statement stream, the hash buckets, the shared pool heap, the sessions and latches.
 import type { ReactNode } from 'react';
-import { NarrationCaption } from './components/NarrationCaption';
-import { SkipLinks } from './components/SkipLinks';
+import { NarrationCaption } from './shared/NarrationCaption';
+import { SkipLinks } from './shared/SkipLinks';
 import { useDisplay } from './ui/display';
 import { useShallow } from 'zustand/react/shallow';
-import { ChainPanel, LruPanel } from './components/CacheViews';
-import { ErrorBoundary } from './components/ErrorBoundary';
-import { Header } from './components/Header';
-import { InitPanel } from './components/InitPanel';
-import { IoStatistics } from './components/IoStatistics';
-import { HostStatistics } from './components/HostStatistics';
-import { RunAlert } from './components/Alert';
-import { LinkAlert } from './components/LinkAlert';
-import { LinkConfirm } from './components/LinkConfirm';
-import { FileAlert } from './components/ScenarioFiles';
-import { TourSlot } from './components/TourSlot';
-import { TraceDrop } from './components/TraceDrop';
-import { NarrationLog } from './components/NarrationLog';
-import { PaperTable } from './components/PaperTable';
-import { PlaybackBar } from './components/PlaybackBar';
-import { PoolStatistics } from './components/PoolStatistics';
-import { SegmentsTable } from './components/SegmentsTable';
-import { WorkloadPanel } from './components/WorkloadPanel';
-import { XbhPanel } from './components/XbhPanel';
-import { SqlPanel } from './components/SqlPanel';
+import { ChainPanel, LruPanel } from './buffer/CacheViews';
+import { ErrorBoundary } from './shared/ErrorBoundary';
+import { Header } from './shared/Header';
+import { InitPanel } from './shared/init/InitPanel';
+import { IoStatistics } from './io/IoStatistics';
+import { HostStatistics } from './io/HostStatistics';
+import { RunAlert } from './shared/Alert';
+import { LinkAlert } from './shared/LinkAlert';
+import { LinkConfirm } from './shared/LinkConfirm';
+import { FileAlert } from './shared/ScenarioFiles';
+import { TourSlot } from './shared/TourSlot';
+import { TraceDrop } from './trace/TraceDrop';
+import { NarrationLog } from './shared/NarrationLog';
+import { PaperTable } from './shared/PaperTable';
+import { PlaybackBar } from './shared/PlaybackBar';
+import { PoolStatistics } from './buffer/PoolStatistics';
+import { SegmentsTable } from './buffer/SegmentsTable';
+import { WorkloadPanel } from './buffer/WorkloadPanel';
+import { XbhPanel } from './buffer/XbhPanel';
+import { SqlPanel } from './sql/SqlPanel';
 import {
   Charts,
-  CompareEmbed,
-  CompareWorkspace,
   LibraryCentre,
   LibraryLeft,
   LibraryPaper,
@@ -40,7 +38,8 @@ import {
   OsCachePanel,
   PgaPanel,
   ScriptTimeline,
-} from './components/lazyParts';
+} from './shared/lazyParts';
+import { CompareEmbed, CompareWorkspace } from './compare/lazyCompare';
 import { useApp, useStoreApi } from './store/context';
 import { selectCompareOn, selectEngine, selectMode, selectReady } from './store/selectors';
 import { useAnimationLoop } from './store/useAnimationLoop';

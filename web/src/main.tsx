@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import App from './App';
-import { ErrorBoundary } from './components/ErrorBoundary';
+import { ErrorBoundary } from './shared/ErrorBoundary';
 import { startAutosave, startupHash, type AutosaveEnv } from './share/autosave';
 import { loadEngine } from './sim/engine';
 import { StoreProvider } from './store/context';

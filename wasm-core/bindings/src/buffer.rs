@@ -24,7 +24,7 @@ impl Simulation {
         let c = run.cache();
         Simulation {
             order: Vec::with_capacity(c.b.len()),
-            info: Vec::with_capacity(c.sets.len() * cachesim::buffer::SET_INFO_WIDTH),
+            info: Vec::with_capacity(c.sets.len() * c.set_info_width() as usize),
             lens: Vec::with_capacity(c.hash.bucket_count() as usize),
             run,
         }

@@ -50,6 +50,13 @@ pub fn parameter_docs() -> String {
     json(PARAMS)
 }
 
+/// MODEL.md's profile table: every Oracle version's row of rules and defaults, with its help
+/// text and sources (`profile::TRAITS`), oldest first. The page reads versions only here.
+#[wasm_bindgen(js_name = profileTraits)]
+pub fn profile_traits() -> String {
+    json(&cachesim::profile::TRAITS)
+}
+
 /// Parse a scenario and give it back with defaults filled in, or throw the error.
 #[wasm_bindgen(js_name = normalizeScenario)]
 pub fn normalize_scenario(text: &str) -> Result<String, JsError> {

@@ -12,8 +12,7 @@ beforeAll(() => loadEngineNode());
 
 function context(scenario: unknown, patch: (s: Scenario) => Scenario = (s) => s) {
   const run = SimRun.create(patch(scenario as Scenario));
-  const { config, objects, sets } = run.layoutInfo();
-  return { run, ctx: { config, objects, sets } as NarrationContext };
+  return { run, ctx: run.layoutInfo() as NarrationContext };
 }
 
 const ctx816 = () => context(keep1020, (s) => ({ ...s, profile: '8.1.6' })).ctx;

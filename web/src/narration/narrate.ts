@@ -2,7 +2,7 @@
 // happen. The same events drive the animation; this turns them into the narration log.
 import { splitDba, type Event, type Layout, type SetInfo } from '../sim/engine';
 import type * as library from '../sim/library';
-import { hasSerialDirectReads } from '../sim/profile';
+import { firstWith, hasSerialDirectReads, traitsOf } from '../sim/profile';
 import * as io from './narrateIo';
 import { plural } from '../ui/words';
 
@@ -40,8 +40,14 @@ function setOf(ctx: NarrationContext, buf: number): { index: number; set: SetInf
   return index < 0 ? null : { index, set: ctx.sets[index] };
 }
 
-const classic = (ctx: NarrationContext) => ctx.config.profile === '8.0';
-const tail = (ctx: NarrationContext) => (classic(ctx) ? 'LRU tail' : 'cold tail');
+/** A tag's words in a sentence: 'COLD TAIL' → 'cold tail', 'LRU TAIL' → 'LRU tail'. */
+const words = (tag: readonly string[] | null | undefined, none: string) =>
+  tag ? tag[0].replace(/\b(?!LRU\b|MRU\b)\w+/g, (w) => w.toLowerCase()) : none;
+/** The eviction end of the policy's list, as its last region's tail tag names it. */
+const tail = (ctx: NarrationContext) => words(ctx.regions.at(-1)?.tail_tag, 'tail');
+/** The policy's name in a sentence: 8.0's classic LRU, or the region's label (FIFO queue). */
+const policyWords = (ctx: NarrationContext) =>
+  ctx.policy === 'lru' ? '8.0 classic LRU' : (ctx.regions[0]?.label ?? ctx.policy);
 
 /** The access being served, which later events of the same access refer to. */
 type Access = Extract<Event, { type: 'access' }>;
@@ -77,7 +83,7 @@ function insertWhy(ctx: NarrationContext, e: Extract<Event, { type: 'insert' }>,
           ? `full scan of a small table (${obj.blocks} blocks ≤ _small_table_threshold ${stt}) → the MRU head${mbrc}`
           : `full scan with CACHE (table clause or hint) → the MRU head${mbrc}`;
       }
-      return `8.0 classic LRU: a block read from disk goes to the MRU head${mbrc}`;
+      return `${policyWords(ctx)}: a block read from disk goes to the ${words(ctx.regions[0]?.head_tag, 'head')}${mbrc}`;
   }
 }
 
@@ -138,6 +144,13 @@ export function narrateEvent(ctx: NarrationContext, e: Event, access?: Access): 
           e.buf,
         );
       }
+      if (e.touch === 'unchanged') {
+        return line(
+          `hit in buf ${e.buf} (${e.pool}): the buffer does not move`,
+          `${policyWords(ctx)}: a hit does not reorder the list; the oldest block leaves first`,
+          e.buf,
+        );
+      }
       if (e.touch === 'moved_to_head') {
         return line(
           `hit in buf ${e.buf} (${e.pool}) → moved to the MRU head`,
@@ -191,10 +204,11 @@ export function narrateEvent(ctx: NarrationContext, e: Event, access?: Access): 
       const pct = ctx.config.pools.find((p) => p.id === pool)?.percent_hot ?? 0;
       const size = found ? found.set.hi - found.set.lo : 0;
       const limit = `hot region over floor(${size} × _db_percent_hot_${pool.toLowerCase()} ${pct} / 100) = ${found?.set.hot_max ?? 0} buffers`;
+      // The profile's cool rule (profile.rs): 8.1.5 resets, 8.1.6 and later keep.
       const tch =
-        ctx.config.profile === '8.1.5'
-          ? `tch set to _db_aging_cool_count ${aging.cool_count} (8.1.5)`
-          : 'tch kept (8.1.6 and later)';
+        traitsOf(ctx.config.profile).cool === 'set_cool_count'
+          ? `tch set to _db_aging_cool_count ${aging.cool_count} (${ctx.config.profile})`
+          : `tch kept (${firstWith((t) => t.cool === 'keep' && t.replacement === 'touch-count') ?? ''} and later)`;
       return line(
         `buf ${e.buf} cooled across the midpoint to the cold head, tch ${e.tch_before} → ${e.tch_after}`,
         `${limit} → its last buffer crosses the midpoint, ${tch}`,
@@ -212,9 +226,9 @@ export function narrateEvent(ctx: NarrationContext, e: Event, access?: Access): 
       const gone = old ? `${blockName(ctx, old.seg, old.block)} leaves the cache` : 'it was empty';
       return line(
         `buf ${e.buf} is the victim: ${gone}`,
-        classic(ctx)
-          ? 'the clean buffer at the LRU tail is replaced'
-          : `tch ${e.tch} < _db_aging_hot_criteria ${aging.hot_criteria} and clean → replaced`,
+        ctx.touch_counts
+          ? `tch ${e.tch} < _db_aging_hot_criteria ${aging.hot_criteria} and clean → replaced`
+          : `the clean buffer at the ${tail(ctx)} is replaced`,
         e.buf,
       );
     }

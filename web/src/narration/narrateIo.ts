@@ -1,9 +1,9 @@
 // The I/O path in words (profiles 10.2.0.5 and later, seeds 003 and 004): where a missed block
 // came from, the direct-read decision of every full scan with the numbers it compared, direct
 // path reads, segment checkpoints, a script's steps and `alter system flush buffer_cache`.
+// The decision's own words are ../sim/scanDecision's (the PGA panel and the timeline use them).
 import type { Event, Layout } from '../sim/engine';
-import type { ScanDecision } from '../sim/generated/buffer/ScanDecision';
-import { atLeast, hasKeepBug } from '../sim/profile';
+import { scanWhy } from '../sim/scanDecision';
 
 type Of<T extends Event['type']> = Extract<Event, { type: T }>;
 
@@ -24,66 +24,6 @@ export function duration(ns: number): string {
 
 const segName = (ctx: Layout, seg: number) => ctx.objects[seg]?.name ?? `object ${seg}`;
 
-/** Percent of the segment's blocks, rounded down (so "< 50 %" and "≥ 50 %" stay true). */
-const pct = (part: number, blocks: number) =>
-  blocks === 0 ? 0 : Math.floor((part * 100) / blocks);
-
-/** Why the segment counted as large: the KEEP bug (before 11.2.0.2), over 5 × the threshold. */
-function largeBecause(ctx: Layout, d: ScanDecision): string {
-  const why: string[] = [];
-  const tenth = Math.floor(d.keep_buffers / 10);
-  if (
-    d.pool === 'KEEP' &&
-    d.keep_buffers > 0 &&
-    hasKeepBug(ctx.config.profile) &&
-    d.blocks > tenth
-  ) {
-    why.push(
-      `KEEP segment of ${figure(d.blocks)} blocks > 10 % of the KEEP cache (${figure(tenth)} of ${figure(d.keep_buffers)} buffers)`,
-    );
-  }
-  if (d.blocks > d.large_above) {
-    const stt = `5 × _small_table_threshold ${figure(d.small_table_threshold)}`;
-    why.push(why.length ? `> ${stt}` : `${figure(d.blocks)} blocks > ${stt}`);
-  }
-  return why.join(' and ');
-}
-
-/** The decision's numbers and the rule that settled it. */
-export function scanWhy(ctx: Layout, d: ScanDecision): string {
-  const profile = ctx.config.profile;
-  const cached = `${pct(d.cached, d.blocks)} % cached`;
-  switch (d.reason) {
-    case 'not_in_profile':
-      return `profile ${profile} predates serial direct path reads (10.2.0.5 and later) → every full scan goes through the buffer cache`;
-    case 'event_off':
-      return '10.2.0.5 reads direct only with event 10358 at level 4 (bug 8332368); it is off → through the buffer cache';
-    case 'disabled':
-      return atLeast(profile, '11.2.0.1')
-        ? 'serial direct path reads are off (_serial_direct_read = NEVER / FALSE, or event 10949 at level 1) → through the buffer cache'
-        : '_serial_direct_read = NEVER / FALSE → every serial full scan goes through the buffer cache';
-    case 'forced':
-      return '_serial_direct_read = ALWAYS / TRUE → every serial full scan reads direct';
-    case 'small': {
-      const keep =
-        d.pool === 'KEEP' && d.keep_buffers > 0 && hasKeepBug(profile)
-          ? ` and ≤ 10 % of the KEEP cache (${figure(Math.floor(d.keep_buffers / 10))} buffers)`
-          : '';
-      return `${figure(d.blocks)} blocks ≤ 5 × _small_table_threshold ${figure(d.small_table_threshold)} = ${figure(d.large_above)}${keep} → a small table, read through the cache`;
-    }
-    case 'keep_fits':
-      return `KEEP segment of ${figure(d.blocks)} blocks smaller than the KEEP cache (${figure(d.keep_buffers)} buffers) → through the cache (11.2.0.2 fix for bug 8897574)`;
-    case 'mostly_cached':
-      return `${largeBecause(ctx, d)}, but ${cached} ≥ 50 % → reads through the cache`;
-    case 'mostly_dirty':
-      return `${largeBecause(ctx, d)}, ${cached}, but ${pct(d.dirty, d.blocks)} % dirty ≥ 25 % → reads through the cache (a segment checkpoint would cost more than the direct read saves)`;
-    case 'large':
-      return `${largeBecause(ctx, d)}, ${cached} → direct path read`;
-    case 'keep_bug':
-      return `${largeBecause(ctx, d)}, ${cached} → read direct: bug 8897574, fixed in 11.2.0.2`;
-  }
-}
-
 export function scanStart(ctx: Layout, e: Of<'scan_start'>): Said {
   const d = e.decision;
   const how = d.direct
@@ -91,7 +31,7 @@ export function scanStart(ctx: Layout, e: Of<'scan_start'>): Said {
     : 'read through the buffer cache';
   return {
     text: `full scan of ${segName(ctx, e.seg)} (${figure(d.blocks)} blocks, ${d.pool} pool): ${how}`,
-    why: scanWhy(ctx, d),
+    why: scanWhy(ctx.config.profile, d),
   };
 }
 

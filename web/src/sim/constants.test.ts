@@ -1,14 +1,14 @@
 // The per-frame data formats the views read as typed arrays are literals in TypeScript (no
 // engine call in a frame loop); here they must equal what the engine says they are.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bufferConstants, FLAG, SET_INFO_WIDTH } from './engine';
+import { bufferConstants, FLAG, SimRun } from './engine';
 import * as library from './library';
 import { loadEngineNode } from './node';
 
 beforeAll(() => loadEngineNode());
 
 describe('per-frame constants', () => {
-  it('buffer flags and set info width are the engine’s', () => {
+  it('buffer flags are the engine’s', () => {
     const k = bufferConstants();
     expect(FLAG).toEqual({
       DIRTY: k.flag_dirty,
@@ -19,7 +19,25 @@ describe('per-frame constants', () => {
       FREE: k.flag_free,
       OS_CACHED: k.flag_os_cached,
     });
-    expect(SET_INFO_WIDTH).toBe(k.set_info_width);
+  });
+
+  it('a frame has one number per region of the policy, then write list, writing, free', () => {
+    for (const [profile, regions] of [
+      ['8.0', ['lru']],
+      ['8.1.6', ['hot', 'cold']],
+    ] as const) {
+      const run = SimRun.bench('zipf-rw', profile);
+      const layout = run.layoutInfo();
+      expect(layout.regions.map((r) => r.name)).toEqual(regions);
+      expect(layout.set_info_width).toBe(regions.length + 3);
+      run.step();
+      const { order, info } = run.order();
+      expect(info.length).toBe(layout.sets.length * layout.set_info_width);
+      let total = 0;
+      for (let k = 0; k < info.length; k++) total += info[k];
+      expect(total).toBe(order.length);
+      run.free();
+    }
   });
 
   it('the heap chunk format is the engine’s', () => {

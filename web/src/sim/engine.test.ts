@@ -85,7 +85,7 @@ describe('runs', () => {
     expect(splitDba(held[0])).not.toBeNull();
     const { order, info } = r.order();
     expect(order.length).toBe(1000);
-    expect(info.length).toBe(3 * 5);
+    expect(info.length).toBe(3 * r.layoutInfo().set_info_width);
     const xbh = r.xbh(Array.from(v.dba).findIndex((d) => d !== 0));
     expect(xbh?.state).toBe('XCUR');
     r.free();

@@ -17,6 +17,7 @@ import type { PaperComparison } from './generated/PaperComparison';
 import type { ParamDoc } from './generated/ParamDoc';
 import type { PoolId } from './generated/buffer/PoolId';
 import type { Report } from './generated/buffer/Report';
+import { Handle, type WasmHandle } from './handle';
 import type { Scenario } from './generated/Scenario';
 import type { Segment } from './generated/Segment';
 import type { XbhRow } from './generated/buffer/XbhRow';
@@ -147,9 +148,6 @@ export interface BufferViews {
   chainLengths: Uint32Array;
 }
 
-/** Per set, five numbers: replacement length, hot length, write list, writing, free. */
-export const SET_INFO_WIDTH = 5;
-
 /** The engine's own per-frame data format (the literals above are checked against it). */
 export function bufferConstants(): Constants {
   return JSON.parse(wasmBufferConstants()) as Constants;
@@ -174,7 +172,7 @@ export interface Playable {
 }
 
 /** The wasm-bindgen methods both simulations (Simulation, LibrarySimulation) have. */
-interface WasmRun {
+interface WasmRun extends WasmHandle {
   setRecordEvents(on: boolean): void;
   forwardOnly(): void;
   step(n: number): number;
@@ -183,22 +181,13 @@ interface WasmRun {
   reset(): void;
   position(): number;
   done(): boolean;
-  nowSeconds(): number;
   eventsJson(): string;
-  reportJson(): string;
   paperJson(): string;
   scenarioJson(): string;
-  free(): void;
 }
 
 /** What SimRun and library.Run share: a wasm handle, stepped, sought, reported as JSON. */
-export abstract class RunBase<S extends WasmRun, E, R> {
-  protected sim: S;
-
-  protected constructor(sim: S) {
-    this.sim = sim;
-  }
-
+export abstract class RunBase<S extends WasmRun, E, R> extends Handle<S, R> {
   /**
    * Build a run of `scenario` with `make` (the wasm constructor and the class around it); a
    * failed construction becomes the scenario's error, naming the field, if it has one.
@@ -247,17 +236,11 @@ export abstract class RunBase<S extends WasmRun, E, R> {
   events(): E[] {
     return JSON.parse(this.sim.eventsJson()) as E[];
   }
-  report(): R {
-    return JSON.parse(this.sim.reportJson()) as R;
-  }
   paper(): PaperComparison | null {
     return JSON.parse(this.sim.paperJson()) as PaperComparison | null;
   }
   scenario(): Scenario {
     return JSON.parse(this.sim.scenarioJson()) as Scenario;
-  }
-  free(): void {
-    this.sim.free();
   }
 }
 
@@ -337,7 +320,8 @@ export class SimRun extends RunBase<Simulation, Event, Report> implements Playab
     };
   }
   /**
-   * Drawing order of every buffer and five numbers per set (see SET_INFO_WIDTH). Any other
+   * Drawing order of every buffer and `layout.set_info_width` numbers per set (one per region
+   * of the policy, then write list, writing, free: `Layout`). Any other
    * engine call may grow wasm memory and detach views: take `views()` last.
    */
   order(): { order: Uint32Array; info: Uint32Array } {

@@ -9,11 +9,14 @@ import { decodeHash, encodeState, type SharedState } from '../share/link';
 import { BUNDLED } from '../store/scenarios';
 import { SimRun, validateScenario, type Scenario } from './engine';
 import { loadEngineNode } from './node';
+import { profiles } from './profile';
 
 const CASES = Number(process.env.FUZZ_CASES) || 100;
-const PROFILES = ['8.0', '8.1.5', '8.1.6', '10.2.0.5', '11.2.0.1', '11.2.0.2'] as const;
 
 beforeAll(() => loadEngineNode());
+// The engine's profiles, every one of them (the arbitraries below are built before any test).
+loadEngineNode();
+const PROFILES = profiles();
 
 /** A buffer cache scenario inside the documented limits (small, so a case runs in ms). */
 const bufferScenario = fc

@@ -5,6 +5,7 @@
 // through the one feed loop of ../trace/feed.ts.
 import { guessTraceFormat, TraceReplay } from '../wasm/pkg/cachesim.js';
 import type { Report } from './generated/buffer/Report';
+import { Handle } from './handle';
 import type { TraceFormat } from './generated/buffer/TraceFormat';
 import type { TraceOptions } from './generated/buffer/TraceOptions';
 import type { ObjectMap } from './generated/buffer/ObjectMap';
@@ -21,9 +22,7 @@ export function guessFormat(fileName: string, head: Uint8Array): TraceFormat {
   return guessTraceFormat(fileName, head) as TraceFormat;
 }
 
-export class TraceRun {
-  private constructor(private readonly r: TraceReplay) {}
-
+export class TraceRun extends Handle<TraceReplay, Report> {
   /** Throws an Error naming the scenario field or the trace option. */
   static create(scenarioJson: string, opts: TraceOptions): TraceRun {
     return new TraceRun(new TraceReplay(scenarioJson, JSON.stringify(opts)));
@@ -32,32 +31,24 @@ export class TraceRun {
   /** Serve every whole record of the chunk; throws naming the line or byte offset of a bad
    *  record, with everything before it served (see `report`). */
   feed(bytes: Uint8Array): void {
-    this.r.feed(bytes);
+    this.sim.feed(bytes);
   }
 
   /** The end of the file: throws on a truncated binary record. */
   finish(): void {
-    this.r.finish();
+    this.sim.finish();
   }
 
   get accesses(): number {
-    return this.r.accesses();
+    return this.sim.accesses();
   }
 
   get bytesConsumed(): number {
-    return this.r.bytesConsumed();
+    return this.sim.bytesConsumed();
   }
 
   /** Simulated time, seconds. */
   get nowSeconds(): number {
-    return this.r.nowSeconds();
-  }
-
-  report(): Report {
-    return JSON.parse(this.r.reportJson()) as Report;
-  }
-
-  free(): void {
-    this.r.free();
+    return this.sim.nowSeconds();
   }
 }

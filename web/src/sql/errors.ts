@@ -25,6 +25,47 @@ function find(tokens: Token[], name: string): Token | null {
   return tokens.find((t) => bare(t.text) === last) ?? null;
 }
 
+/** SQLite's errors that name an object, column or function, and Oracle's for each. */
+const NAMED: {
+  re: RegExp;
+  code: string;
+  message: (m: RegExpExecArray) => string;
+  /** The name SQLite quoted, to find in the statement. */
+  name: (m: RegExpExecArray) => string;
+}[] = [
+  {
+    re: /no such table: (\S+)/,
+    code: 'ORA-00942',
+    message: () => 'table or view does not exist',
+    name: (m) => m[1],
+  },
+  {
+    re: /no such (column|function): (\S+)/,
+    code: 'ORA-00904',
+    message: (m) =>
+      `"${m[2].replace(/^ora_/, '').replace(/\d$/, '').toUpperCase()}": invalid identifier`,
+    name: (m) => m[2],
+  },
+  {
+    re: /ambiguous column name: (\S+)/,
+    code: 'ORA-00918',
+    message: () => 'column ambiguously defined',
+    name: (m) => m[1],
+  },
+  {
+    re: /(?:view|table|index) (\S+) already exists/,
+    code: 'ORA-00955',
+    message: () => 'name is already used by an existing object',
+    name: (m) => m[1],
+  },
+  {
+    re: /wrong number of arguments to function (\w+)/,
+    code: 'ORA-00909',
+    message: () => 'invalid number of arguments',
+    name: (m) => m[1],
+  },
+];
+
 /**
  * Map a SQLite message to an Oracle error at a script offset: `tokens` are the statement's,
  * `syntaxAt` finds the token a syntax error stopped at (see session.ts), `start` is the
@@ -37,47 +78,10 @@ export function oracleError(
   syntaxAt: (near: string) => Token | null,
 ): Located {
   const at = (t: Token | null) => t?.start ?? start;
-  let m: RegExpExecArray | null;
-  if ((m = /no such table: (\S+)/.exec(sqlite))) {
-    return {
-      code: 'ORA-00942',
-      message: 'table or view does not exist',
-      sqlite,
-      offset: at(find(tokens, m[1])),
-    };
-  }
-  if ((m = /no such (column|function): (\S+)/.exec(sqlite))) {
-    const name = m[2].replace(/^ora_/, '').replace(/\d$/, '');
-    return {
-      code: 'ORA-00904',
-      message: `"${name.toUpperCase()}": invalid identifier`,
-      sqlite,
-      offset: at(find(tokens, m[2])),
-    };
-  }
-  if ((m = /ambiguous column name: (\S+)/.exec(sqlite))) {
-    return {
-      code: 'ORA-00918',
-      message: 'column ambiguously defined',
-      sqlite,
-      offset: at(find(tokens, m[1])),
-    };
-  }
-  if ((m = /(?:view|table|index) (\S+) already exists/.exec(sqlite))) {
-    return {
-      code: 'ORA-00955',
-      message: 'name is already used by an existing object',
-      sqlite,
-      offset: at(find(tokens, m[1])),
-    };
-  }
-  if ((m = /wrong number of arguments to function (\w+)/.exec(sqlite))) {
-    return {
-      code: 'ORA-00909',
-      message: 'invalid number of arguments',
-      sqlite,
-      offset: at(find(tokens, m[1])),
-    };
+  // the errors that name an object or a function: at its first token in the statement
+  for (const { re, code, message, name } of NAMED) {
+    const m = re.exec(sqlite);
+    if (m) return { code, message: message(m), sqlite, offset: at(find(tokens, name(m))) };
   }
   if (/incomplete input/.test(sqlite)) {
     const last = tokens[tokens.length - 1];
@@ -88,7 +92,8 @@ export function oracleError(
       offset: last ? last.start + last.text.length : start,
     };
   }
-  if ((m = /near "([^"]*)": syntax error/.exec(sqlite))) {
+  const m = /near "([^"]*)": syntax error/.exec(sqlite);
+  if (m) {
     const t = syntaxAt(m[1]);
     const first = t === null || t === tokens[0];
     return first && t !== null

@@ -2,12 +2,13 @@
 // editors' A/B switch and the presets. They share the store's own helpers (the long
 // operation, A's install, the narration) through `CompareContext`.
 import type { NarrationGroup } from '../narration/narrate';
-import { ScenarioError, validateScenario, type Scenario } from '../sim/engine';
+import { validateScenario, type Scenario } from '../sim/engine';
 import { leadOf, presetOf, type Compare } from './compare';
 import type { ScenarioEntry } from './scenarios';
 import { SLICE_MS } from './slices';
 import { openSim, type Sim } from './slot';
 import { editedNow, type AppState } from './state';
+import { asScenarioError, message, same } from './util';
 
 /** What the compare actions use of the store. */
 export interface CompareContext {
@@ -30,11 +31,6 @@ export interface CompareContext {
     groupsB?: NarrationGroup[],
   ): Pick<AppState, 'narration' | 'narrationB'>;
 }
-
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
-const asScenarioError = (e: unknown) =>
-  e instanceof ScenarioError ? e : new ScenarioError('', message(e));
 
 type Actions = Pick<
   AppState,

@@ -2,6 +2,7 @@
 import { doneOf, leadOf, totalOf } from './compare';
 import type { BufferSim, LibrarySim } from './slot';
 import { SPEEDS, type AppState } from './store';
+import { hasSerialDirectReads } from '../sim/profile';
 
 /** The slot when it runs the buffer cache (or the library cache), else null. */
 export const bufferSim = (s: AppState): BufferSim | null =>
@@ -88,14 +89,12 @@ export const selectGeneration = (s: AppState) => s.generation;
 export const selectRevertDraft = (s: AppState) => s.revertDraft;
 /** The OS page cache's statistics, when the run's reads go through one (seed 003). */
 export const selectOsCache = (s: AppState) => bufferSim(s)?.report.io?.os_cache ?? null;
-/** Profiles that decide per scan between the cache and a direct path read. */
-const DIRECT_PROFILES = new Set(['10.2.0.5', '11.2.0.1', '11.2.0.2']);
 /** The run can read direct: a profile with serial direct reads, or direct reads done. */
 export const selectShowsPga = (s: AppState) => {
   const sim = bufferSim(s);
   const io = sim?.report.io;
   if (!sim || !io) return false;
-  return DIRECT_PROFILES.has(sim.layout.config.profile) || io.physical_reads_direct > 0;
+  return hasSerialDirectReads(sim.layout.config.profile) || io.physical_reads_direct > 0;
 };
 export const selectPendingLink = (s: AppState) => s.pendingLink;
 export const selectLinkAnswers = (s: AppState) => ({

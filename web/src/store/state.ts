@@ -153,3 +153,10 @@ export interface AppState {
 /** The running scenario, when edited: what opening another one replaces (`replaced`). */
 export const editedNow = (s: AppState): Replaced | null =>
   s.edited && s.current ? { scenario: s.current, base: s.scenarioId } : null;
+
+/** Opening something else would lose work: an edited scenario or an edit not yet applied. */
+export const hasUnsavedWork = (s: AppState) =>
+  s.edited ||
+  s.draft !== s.current ||
+  !!s.compare?.edited ||
+  s.compare?.draft !== s.compare?.current;

@@ -57,15 +57,21 @@ const ask: ToWorker = {
   options: { format: 'txt', map: 'direct' },
 };
 
+/** A trace started on a fake worker: the worker, what the caller heard, the run's handle. */
+function started() {
+  const w = fakeWorker();
+  const heard: FromWorker[] = [];
+  const run = startTrace(
+    ask,
+    (m) => heard.push(m),
+    () => w,
+  );
+  return { w, heard, run };
+}
+
 describe('the trace client', () => {
   it('asks the worker once, passes progress on, and ends it with the result', () => {
-    const w = fakeWorker();
-    const heard: FromWorker[] = [];
-    startTrace(
-      ask,
-      (m) => heard.push(m),
-      () => w,
-    );
+    const { w, heard } = started();
     expect(w.asked).toEqual([ask]);
     const progress = { bytes: 2, size: 4, accesses: 1, memoryBytes: 65536 };
     w.say({ kind: 'progress', progress });
@@ -77,13 +83,7 @@ describe('the trace client', () => {
   });
 
   it('cancel terminates the worker and nothing more is heard', () => {
-    const w = fakeWorker();
-    const heard: FromWorker[] = [];
-    const run = startTrace(
-      ask,
-      (m) => heard.push(m),
-      () => w,
-    );
+    const { w, heard, run } = started();
     run.cancel();
     expect(w.terminated).toBe(true);
     w.say({ kind: 'done', summary: summary(2, 2) });
@@ -91,13 +91,7 @@ describe('the trace client', () => {
   });
 
   it('a worker that fails to start is an error without figures', () => {
-    const w = fakeWorker();
-    const heard: FromWorker[] = [];
-    startTrace(
-      ask,
-      (m) => heard.push(m),
-      () => w,
-    );
+    const { w, heard } = started();
     w.onerror?.({ message: '' } as ErrorEvent);
     expect(heard).toEqual([
       { kind: 'error', message: 'the trace worker failed to start', summary: null },

@@ -94,13 +94,15 @@ impl Cache {
         true
     }
 
-    /// The batch in flight is written: the buffers are clean and go to the cold tail.
+    /// The batch in flight is written: the buffers are clean and go back to the replacement
+    /// list (Oracle's policies: the cold tail).
     fn complete(&mut self, d: u32) {
         let mut done = std::mem::take(&mut self.dbwrs[d as usize].inflight);
         for &i in &done {
             self.b.flags[i as usize] &= !(flag::DIRTY | flag::WRITING);
-            let ws = &mut self.sets[self.b.set[i as usize] as usize];
-            lists::insert_cold_tail(&mut self.b, ws, i);
+            // back on the replacement list where the policy puts a written buffer
+            let (repl, mut cx) = self.policy_cx(self.b.set[i as usize]);
+            repl.written(&mut cx, i);
         }
         if self.record {
             self.events.push(Event::DbwrComplete {

@@ -48,6 +48,8 @@ pub enum Touch {
     /// Profile 8.0, an index block's hit: left where it is on the LRU list (rule
     /// `index_hit_stays`, policy.rs).
     Stayed,
+    /// The policy does not reorder on a hit (FIFO).
+    Unchanged,
 }
 
 /// What kind of visit an access is, as the plan reads the block (seed 000's plan: a RANGE SCAN

@@ -135,6 +135,7 @@ impl Cache {
         let fresh = Cache::new(self.cfg.clone(), Vec::new(), self.cost);
         self.b = fresh.b;
         self.sets = fresh.sets;
+        self.repl = fresh.repl;
         self.rr = fresh.rr;
         self.hash.clear();
         for (d, f) in self.dbwrs.iter_mut().zip(fresh.dbwrs) {

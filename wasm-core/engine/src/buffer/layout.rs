@@ -3,6 +3,7 @@
 
 use super::config::{CacheConfig, PoolId};
 use super::lists::flag;
+use super::replacement::RegionDef;
 use super::Cache;
 use crate::scenario::segment::Segment;
 use serde::Serialize;
@@ -18,6 +19,8 @@ pub struct SetInfo {
     pub hi: u32,
     pub hot_max: u32,
     pub dbwr: u32,
+    /// The most buffers each of the policy's regions may hold (null: no limit).
+    pub region_max: Vec<Option<u32>>,
 }
 
 /// The resolved instance (pools, aging, hash, DBWRs), the objects and the working sets.
@@ -27,6 +30,15 @@ pub struct Layout {
     pub config: CacheConfig,
     pub objects: Vec<Segment>,
     pub sets: Vec<SetInfo>,
+    /// The replacement policy of every working set, by its registered name.
+    pub policy: &'static str,
+    /// Its regions, head first, as the views draw and name them.
+    pub regions: Vec<RegionDef>,
+    /// Buffers keep touch counts under it (the views show them).
+    pub touch_counts: bool,
+    /// Numbers per working set in the per-frame layout (`Cache::layout`): one per region,
+    /// then the write list, the buffers being written, the never-used buffers.
+    pub set_info_width: u32,
 }
 
 impl Cache {
@@ -43,18 +55,25 @@ impl Cache {
                     hi: s.hi,
                     hot_max: s.hot_max,
                     dbwr: s.dbwr,
+                    region_max: self.repl.region_limits(s),
                 })
                 .collect(),
+            policy: self.repl.name(),
+            regions: self.repl.regions().to_vec(),
+            touch_counts: self.repl.touch_counts(),
+            set_info_width: self.set_info_width(),
         }
+    }
+
+    /// Numbers per working set in the per-frame layout: one per region of the policy, then
+    /// write list, writing, free.
+    pub fn set_info_width(&self) -> u32 {
+        self.repl.regions().len() as u32 + 3
     }
 }
 
-/// Numbers per working set in the per-frame layout (`Cache::layout`): replacement length, hot
-/// length, write-list length, writing, free.
-pub const SET_INFO_WIDTH: usize = 5;
-
 /// The format of the per-frame buffer data the page reads as typed arrays: the bits of a
-/// buffer's flags and the numbers per working set in the layout.
+/// buffer's flags (the numbers per working set depend on the policy: `Layout`).
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
 #[ts(export, export_to = "buffer/")]
 pub struct Constants {
@@ -66,7 +85,6 @@ pub struct Constants {
     pub flag_free: u8,
     /// The buffer's block is also in the OS page cache (double buffering).
     pub flag_os_cached: u8,
-    pub set_info_width: u32,
 }
 
 impl Constants {
@@ -79,7 +97,6 @@ impl Constants {
             flag_scan: flag::SCAN,
             flag_free: flag::FREE,
             flag_os_cached: flag::OS_CACHED,
-            set_info_width: SET_INFO_WIDTH as u32,
         }
     }
 }

@@ -1,7 +1,9 @@
 //! The buffer cache: pools of working sets, hash chains, replacement rules, DBWR.
 //!
 //! [`Cache::access`] serves one logical read and emits the events that explain it.
-//! The replacement rules are in `rules.rs` (settled per profile by [`policy::Policy`]), DBWR
+//! The replacement policy is a trait with one file per policy (`replacement/`, the profile's
+//! row names Oracle's), what the cache does around it in `rules.rs` (with the probe rules of
+//! [`policy::Probes`]), DBWR
 //! in `dbwr.rs`, what the UI reads (X$BH, statistics, drawing order) in `view.rs`; a miss reads
 //! through [`crate::io`].
 
@@ -17,6 +19,7 @@ mod io_path;
 pub mod layout;
 pub mod lists;
 pub mod policy;
+pub mod replacement;
 pub mod report;
 pub mod rules;
 pub mod run;
@@ -31,7 +34,7 @@ pub use config::{CacheConfig, PoolId};
 pub use events::Event;
 pub use headers::HEADER_COLUMNS;
 pub use instance::Instance;
-pub use layout::{Constants, Layout, SetInfo, SET_INFO_WIDTH};
+pub use layout::{Constants, Layout, SetInfo};
 pub use report::Report;
 pub use run::Run;
 
@@ -40,7 +43,8 @@ use crate::scenario::segment::{CostNs, Segment};
 use events::Op;
 use hash::HashChains;
 use lists::{Buffers, WorkingSet, NIL};
-use policy::Policy;
+use policy::Probes;
+use replacement::{Replacer, Setup};
 use stats::PoolCounters;
 use workload::Access;
 use writer::Dbwr;
@@ -63,8 +67,10 @@ pub struct Cache {
     pub now: u64,
     /// Where a miss reads its block.
     pub io: Io,
-    /// The replacement rules of the profile, settled once.
-    policy: Policy,
+    /// The index probe rules of the profile, settled once.
+    probes: Probes,
+    /// The replacement policy of every working set (the profile's).
+    pub repl: Replacer,
     /// Earliest time a DBWR has something to do.
     next_dbwr_due: u64,
     pub record: bool,
@@ -126,10 +132,14 @@ impl Cache {
                 Dbwr::new(mine)
             })
             .collect();
-        let (io, policy) = (
+        let (io, probes) = (
             Io::new(io, &cost),
-            Policy::with(cfg.profile, cfg.probe_rules),
+            Probes::with(cfg.profile, cfg.probe_rules),
         );
+        let repl = Replacer::of(&Setup {
+            traits: cfg.profile.traits(),
+            aging: &cfg.aging,
+        });
         Cache {
             hash: HashChains::new(total, cfg.hash_buckets, cfg.hash_latches),
             cfg,
@@ -143,7 +153,8 @@ impl Cache {
             counters: [PoolCounters::default(); 3],
             now: 0,
             io,
-            policy,
+            probes,
+            repl,
             next_dbwr_due: writer::TIMEOUT_NS,
             record: false,
             events: Vec::new(),
@@ -163,13 +174,7 @@ impl Cache {
     #[inline]
     pub(crate) fn emit(&mut self, e: impl FnOnce() -> Event) {
         if self.record {
-            if self.events.len() < events::MAX_STEP_EVENTS {
-                self.events.push(e());
-            } else if self.events.len() == events::MAX_STEP_EVENTS {
-                self.events.push(Event::Elided {
-                    after: events::MAX_STEP_EVENTS as u32,
-                });
-            }
+            replacement::record(&mut self.events, e);
         }
     }
 

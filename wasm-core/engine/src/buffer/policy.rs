@@ -1,5 +1,6 @@
-//! What each profile changes in the replacement rules, settled once (MODEL.md's profile
-//! table); `rules.rs` asks the policy instead of the profile.
+//! The index probe rules a profile's row sets (`profile::TRAITS`: `examination`, `relink`),
+//! with a scenario's switches applied, settled once; `rules.rs` asks them on every hit before
+//! the replacement policy (`replacement/`) is asked what the hit does.
 //!
 //! ## Issue #13: what an index probe costs and does (seed 000)
 //!
@@ -32,41 +33,7 @@
 //! is involved. Switch: `index_hit_relink = TRUE` restores strict LRU.
 
 use super::events::Probe;
-use crate::profile::Profile;
-
-/// What a hit does.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum OnHit {
-    /// Move the buffer to the MRU head.
-    MoveToHead,
-    /// Leave it; tch += 1 at most once per `_db_aging_touch_time`.
-    CountTouch,
-}
-
-/// What cooling a buffer out of the hot region does to its touch count.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum OnCool {
-    /// tch = `_db_aging_cool_count`.
-    SetCoolCount,
-    /// tch is kept.
-    Keep,
-}
-
-/// One profile's replacement rules (MODEL.md's profile table).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Policy {
-    pub on_hit: OnHit,
-    /// Touch counts are kept: a new buffer starts at tch = 1 at the midpoint, and a scan
-    /// promotes a buffer with tch ≥ `_db_aging_hot_criteria` instead of taking it.
-    pub touch_counts: bool,
-    pub on_cool: OnCool,
-    /// Rule `probe_examination`, per kind of visit (indexed by [`Probe`]): a hit of this kind
-    /// is an examination — not pinned, not counted in the pool's gets, not relinked.
-    pub examination: [bool; 3],
-    /// Rule `index_hit_stays` (8.0), per kind of visit: false when a hit of this kind leaves
-    /// the buffer where it is on the LRU list instead of moving it to the MRU head.
-    pub relink: [bool; 3],
-}
+use crate::profile::{ProbeKinds, Profile, ALL_PROBE_KINDS, NO_PROBE_KINDS};
 
 /// The issue #13 rules a scenario may switch off (init.ora model switches
 /// `probe_examination` and `index_hit_relink`, `init_ora/params.rs`).
@@ -90,66 +57,38 @@ impl Default for ProbeRules {
     }
 }
 
-/// Which kinds of visit a rule applies to, indexed by [`Probe`] (block, range, unique).
-const NONE: [bool; 3] = [false, false, false];
-const ALL: [bool; 3] = [true, true, true];
-const INDEX: [bool; 3] = [false, true, true];
-const UNIQUE: [bool; 3] = [false, false, true];
-/// `relink` when index hits stay: only table (and other) blocks move.
-const BLOCKS_ONLY: [bool; 3] = [true, false, false];
+/// One profile's probe rules with the scenario's switches applied.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Probes {
+    /// Rule `probe_examination`, per kind of visit (indexed by [`Probe`]): a hit of this kind
+    /// is an examination — not pinned, not counted in the pool's gets, not relinked.
+    pub examination: ProbeKinds,
+    /// Rule `index_hit_stays` (8.0), per kind of visit: false when a hit of this kind leaves
+    /// the buffer where it is on the LRU list instead of moving it to the MRU head.
+    pub relink: ProbeKinds,
+}
 
-impl Policy {
+impl Probes {
     /// The profile's rules with the scenario's switches applied.
-    pub const fn with(profile: Profile, rules: ProbeRules) -> Policy {
-        let mut p = Policy::of(profile);
-        if !rules.examination {
-            p.examination = NONE;
+    pub fn with(profile: Profile, rules: ProbeRules) -> Probes {
+        let t = profile.traits();
+        Probes {
+            examination: if rules.examination {
+                t.examination
+            } else {
+                NO_PROBE_KINDS
+            },
+            relink: if rules.index_hit_relink {
+                ALL_PROBE_KINDS
+            } else {
+                t.relink
+            },
         }
-        if rules.index_hit_relink {
-            p.relink = ALL;
-        }
-        p
     }
 
     /// Whether a hit of kind `probe` is an examination.
     #[inline]
     pub fn examines(&self, probe: Probe) -> bool {
         self.examination[probe as usize]
-    }
-
-    pub const fn of(profile: Profile) -> Policy {
-        match profile {
-            // 8.0: classic LRU, MRU insertion, every hit moves to the head.
-            Profile::V8_0 => Policy {
-                on_hit: OnHit::MoveToHead,
-                touch_counts: false,
-                on_cool: OnCool::Keep,
-                // probe_examination, 8.0: the UNIQUE SCAN probe is an examination; the RANGE
-                // SCAN probe pins its leaf (it must come back for the next key: Lewis, below).
-                examination: UNIQUE,
-                // index_hit_stays, 8.0: a hit on an index block does not relink it.
-                relink: BLOCKS_ONLY,
-            },
-            // 8.1.5: touch counts, midpoint insertion; cooling sets _db_aging_cool_count.
-            Profile::V8_1_5 => Policy {
-                on_hit: OnHit::CountTouch,
-                touch_counts: true,
-                on_cool: OnCool::SetCoolCount,
-                // probe_examination, 8i: both index probes (seed 000 Table 9).
-                examination: INDEX,
-                relink: ALL,
-            },
-            // 8.1.6: as 8.1.5, but a cooled buffer keeps its touch count. 10.2.0.5 and the
-            // 11.2 profiles inherit these rules; they change the I/O path (crate::io).
-            Profile::V8_1_6 | Profile::V10_2_0_5 | Profile::V11_2_0_1 | Profile::V11_2_0_2 => {
-                Policy {
-                    on_hit: OnHit::CountTouch,
-                    touch_counts: true,
-                    on_cool: OnCool::Keep,
-                    examination: INDEX,
-                    relink: ALL,
-                }
-            }
-        }
     }
 }

@@ -9,18 +9,6 @@ use crate::buffer::stats::PoolStatistics;
 use serde::Serialize;
 use ts_rs::TS;
 
-/// Where a buffer is, for the UI and X$BH.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
-#[serde(rename_all = "snake_case")]
-#[ts(export, export_to = "buffer/")]
-pub enum Region {
-    Free,
-    Hot,
-    Cold,
-    WriteList,
-    Writing,
-}
-
 /// An X$BH-like row of one buffer.
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
 #[ts(export, export_to = "buffer/")]
@@ -43,7 +31,9 @@ pub struct XbhRow {
     pub tch: u32,
     /// Simulated seconds of the last touch-count increment.
     pub tim: f64,
-    pub region: Region,
+    /// Where the buffer is: `free`, `write_list`, `writing`, or the name of its policy's
+    /// region (`hot`, `cold`, `lru` …, `Layout::regions`).
+    pub region: &'static str,
     pub io_type: String,
     pub prev: Option<u32>,
     pub next: Option<u32>,
@@ -56,18 +46,17 @@ fn opt(i: u32) -> Option<u32> {
 }
 
 impl Cache {
-    pub fn region(&self, i: u32) -> Region {
+    /// Where buffer `i` is: never used, with DBWR, or in one of its policy's regions.
+    pub fn region(&self, i: u32) -> &'static str {
         let f = self.b.flags[i as usize];
         if f & flag::FREE != 0 {
-            Region::Free
+            "free"
         } else if f & flag::WRITING != 0 {
-            Region::Writing
+            "writing"
         } else if f & flag::ON_WRITE_LIST != 0 {
-            Region::WriteList
-        } else if f & flag::HOT != 0 {
-            Region::Hot
+            "write_list"
         } else {
-            Region::Cold
+            self.repl.regions()[self.repl.region_of(&self.b, i)].name
         }
     }
 
@@ -112,8 +101,9 @@ impl Cache {
 
     /// Every buffer in drawing order: for each working set, its replacement list from hot
     /// head to cold tail, then its write list, then the buffers DBWR is writing, then its
-    /// never-used buffers. `info` gets [`super::layout::SET_INFO_WIDTH`] numbers per set:
-    /// `[replacement length, hot length, write-list length, writing, free]`.
+    /// never-used buffers. `info` gets [`Cache::set_info_width`] numbers per set: the length
+    /// of each of the policy's regions (head first), then the write list's, the buffers being
+    /// written, the never-used buffers.
     pub fn layout(&self, order: &mut Vec<u32>, info: &mut Vec<u32>) {
         order.clear();
         info.clear();
@@ -130,7 +120,8 @@ impl Cache {
                 }
             }
             order.extend(ws.next_free..ws.hi);
-            info.extend([ws.len, ws.hot_len, ws.wl_len, writing, ws.free_count()]);
+            self.repl.region_lengths(ws, info);
+            info.extend([ws.wl_len, writing, ws.free_count()]);
         }
     }
 

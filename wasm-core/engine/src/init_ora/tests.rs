@@ -126,3 +126,16 @@ fn a_numeric_default_is_read_from_the_table_and_lies_in_its_range() {
     assert_eq!(unset.int_or_default("db_block_buffers").unwrap(), 1000);
     assert_eq!(unset.int_or_default("shared_pool_size").unwrap(), 15 << 20);
 }
+
+#[test]
+fn every_parameter_a_profile_ignores_is_one() {
+    for t in &crate::profile::TRAITS {
+        for name in t.ignores {
+            assert!(
+                super::PARAMS.iter().any(|d| d.name == *name),
+                "profile {} ignores {name}, which is no parameter",
+                t.profile.name()
+            );
+        }
+    }
+}

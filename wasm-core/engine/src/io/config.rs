@@ -4,7 +4,7 @@
 
 use crate::error::{Result, SimError};
 use crate::init_ora::InitOra;
-use crate::profile::Profile;
+use crate::profile::{DirectReads, Profile};
 use serde::Serialize;
 use serde_json::Value;
 use ts_rs::TS;
@@ -64,14 +64,16 @@ pub fn parse_serial_direct_read(profile: Profile, word: Option<&str>) -> Result<
         None => SerialDirectRead::Auto,
         Some("TRUE") => SerialDirectRead::Always,
         Some("FALSE") => SerialDirectRead::Never,
-        Some(w) if profile < Profile::V11_2_0_2 => {
+        Some(w) if !profile.traits().serial_direct_read_keywords => {
+            let first = Profile::first_with(|t| t.serial_direct_read_keywords)
+                .map_or("a later version", |p| p.name());
             return Err(SimError::param(
                 "_serial_direct_read",
                 format!(
-                    "{w} is an 11.2.0.2 value; profile {} takes TRUE or FALSE",
+                    "{w} is an {first} value; profile {} takes TRUE or FALSE",
                     profile.name()
                 ),
-            ))
+            ));
         }
         Some("AUTO") => SerialDirectRead::Auto,
         Some("NEVER") => SerialDirectRead::Never,
@@ -176,13 +178,14 @@ impl IoConfig {
     /// Notes for the run about parameters the profile ignores.
     pub fn notes(&self, init: &InitOra) -> Vec<String> {
         let mut notes = Vec::new();
-        if self.event_10358 != 0 && self.profile != Profile::V10_2_0_5 {
+        let direct_reads = self.profile.traits().direct_reads;
+        if self.event_10358 != 0 && direct_reads != DirectReads::Event10358 {
             notes.push(format!(
                 "event 10358 is 10.2.0.5's switch for serial direct reads; profile {} ignores it",
                 self.profile.name()
             ));
         }
-        if self.event_10949 != 0 && self.profile < Profile::V11_2_0_1 {
+        if self.event_10949 != 0 && direct_reads != DirectReads::OffWithEvent10949 {
             notes.push(format!(
                 "event 10949 is 11g's switch for serial direct reads; profile {} ignores it",
                 self.profile.name()

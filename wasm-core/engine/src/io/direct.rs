@@ -9,7 +9,7 @@
 
 use super::config::{IoConfig, SerialDirectRead};
 use crate::common::PoolId;
-use crate::profile::Profile;
+use crate::profile::DirectReads;
 use serde::Serialize;
 use ts_rs::TS;
 
@@ -68,12 +68,12 @@ pub struct ScanDecision {
 
 /// Does this profile, with these settings, consider direct reads at all?
 fn adaptive_on(cfg: &IoConfig) -> Result<(), ScanReason> {
-    match cfg.profile {
-        p if p < Profile::V10_2_0_5 => Err(ScanReason::NotInProfile),
+    match cfg.profile.traits().direct_reads {
+        DirectReads::None => Err(ScanReason::NotInProfile),
         // 10.2.0.5: off unless event 10358 is at level 4 (bug 8332368).
-        Profile::V10_2_0_5 if cfg.event_10358 != 4 => Err(ScanReason::EventOff),
+        DirectReads::Event10358 if cfg.event_10358 != 4 => Err(ScanReason::EventOff),
         // 11g: on by default, event 10949 level 1 turns it off.
-        p if p >= Profile::V11_2_0_1 && cfg.event_10949 >= 1 => Err(ScanReason::Disabled),
+        DirectReads::OffWithEvent10949 if cfg.event_10949 >= 1 => Err(ScanReason::Disabled),
         _ => Ok(()),
     }
 }
@@ -104,12 +104,13 @@ pub fn decide(cfg: &IoConfig, f: &ScanFacts) -> ScanDecision {
         return made(false, reason);
     }
     let keep = f.pool == PoolId::Keep && cfg.keep_buffers > 0;
+    let traits = cfg.profile.traits();
     // 11.2.0.2 (fix for 8897574): a KEEP segment smaller than the KEEP cache is buffered.
-    if keep && cfg.profile >= Profile::V11_2_0_2 && f.blocks < cfg.keep_buffers {
+    if keep && traits.keep_fits_buffered && f.blocks < cfg.keep_buffers {
         return made(false, ScanReason::KeepFits);
     }
     // Before 11.2.0.2: a KEEP segment over 10 % of the KEEP cache counts as large (bug 8897574).
-    let keep_bug = keep && cfg.profile < Profile::V11_2_0_2 && f.blocks > cfg.keep_buffers / 10;
+    let keep_bug = keep && traits.keep_bug && f.blocks > cfg.keep_buffers / 10;
     let large = f.blocks > large_above;
     if !large && !keep_bug {
         return made(false, ScanReason::Small);
@@ -135,6 +136,7 @@ pub fn decide(cfg: &IoConfig, f: &ScanFacts) -> ScanDecision {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::profile::Profile;
 
     fn cfg(profile: Profile) -> IoConfig {
         IoConfig {

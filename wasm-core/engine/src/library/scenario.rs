@@ -58,11 +58,13 @@ pub fn spec_of(s: &Scenario) -> Result<(Spec, Vec<String>)> {
     };
     let cursor_sharing = match init.keyword("cursor_sharing")? {
         Some("FORCE") => {
-            if s.profile < Profile::V8_1_6 {
+            if !s.profile.traits().cursor_sharing_force {
+                let first = Profile::first_with(|t| t.cursor_sharing_force)
+                    .map_or("a later version", |p| p.name());
                 return Err(SimError::param(
                     "cursor_sharing",
                     format!(
-                        "FORCE needs profile 8.1.6 or later (CURSOR_SHARING came with 8.1.6; this scenario is {})",
+                        "FORCE needs profile {first} or later (CURSOR_SHARING came with {first}; this scenario is {})",
                         s.profile.name()
                     ),
                 ));
@@ -71,8 +73,8 @@ pub fn spec_of(s: &Scenario) -> Result<(Spec, Vec<String>)> {
         }
         _ => CursorSharing::Exact,
     };
-    if s.profile == Profile::V8_0 {
-        notes.push("profile 8.0: the library cache model follows 8i (seed 001)".into());
+    if let Some(note) = s.profile.traits().library_note {
+        notes.push(note.into());
     }
     let cpu_count = int("cpu_count", d.cpu_count)?;
     let spec = Spec {

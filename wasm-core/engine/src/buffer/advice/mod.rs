@@ -39,12 +39,11 @@ pub mod stack;
 
 use crate::buffer::config::PoolId;
 use crate::buffer::events::Op;
-use crate::buffer::policy::Policy;
+use crate::buffer::policy::Probes;
 use crate::buffer::workload::{Access, Generator};
 use crate::buffer::Cache;
 use crate::error::Result;
 use crate::init_ora::InitOra;
-use crate::profile::Profile;
 use serde::Serialize;
 use shadow::Shadows;
 use stack::StackPass;
@@ -177,7 +176,7 @@ fn not_lru(cache: &Cache, gen: &Generator, pool: PoolId, min_stt: u32) -> Option
             "{latches} working sets: a miss takes the next one round-robin"
         ));
     }
-    let policy = Policy::with(cache.cfg.profile, cache.cfg.probe_rules);
+    let probes = Probes::with(cache.cfg.profile, cache.cfg.probe_rules);
     let mut g = gen.clone();
     let mut q = Vec::new();
     while g.next_exec(&mut q) {
@@ -192,7 +191,7 @@ fn not_lru(cache: &Cache, gen: &Generator, pool: PoolId, min_stt: u32) -> Option
             if a.op == Op::Write {
                 return Some("writes: dirty buffers wait for DBWR".into());
             }
-            if policy.examines(a.probe) || !policy.relink[a.probe as usize] {
+            if probes.examines(a.probe) || !probes.relink[a.probe as usize] {
                 return Some("index hits that stay in place (index_hit_relink = FALSE)".into());
             }
             if a.op == Op::Scan && !a.cache_hint.unwrap_or(seg.cache) && seg.blocks > min_stt {
@@ -213,10 +212,13 @@ impl Advisor {
                 .0
                 .pool(p.id)
                 .map_or(0, |q| q.small_table_threshold);
-            let why = if cache.cfg.profile == Profile::V8_0 {
+            let why = if cache.repl.lru_stack() {
                 not_lru(cache, gen, p.id, min_stt)
             } else {
-                Some("touch-count replacement is not a stack algorithm".into())
+                Some(format!(
+                    "{} replacement is not a stack algorithm",
+                    cache.repl.name()
+                ))
             };
             let (pass, reason) = match why {
                 None => (Pass::Stack(StackPass::new(&sizes)), String::new()),

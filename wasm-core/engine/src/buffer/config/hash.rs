@@ -2,7 +2,7 @@
 
 use crate::error::{Result, SimError};
 use crate::init_ora::InitOra;
-use crate::profile::Profile;
+use crate::profile::{HashDefaults, Profile};
 
 /// (buckets, latches) for `total` buffers: a prime near total / 4 with one latch per bucket
 /// in 8.0, 2 × total with at most 1024 latches from 8i on.
@@ -11,14 +11,15 @@ pub(super) fn buckets_and_latches(
     init: &InitOra,
     total: u64,
 ) -> Result<(u64, u64)> {
-    let default_buckets = match profile {
-        Profile::V8_0 => next_prime((total / 4).max(1)),
-        _ => 2 * total,
+    let defaults = profile.traits().hash_defaults;
+    let default_buckets = match defaults {
+        HashDefaults::PrimeQuarterOneLatchEach => next_prime((total / 4).max(1)),
+        HashDefaults::DoubleAtMost1024Latches => 2 * total,
     };
     let hash_buckets = init.int_or("_db_block_hash_buckets", default_buckets)?;
-    let default_latches = match profile {
-        Profile::V8_0 => hash_buckets,
-        _ => hash_buckets.min(1024),
+    let default_latches = match defaults {
+        HashDefaults::PrimeQuarterOneLatchEach => hash_buckets,
+        HashDefaults::DoubleAtMost1024Latches => hash_buckets.min(1024),
     };
     let hash_latches = init.int_or("_db_block_hash_latches", default_latches)?;
     if hash_latches > hash_buckets {

@@ -141,7 +141,7 @@ impl CacheConfig {
             // 10g and later: 1 MB per request by default (at most 128 blocks).
             multiblock_read_count: init.int_or(
                 "db_file_multiblock_read_count",
-                if profile.has_serial_direct_reads() {
+                if profile.traits().multiblock_one_mb {
                     (1_048_576 / block_size).min(128)
                 } else {
                     8

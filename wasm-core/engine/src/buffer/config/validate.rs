@@ -4,7 +4,7 @@
 use super::{Aging, PoolId};
 use crate::error::{Result, SimError};
 use crate::init_ora::MAX_BUFFERS;
-use crate::profile::Profile;
+use crate::profile::{CoolRule, Profile};
 
 impl PoolId {
     /// The parameter that sizes this pool, for messages.
@@ -92,12 +92,14 @@ pub(super) fn aging(profile: Profile, aging: &Aging) -> Result<()> {
             ),
         ));
     }
-    if profile == Profile::V8_1_5 && aging.cool_count >= aging.hot_criteria {
+    if profile.traits().cool == CoolRule::SetCoolCount && aging.cool_count >= aging.hot_criteria {
         return Err(SimError::param(
             "_db_aging_cool_count",
             format!(
-                "{} must be below _db_aging_hot_criteria ({}) under profile 8.1.5, or a cooled buffer is hot again at once",
-                aging.cool_count, aging.hot_criteria
+                "{} must be below _db_aging_hot_criteria ({}) under profile {}, or a cooled buffer is hot again at once",
+                aging.cool_count,
+                aging.hot_criteria,
+                profile.name()
             ),
         ));
     }

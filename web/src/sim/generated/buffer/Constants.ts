@@ -2,10 +2,10 @@
 
 /**
  * The format of the per-frame buffer data the page reads as typed arrays: the bits of a
- * buffer's flags and the numbers per working set in the layout.
+ * buffer's flags (the numbers per working set depend on the policy: `Layout`).
  */
 export type Constants = { flag_dirty: number, flag_hot: number, flag_on_write_list: number, flag_writing: number, flag_scan: number, flag_free: number, 
 /**
  * The buffer's block is also in the OS page cache (double buffering).
  */
-flag_os_cached: number, set_info_width: number, };
+flag_os_cached: number, };

@@ -5,4 +5,8 @@ import type { PoolId } from "./PoolId";
  * One working set (one LRU latch's list): its pool, its buffers `lo..hi`, its hot region's
  * limit and its DBWR.
  */
-export type SetInfo = { pool: PoolId, lo: number, hi: number, hot_max: number, dbwr: number, };
+export type SetInfo = { pool: PoolId, lo: number, hi: number, hot_max: number, dbwr: number, 
+/**
+ * The most buffers each of the policy's regions may hold (null: no limit).
+ */
+region_max: Array<number | null>, };

@@ -1,0 +1,54 @@
+// The buffer cache views' frames (../shared/frames): the replacement lists, with the
+// comparison's marks in compare mode, and the cache buffers chains.
+import type { CacheFrame, ChainFrame } from './views/types';
+import { bufferSim } from '../store/selectors';
+import type { AppState } from '../store/store';
+import { diffOf } from '../compare/diff';
+import { stepOf } from '../shared/frames';
+
+/** `fresh`: the run moved since the last frame, so its events are new and may animate. */
+export function cacheFrame(s: AppState, fresh: boolean): CacheFrame | null {
+  const sim = bufferSim(s);
+  if (!sim) return null;
+  const { run, layout } = sim;
+  // order() fills a vector in the engine and may grow wasm memory, which detaches typed
+  // arrays read before it: read the buffer views after it.
+  const diff = diffOf(s);
+  const { order, info } = run.order();
+  const views = run.views();
+  return {
+    diff: diff?.marks ?? null,
+    diffOther: diff?.other ?? null,
+    profile: layout.config.profile,
+    regions: layout.regions,
+    touchCounts: layout.touch_counts,
+    sets: layout.sets,
+    objects: layout.objects,
+    order,
+    info,
+    dba: views.dba,
+    tch: views.tch,
+    flags: views.flags,
+    selected: sim.selected,
+    osCache: sim.report.io?.os_cache !== undefined,
+    ...stepOf(s, sim, fresh),
+  };
+}
+
+export function chainFrame(s: AppState, fresh: boolean): ChainFrame | null {
+  const sim = bufferSim(s);
+  if (!sim) return null;
+  const { run, layout } = sim;
+  const views = run.views();
+  return {
+    buckets: layout.config.hash_buckets,
+    latches: layout.config.hash_latches,
+    chainLengths: views.chainLengths,
+    dba: views.dba,
+    flags: views.flags,
+    objects: layout.objects,
+    selected: sim.selected,
+    ...stepOf(s, sim, fresh),
+    chain: (bucket) => run.chain(bucket),
+  };
+}

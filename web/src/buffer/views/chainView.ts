@@ -1,0 +1,200 @@
+// Cache buffers chains: the bucket array, and the chain of the bucket the last lookup walked,
+// drawn as linked buffer headers with the walk animated header by header.
+//
+//   createChainView(el, { onSelect }) → { update(frame), destroy() }
+import { select } from 'd3';
+import { ChainStrip } from '../../shared/views/chainStrip';
+import { CHAIN_H, drawChain, type G, type Shown } from './chainDiagram';
+import { bucketAt, bucketOf, lookupOf } from '../../shared/views/chainLayout';
+import { MUTED } from '../../shared/views/colours';
+import { ONE_LINE, PAD_X, PAD_Y, styled, viewRoot, watchSize } from '../../shared/views/host';
+import { stop } from '../../shared/views/stop';
+import type { ChainFrame, View, ViewOptions } from './types';
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+const hex = (n: number) => `0x${n.toString(16).toUpperCase().padStart(8, '0')}`;
+
+export function createChainView(el: HTMLElement, opts: ViewOptions): View<ChainFrame> {
+  const root = viewRoot(el, 'chain-view');
+  const caption = styled('div', { height: '20px', ...ONE_LINE }, root);
+  caption.dataset.testid = 'chain-caption';
+  const strip = new ChainStrip(root);
+  strip.el.style.margin = '4px 0 8px';
+  const svg = document.createElementNS(SVG_NS, 'svg');
+  svg.style.display = 'block';
+  svg.style.overflow = 'visible';
+  root.appendChild(svg);
+  const chainG: G = select(svg)
+    .append('g')
+    .attr('class', 'chain')
+    .attr('transform', 'translate(1,8)');
+  const legend = styled(
+    'div',
+    { fontSize: '12px', color: MUTED, marginTop: '4px', ...ONE_LINE },
+    root,
+  );
+  el.appendChild(root);
+
+  let shown: Shown | null = null;
+  let clicked: number | null = null;
+  let lastSelected: number | null = null;
+  let last: ChainFrame | null = null;
+
+  // Measured when first needed and on resize (reading them every frame forces a layout).
+  let size: { w: number; h: number } | null = null;
+  const measure = () =>
+    (size ??= {
+      w: Math.max(280, Math.floor((el.clientWidth || 600) - 2 * PAD_X)),
+      h: (el.clientHeight > 80 ? el.clientHeight : 190) - 2 * PAD_Y,
+    });
+  const width = () => measure().w;
+  const height = () => measure().h;
+
+  /**
+   * What to show: this step's lookup; else a buffer just selected; else a bucket clicked;
+   * else the selected buffer's bucket *now* (after a seek, a step back or a run to the end
+   * the buffer may hold another block, on another chain); else the last bucket shown.
+   */
+  function choose(frame: ChainFrame): Shown | null {
+    const look = lookupOf(frame.events);
+    if (look) return { bucket: look.bucket, look, why: 'lookup' };
+    const sel = frame.selected;
+    const selBucket =
+      sel !== null && frame.dba[sel] ? bucketOf(frame.dba[sel], frame.buckets) : null;
+    if (sel !== lastSelected && selBucket !== null)
+      return { bucket: selBucket, look: null, why: 'selected' };
+    if (clicked !== null) return { bucket: clicked, look: null, why: 'clicked' };
+    if (selBucket !== null) return { bucket: selBucket, look: null, why: 'selected' };
+    return shown
+      ? { bucket: shown.bucket, look: null, why: shown.why === 'lookup' ? 'last' : shown.why }
+      : null;
+  }
+
+  function draw(frame: ChainFrame, animate: boolean): void {
+    const w = width();
+    const stripH = Math.max(24, height() - 20 - 12 - CHAIN_H - 8 - 20);
+    strip.setBuckets(frame.buckets);
+    strip.draw(frame.buckets, frame.latches, frame.chainLengths, w, stripH);
+    const next = choose(frame);
+    if (next && next.why !== 'clicked') clicked = null;
+    shown = next;
+    lastSelected = frame.selected;
+    const sel = frame.selected;
+    const selBucket =
+      sel !== null && frame.dba[sel] ? bucketOf(frame.dba[sel], frame.buckets) : null;
+    const siblings = strip.mark(shown?.bucket ?? null, frame.latches, frame.buckets, selBucket);
+    svg.setAttribute('width', String(w));
+    svg.setAttribute('height', String(CHAIN_H));
+    legend.textContent =
+      `hue = latch (bucket mod ${frame.latches.toLocaleString('en-US')}) · ` +
+      'shade = chain length 0, 1, 2, 3+' +
+      (siblings ? ' · thin rings: same latch' : '') +
+      (selBucket !== null ? ' · dashed: selected buffer’s bucket' : '') +
+      // Oracle's default gives about two buckets a buffer: chains of 0–1 headers, walks of 0–1.
+      (frame.buckets >= frame.dba.length
+        ? ` · ${frame.buckets.toLocaleString('en-US')} buckets for ${frame.dba.length.toLocaleString('en-US')} buffers: chains of 0–1 headers (set _db_block_hash_buckets lower for longer walks)`
+        : '');
+    legend.title = legend.textContent;
+    if (!shown) {
+      caption.textContent = 'Each lookup hashes the block address to a bucket and walks its chain.';
+      chainG.selectAll('*').remove();
+      chainG.attr('data-bucket', null);
+      return;
+    }
+    const chain = frame.chain(shown.bucket);
+    caption.replaceChildren(...captionOf(frame, shown, chain.length));
+    drawChain(chainG, opts.onSelect, frame, shown, chain, w, animate);
+  }
+
+  function captionOf(frame: ChainFrame, s: Shown, len: number): Node[] {
+    const latch = s.bucket % frame.latches;
+    const b = document.createElement('b');
+    b.textContent = `bucket ${s.bucket} · latch ${latch}`;
+    const look = s.look;
+    if (look && look.dba !== null) {
+      const name =
+        look.seg !== null ? (frame.objects[look.seg]?.name ?? `segment ${look.seg}`) : '?';
+      const outcome = look.found !== null ? `found buf# ${look.found}` : 'miss → read from disk';
+      return [
+        document.createTextNode(
+          `${name} blk ${look.block} (dba ${hex(look.dba)}) → hash mod ${frame.buckets} = `,
+        ),
+        b,
+        document.createTextNode(
+          ` · walked ${look.walked}/${look.chainLen}` +
+            (look.chainLen === 0 ? ' (empty chain: nothing to compare)' : '') +
+            ` · ${outcome}`,
+        ),
+      ];
+    }
+    const why =
+      s.why === 'selected'
+        ? 'the selected buffer hangs on '
+        : s.why === 'clicked'
+          ? ''
+          : 'last lookup: ';
+    return [
+      document.createTextNode(why),
+      b,
+      document.createTextNode(` · ${len} header${len === 1 ? '' : 's'} now`),
+    ];
+  }
+
+  const onStrip = (ev: MouseEvent) => {
+    const g = strip.geom;
+    if (!g || !last) return;
+    const r = strip.el.getBoundingClientRect();
+    const b = bucketAt(g, last.buckets, ev.clientX - r.left, ev.clientY - r.top);
+    if (b === null) return;
+    clicked = b;
+    shown = { bucket: b, look: null, why: 'clicked' };
+    draw({ ...last, events: [] }, false);
+  };
+  strip.el.addEventListener('click', onStrip);
+  strip.keys(
+    'Cache buffers chains hash buckets',
+    (b) => {
+      if (!last) return;
+      clicked = b;
+      shown = { bucket: b, look: null, why: 'clicked' };
+      draw({ ...last, events: [] }, false);
+    },
+    (b) => {
+      const n = last?.chainLengths[b] ?? 0;
+      return `bucket ${b} · latch ${b % (last?.latches ?? 1)} · ${n} buffer header${n === 1 ? '' : 's'}`;
+    },
+  );
+
+  const unwatch = watchSize(
+    el,
+    () => (size = null),
+    () => `${width()}x${height()}`,
+    () => {
+      if (last) draw({ ...last, events: [] }, false);
+    },
+  );
+
+  return {
+    update(frame: ChainFrame) {
+      // A view detached by wasm memory growth reads as empty: keep the last picture.
+      if (frame.chainLengths.length !== frame.buckets || frame.dba.length === 0) return;
+      // Copies: the engine's arrays are views over wasm memory.
+      last = {
+        ...frame,
+        chainLengths: frame.chainLengths.slice(),
+        dba: frame.dba.slice(),
+        flags: frame.flags.slice(),
+      };
+      draw(last, frame.animate);
+    },
+    destroy() {
+      unwatch();
+      strip.el.removeEventListener('click', onStrip);
+      stop(chainG.selectAll('*'));
+      strip.destroy();
+      root.remove();
+      last = null;
+    },
+  };
+}

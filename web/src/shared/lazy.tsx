@@ -1,0 +1,50 @@
+// Loading a panel's code on demand (the first load's budget, `npm run bench`): a named export
+// loaded on first render, mounted only near the viewport or only while the scenario needs it.
+// Each keeps its panel's place while its code arrives.
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { useApp } from '../store/context';
+import type { AppState } from '../store/store';
+import { useNearViewport } from './useNearViewport';
+
+/** A named export (a component) of a module, loaded on first render, with a quiet fallback. */
+export function part<K extends string, M extends Record<K, ComponentType>>(
+  load: () => Promise<M>,
+  name: K,
+  fallback: ReactNode = null,
+): ComponentType {
+  const Lazy = lazy(() => load().then((m): { default: ComponentType } => ({ default: m[name] })));
+  const Part = () => (
+    <Suspense fallback={fallback}>
+      <Lazy />
+    </Suspense>
+  );
+  Part.displayName = `Lazy(${name})`;
+  return Part;
+}
+
+export const loading = (what: string) => <p className="note lazy-note">Loading {what}…</p>;
+
+/**
+ * `Part` mounted (and so its code fetched) only when its place comes within `margin` of the
+ * viewport: a panel below the first screen costs the first load nothing. The slot carries the
+ * panel's test id, so it is there before the panel is; the panel inside has none.
+ */
+export function whenNear(Part: ComponentType, testId: string, what: string, margin = '0px') {
+  const Near = () => {
+    const { ref, near } = useNearViewport<HTMLDivElement>(margin);
+    return (
+      <div ref={ref} className="deferred" data-testid={testId}>
+        {near ? <Part /> : loading(what)}
+      </div>
+    );
+  };
+  Near.displayName = `Near(${Part.displayName ?? testId})`;
+  return Near;
+}
+
+/** `Part`, rendered (and so loaded) only while `shows` says the scenario needs it. */
+export function when(shows: (s: AppState) => boolean, Part: ComponentType): ComponentType {
+  const Shown = () => (useApp(shows) ? <Part /> : null);
+  Shown.displayName = `When(${Part.displayName ?? 'part'})`;
+  return Shown;
+}

@@ -1,0 +1,206 @@
+// Traces in (issue #12): a trace file — libCacheSim's txt, csv or oracleGeneral, or the
+// project's CSV — dropped on the page (./TraceDrop) or chosen with the button, replayed in a
+// Web Worker through the cache of the open scenario (its init.ora, pools and segments), the
+// file streamed in chunks. The open scenario and its run are left alone.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  DEFAULT_CSV_PARAMS,
+  guessFormat,
+  TRACE_FORMATS,
+  type ObjectMap,
+  type TraceFormat,
+  type TraceOptions,
+} from '../sim/trace';
+import { engineModule } from '../sim/engine';
+import { useApp, useStoreApi } from '../store/context';
+import { selectCurrent } from '../store/selectors';
+import {
+  FORMAT_NOTES,
+  MAP_RULES,
+  reduceTrace,
+  startTrace,
+  traceStarted,
+  type RunningTrace,
+  type TraceState,
+} from './traceClient';
+import { Panel } from '../shared/Panel';
+import { mib, TraceFigures, TraceProgress } from './TraceResult';
+
+/** Bytes read from the file's start to guess its format. */
+const HEAD_BYTES = 4096;
+
+export function TracePanel() {
+  const store = useStoreApi();
+  const current = useApp(selectCurrent);
+  const dropped = useApp((s) => s.traceDrop);
+  const [format, setFormat] = useState<TraceFormat | 'auto'>('auto');
+  const [guessed, setGuessed] = useState<TraceFormat | null>(null);
+  const [params, setParams] = useState(DEFAULT_CSV_PARAMS);
+  const [map, setMap] = useState<ObjectMap>('direct');
+  const [file, setFile] = useState<File | null>(null);
+  const [trace, setTrace] = useState<TraceState | null>(null);
+  const running = useRef<RunningTrace | null>(null);
+  const ids = useRef(0);
+  const input = useRef<HTMLInputElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+
+  const start = async (f: File) => {
+    if (!current) return;
+    running.current?.cancel();
+    running.current = null;
+    const id = ++ids.current;
+    setFile(f);
+    const guess = guessFormat(f.name, new Uint8Array(await f.slice(0, HEAD_BYTES).arrayBuffer()));
+    if (id !== ids.current) return; // another file came meanwhile
+    setGuessed(guess);
+    const chosen = format === 'auto' ? guess : format;
+    const options: TraceOptions = { format: chosen, map, ...(chosen === 'csv' ? { params } : {}) };
+    setTrace(traceStarted(id, f, options, performance.now()));
+    const hear = (m: Parameters<typeof reduceTrace>[1]) =>
+      setTrace((s) => (s && s.id === id ? reduceTrace(s, m, performance.now()) : s));
+    running.current = startTrace(
+      { file: f, scenarioJson: JSON.stringify(current), options, module: engineModule() },
+      (m) => {
+        if (m.kind !== 'progress') running.current = null;
+        hear(m);
+      },
+    );
+  };
+
+  // a file dropped on the page: taken once, replayed, and the panel brought into view
+  const startLatest = useRef(start);
+  useEffect(() => {
+    startLatest.current = start;
+  });
+  useEffect(() => {
+    if (!dropped) return;
+    const f = store.getState().takeTrace();
+    if (!f) return;
+    void startLatest.current(f);
+    panel.current?.scrollIntoView({ block: 'nearest' });
+  }, [dropped, store]);
+
+  useEffect(() => () => running.current?.cancel(), []);
+
+  const cancel = useCallback(() => {
+    running.current?.cancel();
+    running.current = null;
+    setTrace((s) => s && reduceTrace(s, { kind: 'cancel' }, performance.now()));
+  }, []);
+
+  const busy = trace?.phase === 'running';
+  const shownFormat = format === 'auto' ? guessed : format;
+  return (
+    <Panel title="Trace replay" sub="a trace file through this cache, in a worker" testId="trace">
+      <div className="panel-body trace" ref={panel}>
+        <p className="note">
+          Drop a trace file anywhere on the page, or choose one: libCacheSim txt, csv or
+          oracleGeneral, or the project’s CSV. It is read in chunks, never whole.
+        </p>
+        <div className="trace-form">
+          <label>
+            format
+            <select
+              value={format}
+              data-testid="trace-format"
+              onChange={(e) => setFormat(e.target.value as TraceFormat | 'auto')}
+            >
+              <option value="auto">
+                {guessed ? `guess from the file (${guessed})` : 'guess from the file'}
+              </option>
+              {TRACE_FORMATS.map((f) => (
+                <option key={f} value={f}>
+                  {f}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            ids to blocks
+            <select
+              value={map}
+              data-testid="trace-map"
+              onChange={(e) => setMap(e.target.value as ObjectMap)}
+            >
+              <option value="direct">direct</option>
+              <option value="dense">dense</option>
+            </select>
+          </label>
+          {shownFormat === 'csv' && (
+            <label className="trace-params">
+              csv params (libCacheSim’s trace-type-params)
+              <input
+                data-testid="trace-params"
+                value={params}
+                spellCheck={false}
+                onChange={(e) => setParams(e.target.value)}
+              />
+            </label>
+          )}
+        </div>
+        <p className="note" data-testid="trace-notes">
+          {shownFormat && <>{FORMAT_NOTES[shownFormat]}. </>}
+          <b>{map}</b>: {MAP_RULES[map]}.
+        </p>
+        <div className="trace-actions">
+          <button
+            type="button"
+            className="btn primary"
+            data-testid="trace-choose"
+            disabled={!current}
+            onClick={() => input.current?.click()}
+          >
+            Choose a trace file…
+          </button>
+          {file && !busy && (
+            <button
+              type="button"
+              className="btn"
+              data-testid="trace-again"
+              onClick={() => void start(file)}
+              title="Replay the same file with the options above"
+            >
+              Replay {file.name} again
+            </button>
+          )}
+          <input
+            ref={input}
+            type="file"
+            className="visually-hidden"
+            tabIndex={-1}
+            aria-label="Trace file"
+            data-testid="trace-file"
+            onChange={(e) => {
+              const f = e.target.files?.[0];
+              if (f) void start(f);
+              e.target.value = ''; // the same file chosen again fires a change again
+            }}
+          />
+        </div>
+        {trace && (
+          <div
+            className="trace-run"
+            data-testid="trace-run"
+            data-phase={trace.phase}
+            data-format={trace.options.format}
+            data-map={trace.options.map}
+          >
+            <p className="trace-what">
+              <b>{trace.name}</b> ({mib(trace.size)}) as <b>{trace.options.format}</b>
+              {trace.options.params !== undefined && <> ({trace.options.params})</>}, map{' '}
+              <b>{trace.options.map}</b>
+              {trace.phase === 'cancelled' && <> — cancelled</>}
+            </p>
+            {busy && <TraceProgress t={trace} onCancel={cancel} />}
+            {trace.error && (
+              <p className="error-text" role="alert" data-testid="trace-error">
+                {trace.error}
+              </p>
+            )}
+            <TraceFigures t={trace} />
+          </div>
+        )}
+      </div>
+    </Panel>
+  );
+}
