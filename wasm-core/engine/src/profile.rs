@@ -112,8 +112,10 @@ pub struct ProfileTraits {
     pub sources: &'static [&'static str],
 }
 
-const NO_PROBES: ProbeKinds = [false, false, false];
-const ALL_PROBES: ProbeKinds = [true, true, true];
+/// The kinds of visit no probe rule applies to (a scenario that switches a rule off).
+pub const NO_PROBE_KINDS: ProbeKinds = [false, false, false];
+/// Every kind of visit.
+pub const ALL_PROBE_KINDS: ProbeKinds = [true, true, true];
 const INDEX_PROBES: ProbeKinds = [false, true, true];
 const UNIQUE_PROBE: ProbeKinds = [false, false, true];
 const BLOCKS_ONLY: ProbeKinds = [true, false, false];
@@ -168,7 +170,7 @@ pub static TRAITS: [ProfileTraits; 6] = [
         cool: CoolRule::SetCoolCount,
         // probe_examination, 8i: both index probes (seed 000 Table 9).
         examination: INDEX_PROBES,
-        relink: ALL_PROBES,
+        relink: ALL_PROBE_KINDS,
         large_scans_to_tail: true,
         direct_reads: DirectReads::None,
         keep_bug: false,
@@ -189,7 +191,7 @@ pub static TRAITS: [ProfileTraits; 6] = [
         replacement: "touch-count",
         cool: CoolRule::Keep,
         examination: INDEX_PROBES,
-        relink: ALL_PROBES,
+        relink: ALL_PROBE_KINDS,
         large_scans_to_tail: true,
         direct_reads: DirectReads::None,
         keep_bug: false,
@@ -211,7 +213,7 @@ pub static TRAITS: [ProfileTraits; 6] = [
         replacement: "touch-count",
         cool: CoolRule::Keep,
         examination: INDEX_PROBES,
-        relink: ALL_PROBES,
+        relink: ALL_PROBE_KINDS,
         large_scans_to_tail: false,
         direct_reads: DirectReads::Event10358,
         keep_bug: true,
@@ -233,7 +235,7 @@ pub static TRAITS: [ProfileTraits; 6] = [
         replacement: "touch-count",
         cool: CoolRule::Keep,
         examination: INDEX_PROBES,
-        relink: ALL_PROBES,
+        relink: ALL_PROBE_KINDS,
         large_scans_to_tail: false,
         direct_reads: DirectReads::OffWithEvent10949,
         keep_bug: true,
@@ -255,7 +257,7 @@ pub static TRAITS: [ProfileTraits; 6] = [
         replacement: "touch-count",
         cool: CoolRule::Keep,
         examination: INDEX_PROBES,
-        relink: ALL_PROBES,
+        relink: ALL_PROBE_KINDS,
         large_scans_to_tail: false,
         direct_reads: DirectReads::OffWithEvent10949,
         keep_bug: false,
@@ -271,11 +273,6 @@ pub static TRAITS: [ProfileTraits; 6] = [
         sources: &[SEED004],
     },
 ];
-
-/// The kinds of visit no probe rule applies to (a scenario that switches a rule off).
-pub const NO_PROBE_KINDS: ProbeKinds = NO_PROBES;
-/// Every kind of visit.
-pub const ALL_PROBE_KINDS: ProbeKinds = ALL_PROBES;
 
 impl Profile {
     /// Every profile, oldest first.

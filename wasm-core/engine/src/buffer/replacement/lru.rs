@@ -6,7 +6,7 @@
 
 use super::{Cx, RegionDef, Replacement, Setup, Tone, Verdict};
 use crate::buffer::events::{Place, Touch};
-use crate::buffer::lists::{self, flag, Buffers, WorkingSet};
+use crate::buffer::lists::{self, flag, WorkingSet};
 
 #[derive(Debug, Clone)]
 pub struct Lru;
@@ -35,10 +35,6 @@ impl Replacement for Lru {
 
     fn region_lengths(&self, ws: &WorkingSet, out: &mut Vec<u32>) {
         out.push(ws.len);
-    }
-
-    fn region_of(&self, _: &Buffers, _: u32) -> usize {
-        0
     }
 
     #[inline]
