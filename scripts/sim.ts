@@ -18,7 +18,7 @@ import {
 } from '../web/src/sim/trace';
 
 const args = process.argv.slice(2);
-const VALUED = ['--trace', '--trace-format', '--trace-params', '--trace-map'];
+const VALUED = ['--trace', '--trace-format', '--trace-params', '--trace-map', '--policy'];
 const option = (name: string): string | undefined => {
   const k = args.indexOf(name);
   return k >= 0 ? args[k + 1] : undefined;
@@ -26,8 +26,9 @@ const option = (name: string): string | undefined => {
 const file = args.find((a, k) => !a.startsWith('--') && !VALUED.includes(args[k - 1]));
 if (!file || args.includes('--help')) {
   console.error(
-    'usage: npm run -s sim -- <scenario.json> [--trace <file> [--trace-format txt|csv|oracleGeneral|project]\n' +
-      '       [--trace-params "time-col=1, obj-id-col=2, delimiter=,, has-header=true"] [--trace-map direct|dense]]',
+    'usage: npm run -s sim -- <scenario.json> [--policy NAME] [--trace <file> [--trace-format txt|csv|oracleGeneral|project]\n' +
+      '       [--trace-params "time-col=1, obj-id-col=2, delimiter=,, has-header=true"] [--trace-map direct|dense]]\n' +
+      "  --policy NAME  the replacement policy of every working set (the scenario's `policy`; the engine lists the names)",
   );
   process.exit(file ? 0 : 2);
 }
@@ -44,6 +45,19 @@ try {
 } catch (e) {
   console.error(`sim: cannot read ${file}: ${(e as Error).message}`);
   process.exit(2);
+}
+
+const policy = option('--policy');
+if (policy !== undefined) text = withPolicy(text, policy);
+
+/** The scenario with `policy` set (the engine checks the name and lists the policies). Text
+ * that is not JSON is left as it is: the run names the problem. */
+function withPolicy(scenario: string, name: string): string {
+  try {
+    return JSON.stringify({ ...JSON.parse(scenario), policy: name });
+  } catch {
+    return scenario;
+  }
 }
 
 loadEngineNode();

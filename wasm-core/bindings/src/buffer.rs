@@ -78,6 +78,13 @@ impl Simulation {
         json(&self.run.cache().xbh(buf))
     }
 
+    /// The replacement policy's state of a working set (ghost lists, hand, marks, adaptive
+    /// numbers) as JSON, or `null` past the last set.
+    #[wasm_bindgen(js_name = policyStateJson)]
+    pub fn policy_state_json(&self, set: u32) -> String {
+        json(&self.run.cache().policy_state(set))
+    }
+
     /// The buffers on a hash bucket's chain, in walk order, as a JSON array.
     #[wasm_bindgen(js_name = chainJson)]
     pub fn chain_json(&self, bucket: u32) -> String {

@@ -147,7 +147,21 @@ export function narrateEvent(ctx: NarrationContext, e: Event, access?: Access): 
       if (e.touch === 'unchanged') {
         return line(
           `hit in buf ${e.buf} (${e.pool}): the buffer does not move`,
-          `${policyWords(ctx)}: a hit does not reorder the list; the oldest block leaves first`,
+          `${policyWords(ctx)}: a hit does not reorder the list`,
+          e.buf,
+        );
+      }
+      if (e.touch === 'marked') {
+        return line(
+          `hit in buf ${e.buf} (${e.pool}): marked, the buffer does not move`,
+          `${policyWords(ctx)}: a hit only sets the buffer's mark; the hand or the eviction end reads it later`,
+          e.buf,
+        );
+      }
+      if (e.touch === 'moved') {
+        return line(
+          `hit in buf ${e.buf} (${e.pool}) → moved by ${policyWords(ctx)}'s rule`,
+          `${policyWords(ctx)}: a hit moves the buffer within or between its queues (the next line says where)`,
           e.buf,
         );
       }
@@ -293,6 +307,8 @@ export function narrateEvent(ctx: NarrationContext, e: Event, access?: Access): 
       return said(io.flushed(e));
     case 'elided':
       return said(io.elided(e));
+    case 'rule':
+      return line(e.text, `${policyWords(ctx)}'s own rule`, e.buf ?? undefined);
     case 'page_in':
       return line(
         e.disk

@@ -1,5 +1,5 @@
 //! Native trace replay: `trace <scenario.json> <trace file> [--format F] [--params P]
-//! [--map direct|dense]` streams the file through the scenario's cache in 1 MiB reads and
+//! [--map direct|dense] [--policy NAME]` streams the file through the scenario's cache in 1 MiB reads and
 //! prints the JSON report, as `npm run -s sim -- <scenario> --trace <file>` does on wasm.
 //! On a bad record it prints the report of the accesses before it, and the error on stderr.
 
@@ -9,13 +9,14 @@ use std::io::Read;
 use std::process::exit;
 
 fn usage() -> ! {
-    eprintln!("usage: trace <scenario.json> <trace file> [--format txt|csv|oracleGeneral|project] [--params \"time-col=1, obj-id-col=2, …\"] [--map direct|dense]");
+    eprintln!("usage: trace <scenario.json> <trace file> [--format txt|csv|oracleGeneral|project] [--params \"time-col=1, obj-id-col=2, …\"] [--map direct|dense] [--policy NAME]");
     exit(2)
 }
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let (mut files, mut format, mut params, mut map) = (Vec::new(), None, None, None);
+    let (mut files, mut format, mut params, mut map, mut policy) =
+        (Vec::new(), None, None, None, None);
     let mut it = args.iter();
     while let Some(a) = it.next() {
         let mut value = || it.next().cloned().unwrap_or_else(|| usage());
@@ -23,6 +24,7 @@ fn main() {
             "--format" => format = Some(value()),
             "--params" => params = Some(value()),
             "--map" => map = Some(value()),
+            "--policy" => policy = Some(value()),
             "--help" | "-h" => usage(),
             _ => files.push(a.clone()),
         }
@@ -59,7 +61,11 @@ fn main() {
         params,
         map: Some(map),
     };
-    let scenario = Scenario::parse(&text).unwrap_or_else(|e| fail(format!("{scenario_file}: {e}")));
+    let mut scenario =
+        Scenario::parse(&text).unwrap_or_else(|e| fail(format!("{scenario_file}: {e}")));
+    if policy.is_some() {
+        scenario.policy = policy;
+    }
     let mut feed =
         TraceFeed::new(scenario, &opts).unwrap_or_else(|e| fail(format!("{scenario_file}: {e}")));
     let mut n = first;

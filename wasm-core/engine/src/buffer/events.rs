@@ -48,8 +48,14 @@ pub enum Touch {
     /// Profile 8.0, an index block's hit: left where it is on the LRU list (rule
     /// `index_hit_stays`, policy.rs).
     Stayed,
-    /// The policy does not reorder on a hit (FIFO).
+    /// The policy does not reorder on a hit (FIFO, OPT).
     Unchanged,
+    /// The hit set the buffer's mark (CLOCK's reference bit, SIEVE's visited bit, S3-FIFO's
+    /// frequency) and left it in place.
+    Marked,
+    /// The hit moved the buffer to another region of its policy (ARC T1 → T2, 2Q, LIRS);
+    /// a `rule` event says which.
+    Moved,
 }
 
 /// What kind of visit an access is, as the plan reads the block (seed 000's plan: a RANGE SCAN
@@ -235,6 +241,9 @@ pub enum Event {
     Flushed { buffers: u32, written: u32 },
     /// This step call recorded `after` events and left out the rest.
     Elided { after: u32 },
+    /// A replacement policy's own rule fired, in its own words with its numbers
+    /// ("ghost hit in B1 → p 120 → 121"); `buf` is the buffer it concerns, if one.
+    Rule { buf: Option<u32>, text: String },
     /// The host had paged out the buffer's page (MODEL.md §3): a page fault. From expanded
     /// storage a CPU-synchronous page-in; from auxiliary storage (`disk`), a disk read. A hit
     /// stays a hit in Oracle's statistics.

@@ -25,7 +25,10 @@ impl Instance {
             ));
         }
         let init = InitOra::new(&s.init)?;
-        let cfg = CacheConfig::resolve(s.profile, &init)?;
+        let mut cfg = CacheConfig::resolve(s.profile, &init)?;
+        if let Some(name) = &s.policy {
+            cfg.policy = check_policy(name)?.to_string();
+        }
         check_segments(&s.objects)?;
         let mut segs = s.objects.clone();
         let mut notes: Vec<String> = init.foreign_notes(ParamArea::BufferCache);
@@ -103,6 +106,20 @@ fn build_host(
         cost.physical_read,
     )
     .map(|h| Some(Box::new(h)))
+}
+
+/// The scenario's `policy`, if it names a registered replacement policy.
+pub fn check_policy(name: &str) -> Result<&'static str> {
+    let names = crate::buffer::replacement::NAMES;
+    names.iter().copied().find(|n| *n == name).ok_or_else(|| {
+        SimError::new(
+            "policy",
+            format!(
+                "'{name}' is not a replacement policy; the policies are {}",
+                names.join(", ")
+            ),
+        )
+    })
 }
 
 #[cfg(test)]

@@ -136,10 +136,14 @@ impl Cache {
             Io::new(io, &cost),
             Probes::with(cfg.profile, cfg.probe_rules),
         );
-        let repl = Replacer::of(&Setup {
-            traits: cfg.profile.traits(),
-            aging: &cfg.aging,
-        });
+        let repl = Replacer::of(
+            &cfg.policy,
+            &Setup {
+                traits: cfg.profile.traits(),
+                aging: &cfg.aging,
+                sets: &sets,
+            },
+        );
         Cache {
             hash: HashChains::new(total, cfg.hash_buckets, cfg.hash_latches),
             cfg,
@@ -322,6 +326,10 @@ impl Cache {
         let set = first + *rr;
         *rr = if *rr + 1 == count { 0 } else { *rr + 1 };
         self.emit(|| Event::Miss { pool, set });
+        {
+            let (repl, mut cx) = self.policy_cx(set);
+            repl.miss(&mut cx, dba);
+        }
         self.count_get(pool, a.op);
         let c = &mut self.counters[pool.index()];
         c.buf_got += 1;

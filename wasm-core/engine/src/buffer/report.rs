@@ -141,6 +141,9 @@ pub struct Report {
     /// The scenario's title.
     pub scenario: String,
     pub profile: Profile,
+    /// The replacement policy every working set ran (the profile's own unless the scenario
+    /// named one).
+    pub policy: String,
     pub elapsed_s: f64,
     #[ts(type = "number")]
     pub accesses: u64,
@@ -264,6 +267,7 @@ impl Report {
         Report {
             scenario: scenario.to_string(),
             profile: cache.cfg.profile,
+            policy: cache.cfg.policy.clone(),
             elapsed_s: measured_ns as f64 / 1e9,
             accesses,
             executions,

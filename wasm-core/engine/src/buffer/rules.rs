@@ -153,17 +153,18 @@ impl Cache {
             });
             if dirty {
                 // Dirty buffers are never victims: move to the write list for DBWR.
-                let ws = &mut self.sets[set as usize];
-                lists::unlink_repl(&mut self.b, ws, cur);
-                lists::push_write_list(&mut self.b, ws, cur);
+                {
+                    let (repl, mut cx) = self.policy_cx(set);
+                    repl.unlink(&mut cx, cur, false);
+                }
+                lists::push_write_list(&mut self.b, &mut self.sets[set as usize], cur);
                 self.counters[pool].dirty_buffers_inspected += 1;
                 self.emit(|| Event::DirtySkip { buf: cur, set });
                 self.dbwr_threshold(self.sets[set as usize].dbwr);
             } else {
                 let (repl, mut cx) = self.policy_cx(set);
                 if repl.judge(&mut cx, cur) == Verdict::Victim {
-                    let ws = &mut self.sets[set as usize];
-                    lists::unlink_repl(&mut self.b, ws, cur);
+                    repl.unlink(&mut cx, cur, true);
                     return Scan::Victim(cur);
                 }
             }
@@ -179,6 +180,7 @@ impl Cache {
         let cx = Cx {
             b: &mut self.b,
             ws: &mut self.sets[set as usize],
+            set,
             now: self.now,
             rec: Recorder {
                 on: self.record,

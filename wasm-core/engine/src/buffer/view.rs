@@ -125,6 +125,13 @@ impl Cache {
         }
     }
 
+    /// What the policy's view draws of working set `set` beyond its regions: ghost lists,
+    /// hand, marks and adaptive numbers (None past the last set).
+    pub fn policy_state(&self, set: u32) -> Option<super::replacement::PolicyState> {
+        let ws = self.sets.get(set as usize)?;
+        Some(self.repl.state(&self.b, ws, set))
+    }
+
     /// V$BUFFER_POOL_STATISTICS, one row per configured pool.
     pub fn pool_statistics(&self) -> Vec<PoolStatistics> {
         self.cfg

@@ -31,6 +31,11 @@ pub struct Scenario {
     #[ts(as = "Option<String>", optional)]
     pub description: String,
     pub profile: Profile,
+    /// The replacement policy of every working set, by its registered name ("arc", "lirs" …);
+    /// absent: the profile's own Oracle rules (MODEL.md §5).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub policy: Option<String>,
     /// init.ora parameters by their Oracle names, values as Oracle writes them.
     #[serde(default)]
     #[ts(optional, type = "Record<string, string | number | boolean>")]

@@ -8,6 +8,11 @@ import type { HostSpec } from "./host/HostSpec";
 
 export type Scenario = { version: number, title: string, description?: string, profile: Profile, 
 /**
+ * The replacement policy of every working set, by its registered name ("arc", "lirs" …);
+ * absent: the profile's own Oracle rules (MODEL.md §5).
+ */
+policy?: string, 
+/**
  * init.ora parameters by their Oracle names, values as Oracle writes them.
  */
 init?: Record<string, string | number | boolean>, 

@@ -50,6 +50,8 @@ pub struct Aging {
 #[ts(export, export_to = "buffer/")]
 pub struct CacheConfig {
     pub profile: Profile,
+    /// The replacement policy's registered name: the scenario's `policy`, else the profile's.
+    pub policy: String,
     pub db_block_size: u32,
     pub cpu_count: u32,
     /// Configured pools only (size > 0), in DEFAULT, KEEP, RECYCLE order.
@@ -129,6 +131,7 @@ impl CacheConfig {
 
         Ok(CacheConfig {
             profile,
+            policy: profile.traits().replacement.to_string(),
             db_block_size: block_size as u32,
             cpu_count: cpu_count as u32,
             pools,

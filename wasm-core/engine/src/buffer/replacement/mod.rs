@@ -21,10 +21,20 @@ use crate::profile::ProfileTraits;
 use serde::Serialize;
 use ts_rs::TS;
 
-/// What a policy is built from: the profile's row and the aging parameters.
+/// What a policy is built from: the profile's row, the aging parameters and the working sets
+/// (a policy that keeps per-set or per-buffer state sizes it from them).
 pub struct Setup<'a> {
     pub traits: &'static ProfileTraits,
     pub aging: &'a Aging,
+    /// Every working set, in set order (buffers `lo..hi` of each).
+    pub sets: &'a [WorkingSet],
+}
+
+impl Setup<'_> {
+    /// Buffers in the whole cache (one past the last `buf#`).
+    pub fn buffers(&self) -> usize {
+        self.sets.iter().map(|s| s.hi).max().unwrap_or(0) as usize
+    }
 }
 
 /// The events a policy's rule emits go through here (when the run records).
@@ -56,10 +66,11 @@ pub fn record(events: &mut Vec<Event>, e: impl FnOnce() -> Event) {
     }
 }
 
-/// What a rule works on: the buffer headers, the working set and the clock.
+/// What a rule works on: the buffer headers, the working set (and its index) and the clock.
 pub struct Cx<'a> {
     pub b: &'a mut Buffers,
     pub ws: &'a mut WorkingSet,
+    pub set: u32,
     pub now: u64,
     pub rec: Recorder<'a>,
 }
@@ -71,6 +82,46 @@ pub enum Verdict {
     Victim,
     /// Spare it (the policy moved it or cleared its mark); the scan goes on.
     Spared,
+}
+
+/// A list of blocks a policy remembers without holding them (ARC's B1 and B2, 2Q's A1out,
+/// S3-FIFO's ghost queue, LIRS's non-resident HIR blocks).
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[ts(export, export_to = "buffer/")]
+pub struct Ghost {
+    pub name: &'static str,
+    pub label: &'static str,
+    /// Data block addresses, most recent first.
+    pub dbas: Vec<u32>,
+    /// The most it may hold, if the policy bounds it.
+    pub capacity: Option<u32>,
+}
+
+/// A number a policy adapts or keeps (ARC's target p, the sizes of 2Q's queues).
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[ts(export, export_to = "buffer/")]
+pub struct PolicyParam {
+    pub name: &'static str,
+    pub value: f64,
+    pub note: &'static str,
+}
+
+/// What a view draws of a policy beyond its regions: its ghost lists, its hand, a mark per
+/// buffer and its adaptive numbers.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, TS)]
+#[ts(export, export_to = "buffer/")]
+pub struct PolicyState {
+    pub ghosts: Vec<Ghost>,
+    /// The buffer the policy's hand points at (CLOCK, SIEVE), if it has one.
+    pub hand: Option<u32>,
+    /// What the per-buffer marks mean ("reference bit", "visited", "next use in").
+    pub mark_name: Option<&'static str>,
+    /// `[buf#, mark]` pairs for the set's buffers on the replacement list (None: no mark; for
+    /// OPT a missing mark means never used again).
+    pub marks: Vec<(u32, Option<i64>)>,
+    /// A status word per buffer where the policy has one (LIRS: "LIR", "HIR").
+    pub status: Vec<(u32, &'static str)>,
+    pub params: Vec<PolicyParam>,
 }
 
 /// The colour family a view draws a region in.
@@ -133,6 +184,22 @@ pub trait Replacement: Sized + Clone + std::fmt::Debug {
     /// Which region buffer `i` (on the replacement list) is in.
     fn region_of(&self, _b: &Buffers, _i: u32) -> usize {
         0
+    }
+
+    /// A miss on block `dba` in this working set, before the cache finds it a buffer (ghost
+    /// lookups and adaptation happen here: ARC's p, 2Q's A1out, S3-FIFO's ghost queue).
+    fn miss(&mut self, _cx: &mut Cx, _dba: u32) {}
+
+    /// Take buffer `i` off the replacement list: `evicted` when it is the victim (its old block
+    /// is still in `cx.b.dba[i]`, for a ghost list), else a dirty buffer going to DBWR's write
+    /// list (it comes back through [`Self::written`]).
+    fn unlink(&mut self, cx: &mut Cx, i: u32, _evicted: bool) {
+        lists::unlink_repl(cx.b, cx.ws, i);
+    }
+
+    /// What a view draws beyond the regions (ghosts, hand, marks, adaptive numbers).
+    fn state(&self, _b: &Buffers, _ws: &WorkingSet, _set: u32) -> PolicyState {
+        PolicyState::default()
     }
 
     /// A counted hit on buffer `i`, which is on the replacement list unless DBWR holds it.
@@ -245,6 +312,20 @@ macro_rules! policies {
             pub fn written(&mut self, cx: &mut Cx, i: u32) {
                 match self { $(Replacer::$ty(p) => p.written(cx, i),)* }
             }
+
+            #[inline(always)]
+            pub fn miss(&mut self, cx: &mut Cx, dba: u32) {
+                match self { $(Replacer::$ty(p) => p.miss(cx, dba),)* }
+            }
+
+            #[inline(always)]
+            pub fn unlink(&mut self, cx: &mut Cx, i: u32, evicted: bool) {
+                match self { $(Replacer::$ty(p) => p.unlink(cx, i, evicted),)* }
+            }
+
+            pub fn state(&self, b: &Buffers, ws: &WorkingSet, set: u32) -> PolicyState {
+                match self { $(Replacer::$ty(p) => p.state(b, ws, set),)* }
+            }
         }
     };
 }
@@ -256,13 +337,13 @@ policies! {
 }
 
 impl Replacer {
-    /// The policy a profile's row names.
-    pub fn of(setup: &Setup) -> Replacer {
-        Replacer::build(setup.traits.replacement, setup).unwrap_or_else(|| {
+    /// The policy registered as `name` (the scenario's, checked by `Instance::build`, or the
+    /// one a profile's row names).
+    pub fn of(name: &str, setup: &Setup) -> Replacer {
+        Replacer::build(name, setup).unwrap_or_else(|| {
             panic!(
-                "profile {} names replacement policy '{}', which is not registered",
-                setup.traits.profile.name(),
-                setup.traits.replacement
+                "replacement policy '{name}' (profile {}) is not registered",
+                setup.traits.profile.name()
             )
         })
     }

@@ -25,6 +25,7 @@ fn cache(buffers: u32, blocks: u32, policy: &str) -> Cache {
         &Setup {
             traits: Profile::V8_1_6.traits(),
             aging: &c.cfg.aging,
+            sets: &c.sets,
         },
     )
     .unwrap();

@@ -7,7 +7,11 @@ import type { ProbeRules } from "./ProbeRules";
 /**
  * A resolved, valid instance.
  */
-export type CacheConfig = { profile: Profile, db_block_size: number, cpu_count: number, 
+export type CacheConfig = { profile: Profile, 
+/**
+ * The replacement policy's registered name: the scenario's `policy`, else the profile's.
+ */
+policy: string, db_block_size: number, cpu_count: number, 
 /**
  * Configured pools only (size > 0), in DEFAULT, KEEP, RECYCLE order.
  */

@@ -13,7 +13,12 @@ export type Report = {
 /**
  * The scenario's title.
  */
-scenario: string, profile: Profile, elapsed_s: number, accesses: number, executions: number, 
+scenario: string, profile: Profile, 
+/**
+ * The replacement policy every working set ran (the profile's own unless the scenario
+ * named one).
+ */
+policy: string, elapsed_s: number, accesses: number, executions: number, 
 /**
  * True once the workload has run to its end.
  */

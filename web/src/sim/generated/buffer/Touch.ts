@@ -3,4 +3,4 @@
 /**
  * Why a hit did or did not raise the touch count.
  */
-export type Touch = "incremented" | "too_soon" | "moved_to_head" | "stayed" | "unchanged";
+export type Touch = "incremented" | "too_soon" | "moved_to_head" | "stayed" | "unchanged" | "marked" | "moved";
