@@ -1,8 +1,9 @@
 //! What every layer above may use and nothing here imports: the pool ids, the list sentinel
-//! and linked lists, the seeded generator and the limits both simulations and the scenario
+//! and linked lists, the id hasher, the seeded generator and the limits both simulations and the scenario
 //! document share.
 
 use serde::{Deserialize, Serialize};
+use std::hash::Hasher;
 use ts_rs::TS;
 
 /// No buffer (end of a list, empty chain).
@@ -95,6 +96,12 @@ pub struct Ends {
     pub len: u32,
 }
 
+impl Default for Ends {
+    fn default() -> Self {
+        Ends::EMPTY
+    }
+}
+
 impl Ends {
     pub const EMPTY: Ends = Ends {
         head: NIL,
@@ -155,5 +162,27 @@ impl Links {
         std::iter::successors(Some(head).filter(|&i| i != NIL), |&i| {
             Some(self.next[i as usize]).filter(|&n| n != NIL)
         })
+    }
+}
+
+/// SplitMix64's finaliser as the hash of a u64 key: every bit of the id reaches the table
+/// index (std's SipHash is five times slower here and its DoS resistance buys nothing).
+#[derive(Default)]
+pub struct IdHasher(u64);
+
+impl Hasher for IdHasher {
+    fn finish(&self) -> u64 {
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 << 8 | b as u64).rotate_left(5);
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
     }
 }

@@ -330,6 +330,8 @@ macro_rules! policies {
     };
 }
 
+pub mod ghost;
+
 policies! {
     lru::Lru,
     touch_count::TouchCount,

@@ -6,29 +6,9 @@
 use super::params::ObjectMap;
 use crate::scenario::segment::Segment;
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::BuildHasherDefault;
 
-/// SplitMix64's finaliser as the hash of a u64 key: every bit of the id reaches the table
-/// index (std's SipHash is five times slower here and its DoS resistance buys nothing).
-#[derive(Default)]
-pub struct IdHasher(u64);
-
-impl Hasher for IdHasher {
-    fn finish(&self) -> u64 {
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 << 8 | b as u64).rotate_left(5);
-        }
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
-    }
-}
+pub use crate::common::IdHasher;
 
 pub struct Mapper {
     /// First id of each segment, and one past the last of the last.
