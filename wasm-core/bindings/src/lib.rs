@@ -57,6 +57,15 @@ pub fn profile_traits() -> String {
     json(&cachesim::profile::TRAITS)
 }
 
+/// Every registered replacement policy's name (a scenario's `policy`), in registry order.
+#[wasm_bindgen(js_name = policyNames)]
+pub fn policy_names() -> Vec<String> {
+    engine_buffer::replacement::NAMES
+        .iter()
+        .map(|s| s.to_string())
+        .collect()
+}
+
 /// Parse a scenario and give it back with defaults filled in, or throw the error.
 #[wasm_bindgen(js_name = normalizeScenario)]
 pub fn normalize_scenario(text: &str) -> Result<String, JsError> {

@@ -8,6 +8,8 @@ import { Panel } from '../shared/Panel';
 import { ScrollX } from '../shared/ScrollX';
 import { poolData } from '../export/panelData';
 import { Notes, Table } from '../shared/Table';
+import { policyInfo } from '../sim/policy';
+import { traitsOf } from '../sim/profile';
 
 export const percent = (r: number | null, digits = 2) =>
   r === null ? '—' : `${(r * 100).toFixed(digits)} %`;
@@ -94,6 +96,12 @@ export function PoolStatistics() {
             )}
           </tbody>
         </table>
+        <p className="note" data-testid="report-policy" data-policy={report.policy}>
+          Replacement policy: <b>{policyInfo(report.policy).label}</b>{' '}
+          {report.policy === traitsOf(report.profile).replacement
+            ? `(profile ${report.profile}'s own rules)`
+            : `(policy ${report.policy}, in place of profile ${report.profile}'s rules)`}
+        </p>
         <p className="note">hit ratio = 1 − physical_reads / (db_block_gets + consistent_gets)</p>
         <details className="more">
           <summary>All columns, DBWR load and hash chains</summary>

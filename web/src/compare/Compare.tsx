@@ -9,7 +9,8 @@ import { useShallow } from 'zustand/react/shallow';
 import { stepContrast } from '../narration/contrast';
 import { presetOf, type Which } from '../store/compare';
 import { SlotScope, useApp, useSlot } from '../store/context';
-import { selectCompare, selectMode, selectNarration } from '../store/selectors';
+import { selectCompare, selectCurrent, selectMode, selectNarration } from '../store/selectors';
+import { policyLabel, policyOf } from '../sim/policy';
 import type { AppState } from '../store/store';
 import { ChainPanel, LruPanel } from '../buffer/CacheViews';
 import { CompareTable } from './CompareTable';
@@ -74,6 +75,7 @@ function CompareBar() {
         {preset && (
           <p className="note" data-testid="compare-found">
             <b>{preset.title}.</b> {preset.found}
+            {preset.why && <> {preset.why}</>}
           </p>
         )}
       </div>
@@ -132,6 +134,19 @@ function SlotColumn(p: SlotProps) {
   );
 }
 
+/** The replacement policy the configuration runs, by name (buffer cache runs only). */
+function SlotPolicy({ which }: { which: Which }) {
+  const current = useApp(selectCurrent);
+  const mode = useApp(selectMode);
+  if (!current || mode === 'library') return null;
+  const name = policyOf(current);
+  return (
+    <span className="slot-policy" data-testid={`slot-policy-${which}`} data-policy={name}>
+      {policyLabel(name)}
+    </span>
+  );
+}
+
 function SlotColumnOf({ which, title, edited, embed }: SlotProps) {
   const mode = useApp(selectMode);
   return (
@@ -143,7 +158,8 @@ function SlotColumnOf({ which, title, edited, embed }: SlotProps) {
       aria-label={`Configuration ${which.toUpperCase()}`}
     >
       <h2 className="slot-title" data-testid={`slot-title-${which}`} title={title}>
-        <span className="slot-badge">{which.toUpperCase()}</span> {title}
+        <span className="slot-badge">{which.toUpperCase()}</span> <SlotPolicy which={which} />{' '}
+        {title}
         {edited && <span className="badge edited">edited</span>}
       </h2>
       <NarrationCaption visible />

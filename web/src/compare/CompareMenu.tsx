@@ -95,7 +95,10 @@ export function CompareMenu() {
               text="B starts as a copy of this configuration; edit B and watch both"
             />
           )}
-          <div className="compare-presets-title">Compare presets: the seeds’ own comparisons</div>
+          <div className="compare-presets-title">
+            Compare presets: the seeds’ own comparisons, and replacement policies on the same
+            accesses
+          </div>
           {COMPARE_PRESETS.map((p) => (
             <Item
               close={closeMenu}

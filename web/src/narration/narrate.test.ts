@@ -40,6 +40,26 @@ describe('narration', () => {
     ).toMatch(/tch 1 → 2.*4 s since its last increment ≥ _db_aging_touch_time 3 s/);
   });
 
+  it('names each replacement policy properly in its rule lines', () => {
+    const rule = { type: 'rule', buf: 3, text: 'hit on T1 → moved to T2 MRU' } as const;
+    const words: [string, string][] = [
+      ['lru', '8.0 classic LRU'],
+      ['touch-count', '8i touch count'],
+      ['fifo', 'FIFO'],
+      ['clock', 'CLOCK'],
+      ['sieve', 'SIEVE'],
+      ['s3-fifo', 'S3-FIFO'],
+      ['2q', '2Q'],
+      ['arc', 'ARC'],
+      ['lirs', 'LIRS'],
+      ['opt', "Belady's OPT"],
+    ];
+    for (const [policy, label] of words)
+      expect(say({ ...ctx, policy }, rule)).toBe(
+        `hit on T1 → moved to T2 MRU | a rule of ${label}`,
+      );
+  });
+
   it('names hot criteria and stay count for a promotion', () => {
     expect(say(ctx, { type: 'promote', buf: 373, tch_before: 2, tch_after: 0 })).toContain(
       'tch 2 ≥ _db_aging_hot_criteria 2 → moved to hot head, tch set to _db_aging_stay_count 0',

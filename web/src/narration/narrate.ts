@@ -2,6 +2,7 @@
 // happen. The same events drive the animation; this turns them into the narration log.
 import { splitDba, type Event, type Layout, type SetInfo } from '../sim/engine';
 import type * as library from '../sim/library';
+import { policyLabel } from '../sim/policy';
 import { firstWith, hasSerialDirectReads, traitsOf } from '../sim/profile';
 import * as io from './narrateIo';
 import { plural } from '../ui/words';
@@ -45,9 +46,8 @@ const words = (tag: readonly string[] | null | undefined, none: string) =>
   tag ? tag[0].replace(/\b(?!LRU\b|MRU\b)\w+/g, (w) => w.toLowerCase()) : none;
 /** The eviction end of the policy's list, as its last region's tail tag names it. */
 const tail = (ctx: NarrationContext) => words(ctx.regions.at(-1)?.tail_tag, 'tail');
-/** The policy's name in a sentence: 8.0's classic LRU, or the region's label (FIFO queue). */
-const policyWords = (ctx: NarrationContext) =>
-  ctx.policy === 'lru' ? '8.0 classic LRU' : (ctx.regions[0]?.label ?? ctx.policy);
+/** The policy's name in a sentence: "8.0 classic LRU", "ARC", "Belady's OPT" (../sim/policy). */
+const policyWords = (ctx: NarrationContext) => policyLabel(ctx.policy);
 
 /** The access being served, which later events of the same access refer to. */
 type Access = Extract<Event, { type: 'access' }>;
@@ -160,7 +160,7 @@ export function narrateEvent(ctx: NarrationContext, e: Event, access?: Access): 
       }
       if (e.touch === 'moved') {
         return line(
-          `hit in buf ${e.buf} (${e.pool}) → moved by ${policyWords(ctx)}'s rule`,
+          `hit in buf ${e.buf} (${e.pool}) → moved by a rule of ${policyWords(ctx)}`,
           `${policyWords(ctx)}: a hit moves the buffer within or between its queues (the next line says where)`,
           e.buf,
         );
@@ -308,7 +308,7 @@ export function narrateEvent(ctx: NarrationContext, e: Event, access?: Access): 
     case 'elided':
       return said(io.elided(e));
     case 'rule':
-      return line(e.text, `${policyWords(ctx)}'s own rule`, e.buf ?? undefined);
+      return line(e.text, `a rule of ${policyWords(ctx)}`, e.buf ?? undefined);
     case 'page_in':
       return line(
         e.disk

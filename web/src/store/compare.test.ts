@@ -7,7 +7,9 @@ import type { Scenario } from '../sim/engine';
 import { loadEngineNode } from '../sim/node';
 import { addressFor } from '../share/autosave';
 import { stepContrast } from '../narration/contrast';
+import { policyNames } from '../sim/policy';
 import { COMPARE_PRESETS, slotState } from './compare';
+import { withPolicy } from './compareActions';
 import { storeOfB } from './context';
 import { historyOf } from './history';
 import { bufferSim, selectDraft, selectPlayback } from './selectors';
@@ -125,16 +127,26 @@ describe('compare mode', () => {
     expect(store.getState().compare?.current).toBe(bBefore);
   });
 
-  it('loads every preset: both bundled scenarios, at the start', () => {
+  it('loads every preset: both bundled scenarios (B under its policy), at the start', () => {
     const store = fresh();
     for (const p of COMPARE_PRESETS) {
       store.getState().loadPreset(p.id);
       const s = store.getState();
       expect(s.scenarioId).toBe(p.a);
+      expect(s.current).toEqual(entry(p.a).scenario);
+      if (p.policyB && !policyNames().includes(p.policyB)) {
+        // a policy not registered in this build: the engine's message, A alone
+        expect(s.runError).toMatch(
+          new RegExp(`policy: '${p.policyB}' is not a replacement policy`),
+        );
+        expect(s.compare).toBeNull();
+        continue;
+      }
       expect(s.compare?.scenarioId).toBe(p.b);
       expect(s.compare?.preset).toBe(p.id);
-      expect(s.current).toEqual(entry(p.a).scenario);
-      expect(s.compare?.current).toEqual(entry(p.b).scenario);
+      expect(s.compare?.current).toEqual(withPolicy(entry(p.b).scenario, p.policyB));
+      // B as the preset made it: not an edit of its scenario
+      expect(s.compare?.edited).toBe(false);
       expect(positions(store)).toEqual([0, 0]);
     }
   }, 30_000); // seed 004's caches: 514,000 buffers each

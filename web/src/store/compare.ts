@@ -37,13 +37,21 @@ export interface SlotActions {
   selectBucket: AppState['selectBucket'];
 }
 
-/** A comparison the seeds made themselves: both bundled scenarios, and what the seed found. */
+/**
+ * A comparison of two bundled scenarios — the seeds' own, or one scenario under two
+ * replacement policies — and what it shows.
+ */
 export interface ComparePreset {
   id: string;
   title: string;
   a: string;
   b: string;
+  /** The replacement policy B runs instead of its scenario's own (B's `policy`). */
+  policyB?: string;
+  /** What the comparison found, in a sentence (the menu and the compare bar). */
   found: string;
+  /** Why the two differ, for a newcomer (the compare bar, after `found`). */
+  why?: string;
 }
 
 export const COMPARE_PRESETS: ComparePreset[] = [
@@ -82,6 +90,36 @@ export const COMPARE_PRESETS: ComparePreset[] = [
     // seed 004: bug 8897574, fixed in 11.2.0.2 (patch set 10098816)
     found:
       'Bug 8897574: 10.2.0.5 reads a KEEP-pool table by direct path reads; 11.2.0.2 always reads it through the cache, so its repeated scans hit.',
+  },
+  {
+    id: 'policy-touch-count-arc',
+    title: 'Oracle 8.1.6 touch count vs ARC',
+    a: 'policy-scan-resistance',
+    b: 'policy-scan-resistance',
+    policyB: 'arc',
+    found:
+      'Both keep the hot set LOOKUP through the HISTORY scans, but touch count keeps only what fits its hot region: 845 physical reads against ARC’s 795.',
+    why:
+      'Every ORDERS and HISTORY block is read once and misses in both; the difference is LOOKUP, read every round. ' +
+      'Touch count (A) moves a block touched twice into the hot region when it reaches the cold tail, and the scan’s blocks, touched once, are the victims. ' +
+      'But its hot region is a fixed half of the cache (_db_percent_hot_default 50): 10 of LOOKUP’s 35 blocks stay cold and each scan pushes them out. ' +
+      'ARC (B) has no fixed split. Blocks seen twice live in T2, blocks seen once in T1, and it remembers the blocks it evicted from each in its ghost lists B1 and B2. ' +
+      'The scan’s blocks are seen once: they pass through T1 into B1 and never come back, so no ghost hit ever asks ARC to grow T1 (its target p stays 0) and T2 keeps all of LOOKUP. ' +
+      'Watch LOOKUP’s blocks in A and B after a scan; set _db_percent_hot_default to 80 in A and touch count keeps them all too.',
+  },
+  {
+    id: 'policy-lru-opt',
+    title: 'LRU vs OPT',
+    a: 'policy-loop',
+    b: 'policy-loop',
+    policyB: 'opt',
+    found:
+      'A loop one block larger than the cache: LRU misses every one of the 1,020 reads, Belady’s OPT only 70.',
+    why:
+      'LRU (A) evicts the block used longest ago — in a loop, exactly the block the loop reads next — so the cache always holds the 50 blocks it needs latest and every read misses. ' +
+      'OPT (B) knows the future: the engine reads the whole trace ahead and, on a miss, evicts the block whose next use is farthest away. ' +
+      'It holds 50 of the 51 blocks, each time giving up the one the loop needs last, and misses about once a pass. No real cache can know the future; OPT is the yardstick every policy is measured against. ' +
+      'Step one read at a time and watch each buffer’s next use in B.',
   },
 ];
 

@@ -32,6 +32,10 @@ export interface CompareContext {
   ): Pick<AppState, 'narration' | 'narrationB'>;
 }
 
+/** A preset's scenario under the policy it names (as is when it names none). */
+export const withPolicy = (s: Scenario, policy: string | undefined): Scenario =>
+  policy === undefined ? s : { ...s, policy };
+
 type Actions = Pick<
   AppState,
   'slotB' | 'startCompare' | 'stopCompare' | 'setTarget' | 'loadPreset'
@@ -62,18 +66,19 @@ export function compareActions(ctx: CompareContext) {
     const sim = openSim(scenario, position, old?.sim ?? null, performance.now() + SLICE_MS);
     const original = scenarios.find((s) => s.id === base);
     old?.sim.run.free();
+    const kept = { target: 'b' as const, preset: null, edits: 0, generation: 0, ...old, ...keep };
+    // B as its preset made it (its bundled scenario under the preset's policy) is not edited
+    const preset = presetOf(kept.preset);
+    const reference =
+      original &&
+      withPolicy(original.scenario, preset?.b === original.id ? preset.policyB : undefined);
     const compare: Compare = {
-      target: 'b',
-      preset: null,
-      edits: 0,
-      generation: 0,
-      ...old,
-      ...keep,
+      ...kept,
       current: scenario,
       draft: scenario,
       draftError: null,
       scenarioId: original ? original.id : null,
-      edited: !original || !same(original.scenario, scenario),
+      edited: !reference || !same(reference, scenario),
       sim,
     };
     set({ compare, tick: get().tick + 1, animate: false, runError: null });
@@ -164,7 +169,11 @@ export function compareActions(ctx: CompareContext) {
       try {
         const what = `compare ${preset.title}: A = ${a.id}, B = ${b.id}`;
         install(a.scenario, 0, a.id, what, preset.found);
-        installB(b.scenario, 0, b.id, { preset: preset.id, target: 'a', generation });
+        installB(withPolicy(b.scenario, preset.policyB), 0, b.id, {
+          preset: preset.id,
+          target: 'a',
+          generation,
+        });
       } catch (e) {
         set({ runError: `The preset ${preset.title} could not be opened: ${message(e)}` });
       }

@@ -34,6 +34,7 @@ import {
 } from './initParams';
 import { Panel } from '../Panel';
 import { ignoresAll, profileHelp, profileOptions } from './profiles';
+import { PolicyField } from './PolicyField';
 import { RawInit } from './RawInit';
 import { withReference } from './ParamReference';
 
@@ -263,7 +264,11 @@ export function InitPanel() {
   if (!draft) return null;
   const path = error?.path ?? '';
   const known =
-    path.startsWith('init.') || path.startsWith('cost.') || path === 'profile' || tab === 'raw';
+    path.startsWith('init.') ||
+    path.startsWith('cost.') ||
+    path === 'profile' ||
+    (path === 'policy' && mode !== 'library') ||
+    tab === 'raw';
   return (
     <Panel
       title="init.ora"
@@ -280,6 +285,13 @@ export function InitPanel() {
           options={profileOptions()}
           commit={(t) => edit((d) => ({ ...d, profile: t as Profile }))}
         />
+        {mode !== 'library' && (
+          <PolicyField
+            draft={draft}
+            edit={edit}
+            error={path === 'policy' ? (error?.detail ?? null) : null}
+          />
+        )}
       </div>
       {error && (
         <div className="draft-error" role="status" data-testid="draft-error">
