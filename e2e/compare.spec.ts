@@ -177,3 +177,78 @@ test('compare on a phone (390×844): tabs, the playback bar reachable', async ({
   await page.screenshot({ path: test.info().outputPath('compare-390x844.png') });
   watcher.expectClean(ORIGIN);
 });
+
+/** The TOTAL row of the comparison table: A's and B's value of `stat`. */
+async function totals(page: Page, stat: string) {
+  const row = page.locator(`[data-testid="compare-row"][data-stat="${stat}"][data-pool="TOTAL"]`);
+  return [Number(await row.getAttribute('data-a')), Number(await row.getAttribute('data-b'))];
+}
+
+/** Both configurations have served `n` logical reads: they step together. */
+async function expectLockstep(page: Page, n: number) {
+  await expect.poll(() => position(page)).toBe(n);
+  for (const which of ['a', 'b'] as const)
+    await expect(poolRow(slot(page, which), 'DEFAULT')).toHaveAttribute(
+      'data-logical-reads',
+      String(n),
+    );
+}
+
+// One scenario under two replacement policies: A runs the scenario's own (or its profile's)
+// rules, B the preset's policy; they step in lockstep on the same accesses and end where the
+// scenario's description says (wasm-core/engine/tests/policy_scenarios.rs checks the figures).
+for (const { id, title, policies, end, physical, note } of [
+  {
+    id: 'policy-touch-count-arc',
+    title: 'Oracle 8.1.6 touch count vs ARC',
+    policies: ['touch-count', 'arc'],
+    end: 1320,
+    physical: [845, 795],
+    note: /ghost lists B1 and B2/,
+  },
+  {
+    id: 'policy-lru-opt',
+    title: 'LRU vs OPT',
+    policies: ['lru', 'opt'],
+    end: 1020,
+    physical: [1020, 70],
+    note: /knows the future/,
+  },
+]) {
+  test(`the ${title} preset: both step together, B ends with the higher hit ratio`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await page.addInitScript(() => localStorage.setItem('cachesim.tour', 'done'));
+    const watcher = watch(page);
+    await open(page, URL_);
+    await openPreset(page, id);
+    await expect(page.getByTestId('compare-found')).toContainText(title);
+    await expect(page.getByTestId('compare-found')).toContainText(note);
+    for (const [i, which] of (['a', 'b'] as const).entries())
+      await expect(page.getByTestId(`slot-policy-${which}`)).toHaveAttribute(
+        'data-policy',
+        policies[i],
+      );
+    // the preset made B: not an edit
+    await expect(page.getByTestId('slot-title-b').locator('.badge.edited')).toHaveCount(0);
+
+    await page.getByTestId('step').click();
+    await expectLockstep(page, 1);
+    await page.getByTestId('step').click();
+    await page.getByTestId('step').click();
+    await expectLockstep(page, 3);
+    await page.getByTestId('position-slider').fill('600');
+    await expectLockstep(page, 600);
+    await page.screenshot({ path: test.info().outputPath(`compare-${id}-1920x1080.png`) });
+
+    await page.getByTestId('run-to-end').click();
+    await expectLockstep(page, end);
+    await expect.poll(() => totals(page, 'physical_reads')).toEqual(physical);
+    const [a, b] = await totals(page, 'hit_ratio');
+    expect(b, `${policies[1]} hits more than ${policies[0]}`).toBeGreaterThan(a);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    watcher.expectClean(ORIGIN);
+  });
+}

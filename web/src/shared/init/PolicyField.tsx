@@ -29,6 +29,7 @@ export function PolicyField({
       id="param-policy"
       testId="param-policy"
       label="Replacement policy"
+      className="wide"
       value={chosen}
       set={chosen !== ORACLE}
       error={error}
