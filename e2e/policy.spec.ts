@@ -1,7 +1,7 @@
 // The scenario's replacement policy in the page: the init.ora panel's select lists the
 // engine's policies with Oracle's rules first, a choice runs (the pool statistics name it)
 // and travels in a link, and a link naming no policy opens the default scenario with the
-// engine's message. Screenshots at 1024×768 and 1920×1080; axe-core on the panel.
+// engine's message. Screenshots at 1024×768, 1920×1080 and 390×844; axe-core on the panel.
 import AxeBuilder from '@axe-core/playwright';
 import LZString from 'lz-string';
 import { expect, test } from '@playwright/test';
@@ -14,6 +14,7 @@ const ORIGIN = new URL(URL_).origin;
 for (const [width, height] of [
   [1024, 768],
   [1920, 1080],
+  [390, 844],
 ]) {
   test(`the policy select runs the chosen policy and a link carries it (${width}×${height})`, async ({
     page,
