@@ -4,7 +4,6 @@
 
 use crate::shared::{js_err, json};
 use cachesim::buffer::mrc::{self, RefStream};
-use cachesim::buffer::replacement::NAMES;
 use cachesim::buffer::trace_feed::TraceOptions;
 use cachesim::{Scenario, SimError};
 use wasm_bindgen::prelude::*;
@@ -92,9 +91,9 @@ pub fn mrc_simulate_trace(
     ))
 }
 
-/// Every registered replacement policy's name, in registry order, and which of them have a
-/// one-pass curve: `{ "names": [...], "stack": [...] }`.
+/// The policies a curve can be drawn for (every registered one, in registry order, and OPT),
+/// and which of them have a one-pass curve: `{ "names": [...], "stack": [...] }`.
 #[wasm_bindgen(js_name = mrcPolicies)]
 pub fn mrc_policies() -> String {
-    json(&serde_json::json!({ "names": NAMES, "stack": mrc::STACK_POLICIES }))
+    json(&serde_json::json!({ "names": mrc::curve_policies(), "stack": mrc::STACK_POLICIES }))
 }

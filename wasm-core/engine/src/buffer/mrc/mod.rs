@@ -85,6 +85,14 @@ pub struct StreamSummary {
     pub current_buffers: u32,
 }
 
+/// The policies a curve can be drawn for: every registered policy (registry order), then any
+/// stack policy not registered as a cache policy (OPT's curve needs no cache, only the stream).
+pub fn curve_policies() -> Vec<&'static str> {
+    let names = crate::buffer::replacement::NAMES;
+    let unregistered = STACK_POLICIES.iter().filter(|p| !names.contains(p));
+    names.iter().chain(unregistered).copied().collect()
+}
+
 /// Whether `policy` is computed in one pass.
 pub fn is_stack(policy: &str) -> bool {
     STACK_POLICIES.contains(&policy)

@@ -189,3 +189,13 @@ fn at_size_keeps_the_scenario_spelling_and_one_working_set() {
     // below the model's smallest pool: the engine's refusal
     assert!(simulate_scenario(&s, "lru", 20).is_err());
 }
+
+#[test]
+fn every_registered_policy_and_opt_can_be_drawn() {
+    let names = curve_policies();
+    for n in crate::buffer::replacement::NAMES {
+        assert!(names.contains(n), "{n}");
+    }
+    assert!(names.contains(&"opt") && names.contains(&"lru"));
+    assert_eq!(names.iter().filter(|&&n| n == "opt").count(), 1);
+}
