@@ -1,6 +1,7 @@
 // Miss-ratio curves (issue 25, item 5): two policies on the bundled 8i scenario computed in
 // Web Workers, one chart with today's size marked, Oracle's curve thicker; Cancel stops a
 // long run. Screenshots of the panel at two widths go to the test's output folder.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { PREVIEW_PORT } from './ports';
 import { openApp, uploadScenario, watch, zipfScenario } from './site';
@@ -47,6 +48,8 @@ for (const [width, height] of [
     await expect(page.getByTestId('mrc-summary')).toContainText('today 1,000 buffers');
     await panel.scrollIntoViewIfNeeded();
     await panel.screenshot({ path: info.outputPath(`mrc-${width}x${height}.png`) });
+    const axe = await new AxeBuilder({ page }).include('[data-testid="mrc-panel"]').analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
     watcher.expectClean(new URL(URL_).origin);
   });
 }

@@ -3,7 +3,7 @@
 // line. Drawn by the shared line chart.
 //
 //   createMrcChart(el) → { update(rows, policies, oracle, current), destroy() }
-import { format, schemeTableau10 } from 'd3';
+import { format, max, schemeTableau10 } from 'd3';
 import type { Row } from '../plan';
 import { MUTED } from '../../shared/views/colours';
 import { createLineChart, PLAIN_LOOK, type Line, type Look } from '../../shared/views/lineChart';
@@ -53,7 +53,8 @@ export function createMrcChart(el: HTMLElement, names: () => string[]): MrcChart
       xTick: (v) => fmt(v),
       xMin: () => 0,
       fmt: (v) => `${+v.toPrecision(3)}`,
-      domain: () => [0, 100],
+      // up to the highest curve (the floor of a good cache is near the bottom otherwise)
+      domain: (vs) => [0, Math.min(100, Math.max(5, (max(vs) ?? 0) * 1.1))],
       readout: (r, lines) =>
         [
           `${fmt(r.size)} buffers`,

@@ -21,8 +21,9 @@
 //!   stream (a trace, a read-only 8.0 scenario) its LRU equals the stack's exactly, and on
 //!   richer scenarios the figures are the cache's own.
 //!
-//! Misses and accesses count the DEFAULT pool's buffer gets: a get that finds its block is a
-//! hit, any other a miss (`buf_got`), a new block formatted in its buffer included.
+//! Accesses are the references (every lookup in the DEFAULT pool, 8i's index examinations
+//! included, though they are not pool gets); misses are the lookups that found no buffer
+//! (`buf_got`), a new block formatted in its buffer included.
 
 mod opt;
 mod simulate;

@@ -7,7 +7,6 @@ use crate::buffer::trace_feed::{TraceFeed, TraceOptions};
 use crate::buffer::{Cache, CacheConfig, PoolId, Run};
 use crate::error::Result;
 use crate::init_ora::InitOra;
-use crate::replay::Replayed;
 use crate::scenario::Scenario;
 use serde_json::Value;
 
@@ -65,25 +64,24 @@ pub fn at_size(scenario: &Scenario, policy: &str, size: u32) -> Result<Scenario>
     Ok(s)
 }
 
-fn point(policy: &str, size: u32, cache: &Cache) -> SizePoint {
-    let c = &cache.counters[PoolId::Default.index()];
+/// Misses: the DEFAULT pool's `buf_got`; accesses: the references counted beside the run
+/// (the pool's gets leave out 8i's index examinations, which are references all the same).
+fn point(policy: &str, size: u32, cache: &Cache, accesses: u64) -> SizePoint {
     SizePoint {
         policy: policy.into(),
         size,
-        misses: c.buf_got,
-        accesses: c.db_block_gets + c.consistent_gets,
+        misses: cache.counters[PoolId::Default.index()].buf_got,
+        accesses,
     }
 }
 
-/// The scenario with `policy` at `size` buffers, run to its end.
+/// The scenario with `policy` at `size` buffers, run to its end (recording its access
+/// events, to count its references as the stream does).
 pub fn simulate_scenario(scenario: &Scenario, policy: &str, size: u32) -> Result<SizePoint> {
     let mut run = Run::new(at_size(scenario, policy, size)?)?;
-    run.forward_only();
-    run.run_to_end();
-    if let Some(f) = run.fault() {
-        return Err(f.clone());
-    }
-    Ok(point(policy, size, run.cache()))
+    let mut accesses = 0u64;
+    super::stream::cached_refs(&mut run, |_| accesses += 1)?;
+    Ok(point(policy, size, run.cache(), accesses))
 }
 
 /// The trace (its whole bytes) through the scenario's cache with `policy` at `size` buffers.
@@ -95,7 +93,9 @@ pub fn simulate_trace(
     size: u32,
 ) -> Result<SizePoint> {
     let mut feed = TraceFeed::new(at_size(scenario, policy, size)?, opts)?;
+    feed.keep_blocks();
     feed.feed(bytes)?;
     feed.finish()?;
-    Ok(point(policy, size, feed.cache()))
+    let accesses = feed.take_blocks().len() as u64;
+    Ok(point(policy, size, feed.cache(), accesses))
 }

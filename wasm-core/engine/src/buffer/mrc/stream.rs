@@ -56,10 +56,9 @@ fn default_buffers(run_cfg: &crate::buffer::CacheConfig) -> u32 {
     run_cfg.pool(PoolId::Default).map_or(0, |p| p.buffers)
 }
 
-/// The stream of a scenario: one run of it as it stands, recording its `access` events; the
-/// blocks it looked up in the DEFAULT pool, in order.
-pub fn scenario_stream(scenario: &Scenario) -> Result<RefStream> {
-    let mut run = Run::new(scenario.clone())?;
+/// Run `run` to its end recording its `access` events, and hear the dense block of each one
+/// that looked a block up in the DEFAULT pool (examinations included; direct reads not).
+pub(super) fn cached_refs(run: &mut Run, mut hear: impl FnMut(u32)) -> Result<()> {
     run.forward_only();
     run.set_record(true);
     let segs = &run.cache().segs;
@@ -68,7 +67,6 @@ pub fn scenario_stream(scenario: &Scenario) -> Result<RefStream> {
         .iter()
         .map(|s| s.buffer_pool == PoolId::Default)
         .collect();
-    let mut blocks = Vec::with_capacity(run.total_accesses() as usize);
     while run.step(1) > 0 {
         for e in run.events() {
             if let Event::Access {
@@ -79,14 +77,23 @@ pub fn scenario_stream(scenario: &Scenario) -> Result<RefStream> {
             } = *e
             {
                 if default[seg as usize] {
-                    blocks.push(base[seg as usize] + block);
+                    hear(base[seg as usize] + block);
                 }
             }
         }
     }
-    if let Some(f) = run.fault() {
-        return Err(f.clone());
+    match run.fault() {
+        Some(f) => Err(f.clone()),
+        None => Ok(()),
     }
+}
+
+/// The stream of a scenario: one run of it as it stands, recording its `access` events; the
+/// blocks it looked up in the DEFAULT pool, in order.
+pub fn scenario_stream(scenario: &Scenario) -> Result<RefStream> {
+    let mut run = Run::new(scenario.clone())?;
+    let mut blocks = Vec::with_capacity(run.total_accesses() as usize);
+    cached_refs(&mut run, |b| blocks.push(b))?;
     Ok(RefStream {
         blocks,
         current_buffers: default_buffers(&run.cache().cfg),

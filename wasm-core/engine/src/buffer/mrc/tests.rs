@@ -199,3 +199,15 @@ fn every_registered_policy_and_opt_can_be_drawn() {
     assert!(names.contains(&"opt") && names.contains(&"lru"));
     assert_eq!(names.iter().filter(|&&n| n == "opt").count(), 1);
 }
+
+#[test]
+fn examinations_count_as_references() {
+    // 8i's index probes are examinations, not pool gets: the curve counts them all the same
+    let s =
+        Scenario::parse(&std::fs::read_to_string("../../scenarios/seed000-8i-hot50.json").unwrap())
+            .unwrap();
+    let st = scenario_stream(&s).unwrap();
+    let p = simulate_scenario(&s, "touch-count", 13000).unwrap();
+    let distinct = st.summary().distinct as u64;
+    assert_eq!((p.misses, p.accesses), (distinct, st.blocks.len() as u64));
+}
