@@ -19,6 +19,10 @@
 //! top, the farthest next use: a dirty buffer there goes to DBWR (leaving the heap) and the
 //! scan goes on with the farthest of the rest, so the farthest clean one is taken.
 //!
+//! A run that drifts from its stream (a decision that depends on the cache: the jobs of
+//! `oltp_batch` interleave by their waits) takes each block's next recorded use after the
+//! current reference, and looks overdue ones up again now and then (`miss`).
+//!
 //! Without a future (a cache built outside a run that gives it one, and the first run of a
 //! scenario that records the stream) the policy is LRU and, when asked, records the block of
 //! every reference: that record is the future of the second run.
@@ -45,6 +49,10 @@ pub struct Opt {
     slot: Vec<u32>,
     /// Without a future, when recording: the block of every reference.
     seen: Option<Vec<u32>>,
+    /// References that were not the stream's (the run drifted from the one that recorded it).
+    drift: u64,
+    /// Each working set's count of references at its last refresh of overdue next uses.
+    refreshed: Vec<u64>,
 }
 
 const REGIONS: &[RegionDef] = &[RegionDef {
@@ -81,6 +89,11 @@ impl Opt {
     /// References seen so far.
     pub fn references(&self) -> u64 {
         self.refs
+    }
+
+    /// References that were not the stream's.
+    pub fn drift(&self) -> u64 {
+        self.drift
     }
 
     /// Bytes a copy holds (a snapshot's share; the future itself is shared).
@@ -138,6 +151,8 @@ impl Replacement for Opt {
             heaps: vec![Heap::default(); setup.sets.len()],
             slot: vec![NIL; setup.buffers()],
             seen: None,
+            drift: 0,
+            refreshed: vec![0; setup.sets.len()],
         }
     }
 
@@ -166,7 +181,9 @@ impl Replacement for Opt {
         // A reference: the block's next use moves on to its following one. A buffer DBWR holds
         // is not in the ordered set; `written` puts it back with this next use.
         let old = self.next[i as usize];
-        let new = f.next_use(cx.b.dba[i as usize], k);
+        let dba = cx.b.dba[i as usize];
+        self.drift += u64::from(f.stream().get(k as usize) != Some(&dba));
+        let new = f.next_use(dba, k);
         self.next[i as usize] = new;
         if self.slot[i as usize] != NIL && new != old {
             self.heaps[cx.set as usize].change(&mut self.slot, i, new);
@@ -194,6 +211,7 @@ impl Replacement for Opt {
         };
         // Every missed block is admitted (Belady.c: no bypass), keyed by its next use.
         let dba = cx.b.dba[i as usize];
+        self.drift += u64::from(f.stream().get(k as usize) != Some(&dba));
         let at = f.next_use(dba, k);
         self.next[i as usize] = at;
         self.heaps[cx.set as usize].push(&mut self.slot, at, i);
@@ -203,6 +221,32 @@ impl Replacement for Opt {
             text: format!("block {} in → {}", block(dba), next_use(at, k)),
         });
         Place::MruHead
+    }
+
+    fn miss(&mut self, cx: &mut Cx, _dba: u32) {
+        // A run that drifted from its stream passes predicted uses that do not come: such a
+        // buffer's next use lies behind and it would never be the victim. Once a working set
+        // has seen as many references as it holds buffers, its overdue next uses are looked
+        // up again: the next recorded use after now (O(log n) a reference, amortised).
+        let Some(f) = self.future.as_deref() else {
+            return;
+        };
+        let set = cx.set as usize;
+        let now = self.refs;
+        if self.drift == 0 || now - self.refreshed[set] < self.heaps[set].len().max(64) as u64 {
+            return;
+        }
+        self.refreshed[set] = now;
+        let (next, b) = (&mut self.next, &*cx.b);
+        // `now` is the missed block's reference: a resident block's use there did not come
+        self.heaps[set].rekey(&mut self.slot, |key, i| {
+            if key > now {
+                return key;
+            }
+            let at = f.next_use(b.dba[i as usize], now);
+            next[i as usize] = at;
+            at
+        });
     }
 
     fn judge(&mut self, cx: &mut Cx, i: u32) -> Verdict {
@@ -322,6 +366,7 @@ impl Replacer {
             new.future = old.future;
             new.refs = old.refs;
             new.seen = old.seen;
+            new.drift = old.drift;
         }
     }
 }

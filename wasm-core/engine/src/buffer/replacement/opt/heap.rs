@@ -81,6 +81,19 @@ impl Heap {
         }
     }
 
+    /// Give every buffer the key `f(key, buf#)` and restore the heap (Floyd's heapify, O(n)).
+    pub fn rekey(&mut self, slot: &mut [u32], mut f: impl FnMut(u64, u32) -> u64) {
+        for item in &mut self.items {
+            item.0 = f(item.0, item.1);
+        }
+        for (s, &(_, b)) in self.items.iter().enumerate() {
+            slot[b as usize] = s as u32;
+        }
+        for s in (0..self.items.len() / 2).rev() {
+            self.down(slot, s);
+        }
+    }
+
     #[inline]
     fn up(&mut self, slot: &mut [u32], mut s: usize) {
         let item = self.items[s];
@@ -157,6 +170,21 @@ mod tests {
             assert_eq!(h.len(), key.iter().flatten().count());
             for b in 0..64u32 {
                 assert_eq!(slot[b as usize] != NIL, key[b as usize].is_some());
+            }
+            if rng.below(50) == 0 {
+                // new keys for a third of the buffers, all at once
+                h.rekey(&mut slot, |k, b| {
+                    if b % 3 == 0 {
+                        k * 7 % 1_000
+                    } else {
+                        k
+                    }
+                });
+                for (b, k) in key.iter_mut().enumerate() {
+                    if let Some(k) = k.as_mut().filter(|_| b % 3 == 0) {
+                        *k = *k * 7 % 1_000;
+                    }
+                }
             }
             if let Some(t) = h.top() {
                 // the next victim after the top has the largest key of the rest

@@ -198,7 +198,8 @@ fn a_scenario_run_takes_its_future_from_a_first_run_with_writes_dbwr_and_a_flush
     let o = opt.cache().repl.opt().unwrap();
     let f = o.future().expect("the run has a future");
     assert_eq!(f.len(), 12_000, "one reference an access");
-    assert_eq!(o.references(), f.len(), "the run followed its stream");
+    assert_eq!(o.references(), f.len());
+    assert_eq!(o.drift(), 0, "the run followed its stream");
     let r = opt.report();
     let writes: u64 = opt.cache().counters.iter().map(|c| c.physical_writes).sum();
     assert!(writes > 0, "DBWR wrote");
@@ -284,11 +285,18 @@ fn oltp_batch_jobs_run_under_opt() {
                       "insert_rows_per_block": 37, "rollback_segment": "RBS01",
                       "undo_per_block": 20, "txn_cpu_us": 4000, "seed": 2 },
         "cost": { "logical_read_us": 40, "physical_read_ms": 25, "physical_write_ms": 0.78 } }"#;
-    let mut run = match Run::from_json(text) {
-        Ok(r) => r,
-        Err(e) => panic!("{e}"),
-    };
+    let mut run = Run::from_json(text).unwrap();
     run.run_to_end();
     assert!(run.fault().is_none());
     assert!(run.done());
+    let o = run.cache().repl.opt().unwrap();
+    assert!(o.drift() > 0, "the jobs interleaved otherwise");
+    // Overdue next uses are looked up again, so the drifted future still beats LRU.
+    let mut lru = Run::from_json(&text.replace(r#""opt""#, r#""lru""#)).unwrap();
+    lru.run_to_end();
+    let (opt, lru) = (
+        run.report().total.physical_reads,
+        lru.report().total.physical_reads,
+    );
+    assert!(opt < lru, "OPT {opt}, LRU {lru}");
 }
