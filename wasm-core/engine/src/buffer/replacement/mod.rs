@@ -330,12 +330,14 @@ macro_rules! policies {
     };
 }
 
+pub mod future;
 pub mod ghost;
 
 policies! {
     lru::Lru,
     touch_count::TouchCount,
     fifo::Fifo,
+    opt::Opt,
 }
 
 impl Replacer {
