@@ -336,6 +336,9 @@ policies! {
     lru::Lru,
     touch_count::TouchCount,
     fifo::Fifo,
+    clock::Clock,
+    s3_fifo::S3Fifo,
+    sieve::Sieve,
 }
 
 impl Replacer {
