@@ -337,6 +337,9 @@ policies! {
     lru::Lru,
     touch_count::TouchCount,
     fifo::Fifo,
+    clock::Clock,
+    sieve::Sieve,
+    s3_fifo::S3Fifo,
     opt::Opt,
 }
 
