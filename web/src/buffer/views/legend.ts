@@ -13,27 +13,10 @@ import {
 } from '../../shared/views/colours';
 import { styled } from '../../shared/views/host';
 import type { RegionDef } from '../../sim/generated/buffer/RegionDef';
+import { item } from './legendItem';
+import { policyLegend, policyLegendKey, type PolicyKey } from './policyLegend';
 
 const keys = new WeakMap<HTMLElement, string>();
-
-function item(
-  parent: HTMLElement,
-  swatch: Partial<CSSStyleDeclaration>,
-  label: string,
-): HTMLElement {
-  const span = styled(
-    'span',
-    { display: 'inline-flex', alignItems: 'center', gap: '6px', whiteSpace: 'nowrap' },
-    parent,
-  );
-  styled(
-    'span',
-    { display: 'inline-block', width: '13px', height: '13px', borderRadius: '3px', ...swatch },
-    span,
-  );
-  styled('span', {}, span).textContent = label;
-  return span;
-}
 
 export function renderLegend(
   el: HTMLElement,
@@ -42,8 +25,10 @@ export function renderLegend(
   tchText: boolean,
   osCache = false,
   diffOther: string | null = null,
+  policy: PolicyKey | null = null,
 ): void {
   const key = JSON.stringify([
+    policy ? policyLegendKey(policy) : null,
     objects.map((o) => [o.name, o.buffer_pool ?? 'DEFAULT']),
     regions.map((r) => r.name),
     tchText,
@@ -87,6 +72,7 @@ export function renderLegend(
       );
     item(el, rail(REGION_COLOR[r.tone], r.tone === 'cold' && regions.length > 1), r.legend);
   }
+  if (policy) policyLegend(el, policy);
   item(el, rail(REGION_COLOR.write), 'write list');
   item(el, rail(REGION_COLOR.writing), 'DBWR writing');
   item(el, { background: FREE_FILL, border: `1px dashed ${FREE_STROKE}` }, 'free (never used)');

@@ -40,6 +40,11 @@ export interface GridInput {
   setSizes: number[];
   canvas: boolean;
   dpr: number;
+  /**
+   * Height each set needs under its buffers for what its policy draws there (a caption, ghost
+   * lists, a ring: ./policyState's extraHeight). None: nothing.
+   */
+  extra?: number[];
 }
 
 export interface SetBox {
@@ -48,6 +53,9 @@ export interface SetBox {
   cols: number;
   rows: number;
   size: number;
+  /** Where the rows under the buffers start (./policyState), and their height. */
+  extraTop: number;
+  extra: number;
 }
 
 export interface Grid {
@@ -118,15 +126,17 @@ function tryGrid(input: GridInput, pitch: number, labelW: number, k = 1, compact
   const cell = k > 1 ? pitch : pitch - gapFor(pitch, input.canvas, input.dpr);
   const sets: SetBox[] = [];
   let top = 0;
-  for (const size of input.setSizes) {
+  input.setSizes.forEach((size, s) => {
     const rows = Math.max(1, Math.ceil(cells(size) / cols));
-    const height = Math.max(
+    const base = Math.max(
       compact ? MIN_BLOCK_COMPACT : MIN_BLOCK,
       LANE + (rows - 1) * rowPitch + pitch + BOTTOM,
     );
-    sets.push({ top, height, cols, rows, size });
+    const extra = input.extra?.[s] ?? 0;
+    const height = base + extra;
+    sets.push({ top, height, cols, rows, size, extraTop: top + base, extra });
     top += height + SET_GAP;
-  }
+  });
   return {
     width: input.width,
     height: Math.max(0, top - SET_GAP),

@@ -22,6 +22,8 @@ import {
   type Placement,
 } from './lruLayout';
 import { renderLegend } from './legend';
+import { PolicyChrome } from './policyChrome';
+import { extraHeight, wantsRing } from './policyState';
 import { buildTimeline } from './timeline';
 import { heightBudget, PAD_X, viewRoot } from '../../shared/views/host';
 import type { CacheFrame, View, ViewOptions } from './types';
@@ -63,7 +65,9 @@ export function createLruView(el: HTMLElement, opts: ViewOptions): View<CacheFra
   cellLayer.setAttribute('shape-rendering', 'crispEdges');
   cellLayer.setAttribute('text-rendering', 'optimizeSpeed');
   const over = svgEl('g', svg, 'over');
+  const policyMarks = svgEl('g', svg, 'policy-marks');
   const labels = svgEl('g', svg, 'labels');
+  const policyRows = svgEl('g', svg, 'policy-rows');
   const fx = svgEl('g', svg, 'effects');
   const selLayer = svgEl('g', svg, 'selection');
   const cursorLayer = svgEl('g', svg, 'cursor');
@@ -73,6 +77,7 @@ export function createLruView(el: HTMLElement, opts: ViewOptions): View<CacheFra
 
   const chrome = new LruChrome(under, over, labels);
   const effects = new LruEffects(fx, selLayer);
+  const policy = new PolicyChrome(policyRows, policyMarks, stage);
   let cells: SvgCells | null = null;
   let canvas: CanvasCells | null = null;
 
@@ -107,6 +112,9 @@ export function createLruView(el: HTMLElement, opts: ViewOptions): View<CacheFra
     const dpr = window.devicePixelRatio || 1;
     const sizes = frame.sets.map((s) => s.hi - s.lo);
     const touchCount = frame.touchCounts;
+    // CLOCK's ring goes in the label column under a set's label, when few sets share the view.
+    const ringRoom = frame.sets.length <= 2 && width() >= 640;
+    const extra = frame.policy.map((p) => extraHeight(p, ringRoom));
     // The legend first: its height comes off the budget. Its touch-count note follows the
     // cell size, so it is checked again once the grid is known.
     renderLegend(
@@ -116,14 +124,24 @@ export function createLruView(el: HTMLElement, opts: ViewOptions): View<CacheFra
       (grid?.text ?? n <= 400) && touchCount,
       frame.osCache,
       frame.diffOther ?? null,
+      frame.policy[0]
+        ? { state: frame.policy[0], ring: wantsRing(frame.policy[0], ringRoom) }
+        : null,
     );
     showScale(useCanvas, grid?.k ?? 1);
     budget ??= opts.maxHeight ?? heightBudget(el, root, legend);
-    const inputKey = `${width()}|${budget}|${sizes.join(',')}|${useCanvas}|${dpr}`;
+    const inputKey = `${width()}|${budget}|${sizes.join(',')}|${extra.join(',')}|${useCanvas}|${dpr}`;
     let fresh = wasFresh;
     if (inputKey !== gridInput) {
       gridInput = inputKey;
-      const g = computeGrid({ width: width(), budget, setSizes: sizes, canvas: useCanvas, dpr });
+      const g = computeGrid({
+        width: width(),
+        budget,
+        setSizes: sizes,
+        canvas: useCanvas,
+        dpr,
+        extra,
+      });
       const sig = `${g.width}|${g.height}|${g.pitch}|${g.cell}|${g.k}|${g.sets.map((b) => `${b.top}:${b.cols}`).join(',')}`;
       if (sig !== gridSig) {
         grid = g;
@@ -163,6 +181,9 @@ export function createLruView(el: HTMLElement, opts: ViewOptions): View<CacheFra
       grid.text && touchCount,
       frame.osCache,
       frame.diffOther ?? null,
+      frame.policy[0]
+        ? { state: frame.policy[0], ring: wantsRing(frame.policy[0], ringRoom) }
+        : null,
     );
     showScale(useCanvas, grid.k);
     svg.setAttribute(
@@ -192,6 +213,7 @@ export function createLruView(el: HTMLElement, opts: ViewOptions): View<CacheFra
       canvas.draw(grid, secs, frame.order, st, dpr);
       const named = new Set<number>(tl ? tl.steps.map((x) => x.buf).filter((b) => b >= 0) : []);
       if (frame.selected !== null) named.add(frame.selected);
+      for (const p of frame.policy) if (p.hand !== null) named.add(p.hand);
       after = locate(grid, frame.order, frame.info, frame.regions, named);
       if (tl && prev && !fresh) before = locate(grid, prev.order, prev.info, prev.regions, named);
     } else {
@@ -203,6 +225,20 @@ export function createLruView(el: HTMLElement, opts: ViewOptions): View<CacheFra
       cells ??= new SvgCells(cellLayer);
       cells.update(grid, pl, st, tl && !fresh ? tl : null, frame.selected);
     }
+    policy.update({
+      grid,
+      secs,
+      regions: frame.regions,
+      states: frame.policy,
+      order: frame.order,
+      dba: frame.dba,
+      at: after,
+      badges: !useCanvas && grid.k === 1,
+      ringRoom,
+      animate: Boolean(tl) && !fresh,
+      durationMs: frame.durationMs,
+      dpr,
+    });
     effects.selectRing(grid, useCanvas ? after : null, frame.selected);
     if (tl) effects.play(tl, grid, before, after);
     else effects.clear();
@@ -383,6 +419,7 @@ export function createLruView(el: HTMLElement, opts: ViewOptions): View<CacheFra
       cells?.destroy();
       canvas?.destroy();
       effects.destroy();
+      policy.destroy();
       root.remove();
       last = null;
     },

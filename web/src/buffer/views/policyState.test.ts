@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import {
+  badgesOf,
+  CAPTION_H,
+  describeMarks,
+  EMPTY_POLICY,
+  extraHeight,
+  fitGhost,
+  ghostCaption,
+  GHOST_H,
+  markText,
+  regionOfParam,
+  RING_H,
+} from './policyState';
+import { ARC_REGIONS, ARC_STATE, CLOCK_STATE, LIRS_STATE, OPT_STATE } from './policy.fixture';
+import { computeGrid } from './lruGrid';
+
+describe('policy state', () => {
+  it('prints marks, ∞ for never used again, large distances short', () => {
+    expect(markText(1)).toBe('1');
+    expect(markText(0)).toBe('0');
+    expect(markText(null)).toBe('∞');
+    expect(markText(12500)).toBe('13k');
+  });
+
+  it('merges marks and status words into one badge per buffer', () => {
+    const clock = badgesOf(CLOCK_STATE);
+    expect(clock.get(0)).toEqual({ mark: '1', status: null, zero: false });
+    expect(clock.get(1)).toEqual({ mark: '0', status: null, zero: true });
+    expect(badgesOf(OPT_STATE).get(1)?.mark).toBe('∞');
+    expect(badgesOf(LIRS_STATE).get(0)).toEqual({ mark: null, status: 'LIR', zero: false });
+    expect(badgesOf(EMPTY_POLICY).size).toBe(0);
+  });
+
+  it('gives a set room for its caption, its ghost rows and the ring', () => {
+    expect(extraHeight(EMPTY_POLICY, true)).toBe(0);
+    expect(extraHeight(ARC_STATE, true)).toBe(CAPTION_H + 2 * GHOST_H + 6);
+    expect(extraHeight(CLOCK_STATE, true)).toBe(RING_H + 6);
+    expect(extraHeight(CLOCK_STATE, false)).toBe(CAPTION_H + 6);
+    expect(extraHeight(OPT_STATE, true)).toBe(0);
+  });
+
+  it('the grid puts the rows under the buffers and counts them in its height', () => {
+    const input = { width: 1000, budget: 600, setSizes: [40, 40], canvas: false, dpr: 1 };
+    const plain = computeGrid(input);
+    const extra = [extraHeight(ARC_STATE, false), extraHeight(ARC_STATE, false)];
+    const g = computeGrid({ ...input, extra });
+    expect(g.height).toBeLessThanOrEqual(600);
+    expect(g.sets[0].extra).toBe(extra[0]);
+    expect(g.sets[0].extraTop + g.sets[0].extra).toBe(g.sets[0].top + g.sets[0].height);
+    expect(g.sets[1].top).toBeGreaterThan(g.sets[0].extraTop + extra[0]);
+    expect(plain.sets[0].extra).toBe(0);
+  });
+
+  it('fits a ghost list: its whole capacity when it can, else its newest blocks', () => {
+    const b1 = ARC_STATE.ghosts[0];
+    const wide = fitGhost(b1, 800);
+    expect(wide.shown).toBe(3);
+    expect(wide.capacityW).toBe(8 * wide.pitch);
+    const big = { ...b1, dbas: Array.from({ length: 5000 }, (_, i) => i + 1), capacity: 5000 };
+    const narrow = fitGhost(big, 400);
+    expect(narrow.pitch).toBe(3);
+    expect(narrow.shown).toBe(Math.floor(360 / 3));
+    expect(narrow.capacityW).toBeNull();
+    expect(ghostCaption(b1)).toBe('B1 3/8');
+    expect(ghostCaption(LIRS_STATE.ghosts[0])).toBe('non-resident HIR 2');
+  });
+
+  it('finds the region a number sizes', () => {
+    expect(regionOfParam(ARC_STATE.params[0], ARC_REGIONS)).toBe(0);
+    expect(regionOfParam({ name: 'x', value: 1, note: 'target of T2' }, ARC_REGIONS)).toBe(1);
+    expect(regionOfParam({ name: 'x', value: 1, note: 'nothing' }, ARC_REGIONS)).toBe(0);
+  });
+
+  it('says what a buffer carries', () => {
+    expect(describeMarks(CLOCK_STATE, 2)).toBe(' · the hand points here · reference bit 1');
+    expect(describeMarks(OPT_STATE, 1)).toBe(' · next use in ∞ (never used again)');
+    expect(describeMarks(LIRS_STATE, 1)).toBe(' · HIR');
+    expect(describeMarks(undefined, 1)).toBe('');
+  });
+});

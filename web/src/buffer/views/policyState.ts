@@ -1,0 +1,140 @@
+// What the replacement-list view draws of a policy beyond its regions, as pure functions of
+// the engine's `PolicyState` (one per working set): the badge of each buffer (its mark and
+// status word), the rows under a set (a caption of the policy's numbers, one row per ghost
+// list, CLOCK's ring) and how each ghost row fits its blocks into the width it has.
+import { format } from 'd3';
+import type { Ghost, PolicyParam, PolicyView } from '../../sim/engine';
+import type { RegionDef } from '../../sim/generated/buffer/RegionDef';
+
+/** The state of a policy that keeps nothing beyond its regions (LRU, FIFO, touch count). */
+export const EMPTY_POLICY: PolicyView = {
+  ghosts: [],
+  hand: null,
+  mark_name: null,
+  marks: [],
+  status: [],
+  params: [],
+};
+
+/** Height of the caption line (the policy's numbers and their gauges). */
+export const CAPTION_H = 22;
+/** Height of one ghost list's row. */
+export const GHOST_H = 24;
+/** Room for CLOCK's ring (its diameter and a margin). */
+export const RING_H = 112;
+/** Widest and narrowest cell of a ghost block. */
+const GHOST_MAX = 16;
+const GHOST_MIN = 3;
+
+const short = format('.2~s');
+
+/** A mark as a badge prints it: "∞" for a buffer never used again (OPT), else the number. */
+export function markText(value: number | null): string {
+  if (value === null) return '∞';
+  return Math.abs(value) < 1000 ? String(value) : short(value);
+}
+
+export interface Badge {
+  /** The mark's text ("1", "37", "∞"), or null when the buffer has none. */
+  mark: string | null;
+  /** The status word ("LIR", "HIR"), or null. */
+  status: string | null;
+  /** A mark of 0 is drawn hollow (a reference bit or visited bit not set). */
+  zero: boolean;
+}
+
+/** Every buffer's badge, by buf#: the marks and status words of the state, merged. */
+export function badgesOf(state: PolicyView): Map<number, Badge> {
+  const out = new Map<number, Badge>();
+  const at = (b: number) => {
+    let x = out.get(b);
+    if (!x) out.set(b, (x = { mark: null, status: null, zero: false }));
+    return x;
+  };
+  for (const [b, v] of state.marks) {
+    const x = at(b);
+    x.mark = markText(v);
+    x.zero = v === 0;
+  }
+  for (const [b, word] of state.status) at(b).status = word;
+  return out;
+}
+
+/** The policy has something to show under the set's buffers. */
+const hasCaption = (s: PolicyView) => s.params.length > 0 || s.hand !== null;
+
+/**
+ * The policy draws its hand on a ring too (CLOCK), in the label column under the set's label,
+ * when the view has room for one and no ghost list's label needs that column.
+ */
+export const wantsRing = (s: PolicyView, room: boolean) =>
+  room && s.hand !== null && s.ghosts.length === 0;
+
+/** Height of the rows under a set: the caption, a row per ghost list, and the ring. */
+export function extraHeight(state: PolicyView, ringRoom: boolean): number {
+  const rows = (hasCaption(state) ? CAPTION_H : 0) + state.ghosts.length * GHOST_H;
+  const h = wantsRing(state, ringRoom) ? Math.max(rows, RING_H) : rows;
+  return h > 0 ? h + 6 : 0;
+}
+
+export interface GhostFit {
+  /** Cell size and pitch of one block. */
+  cell: number;
+  pitch: number;
+  /** How many of the newest blocks are drawn (the rest are counted: "+N"). */
+  shown: number;
+  /** Width of the capacity's outline, or null when unbounded or wider than the row. */
+  capacityW: number | null;
+}
+
+/** How a ghost list's blocks fit in `width` px: the whole capacity at one size if it can. */
+export function fitGhost(ghost: Ghost, width: number, maxCell = GHOST_MAX): GhostFit {
+  const room = Math.max(0, width - 40);
+  const want = Math.max(1, ghost.capacity ?? ghost.dbas.length);
+  const pitch = Math.max(GHOST_MIN, Math.min(maxCell, Math.floor(room / want)));
+  const cell = pitch >= 8 ? pitch - 2 : pitch >= 5 ? pitch - 1 : pitch;
+  const fit = Math.floor(room / pitch);
+  const shown = Math.min(ghost.dbas.length, fit);
+  const capW =
+    ghost.capacity !== null && ghost.capacity * pitch <= room ? ghost.capacity * pitch : null;
+  return { cell, pitch, shown, capacityW: capW };
+}
+
+/** "B1 12/100", or "ghost 12" when unbounded. */
+export function ghostCaption(g: Ghost): string {
+  return `${g.label} ${g.dbas.length.toLocaleString('en')}${g.capacity !== null ? `/${g.capacity.toLocaleString('en')}` : ''}`;
+}
+
+/**
+ * The region a number is about: the one whose label or name its name or note mentions
+ * ("target size of T1"), else the first (ARC's p, 2Q's Kin and S3-FIFO's small queue all size
+ * the list's first region).
+ */
+export function regionOfParam(p: PolicyParam, regions: readonly RegionDef[]): number {
+  const text = ` ${p.name} ${p.note} `;
+  const k = regions.findIndex((r) =>
+    [r.label, r.name].some((w) => new RegExp(`\\b${escape(w)}\\b`, 'i').test(text)),
+  );
+  return Math.max(0, k);
+}
+
+const escape = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A number as the caption prints it: whole, or with two decimals. */
+export const paramText = (v: number) =>
+  Number.isInteger(v) ? v.toLocaleString('en') : v.toFixed(2);
+
+/** What the badge of buffer `b` says, for the tooltip and the keyboard cursor. */
+export function describeMarks(state: PolicyView | undefined, b: number): string {
+  if (!state) return '';
+  const parts: string[] = [];
+  if (state.hand === b) parts.push('the hand points here');
+  const mark = state.marks.find(([x]) => x === b);
+  if (mark && state.mark_name)
+    parts.push(
+      `${state.mark_name} ${mark[1] === null ? '∞ (never used again)' : markText(mark[1])}`,
+    );
+  const status = state.status.find(([x]) => x === b);
+  if (status) parts.push(status[1]);
+  return parts.map((p) => ` · ${p}`).join('');
+}
