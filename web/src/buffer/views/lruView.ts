@@ -64,8 +64,9 @@ export function createLruView(el: HTMLElement, opts: ViewOptions): View<CacheFra
   // crisp edges and fast text raster noticeably cheaper, and look the same on whole pixels.
   cellLayer.setAttribute('shape-rendering', 'crispEdges');
   cellLayer.setAttribute('text-rendering', 'optimizeSpeed');
-  const over = svgEl('g', svg, 'over');
+  // The policy's badges and hand over the cells, under the region tags.
   const policyMarks = svgEl('g', svg, 'policy-marks');
+  const over = svgEl('g', svg, 'over');
   const labels = svgEl('g', svg, 'labels');
   const policyRows = svgEl('g', svg, 'policy-rows');
   const fx = svgEl('g', svg, 'effects');
