@@ -40,7 +40,7 @@ export function fixturePolicy(
       mark_name: 'next use in',
       marks: mine.map((b, i): [number, number | null] => [b, i % 7 === 3 ? null : (b * 37) % 150]),
       status: mine.map((b, i): [number, string] => [b, i % 4 === 0 ? 'HIR' : 'LIR']),
-      params: [{ name: 'p', value: Math.floor(n / 4), note: 'target size of the first region' }],
+      params: [{ name: 'p', value: Math.floor(n / 4), note: 'target size of hot' }],
     };
   });
 }

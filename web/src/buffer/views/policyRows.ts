@@ -220,7 +220,7 @@ export function captionItems(
     });
   st.params.forEach((p: PolicyParam, k) => {
     const r = regionOfParam(p, x.regions);
-    const region = sec.regions[r];
+    const region = r >= 0 ? sec.regions[r] : undefined;
     const len = region?.len ?? 0;
     push({
       key: `${s}:p${k}`,

@@ -69,7 +69,7 @@ describe('policy state', () => {
   it('finds the region a number sizes', () => {
     expect(regionOfParam(ARC_STATE.params[0], ARC_REGIONS)).toBe(0);
     expect(regionOfParam({ name: 'x', value: 1, note: 'target of T2' }, ARC_REGIONS)).toBe(1);
-    expect(regionOfParam({ name: 'x', value: 1, note: 'nothing' }, ARC_REGIONS)).toBe(0);
+    expect(regionOfParam({ name: 'x', value: 1, note: 'nothing' }, ARC_REGIONS)).toBe(-1);
   });
 
   it('says what a buffer carries', () => {

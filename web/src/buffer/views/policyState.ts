@@ -106,16 +106,14 @@ export function ghostCaption(g: Ghost): string {
 }
 
 /**
- * The region a number is about: the one whose label or name its name or note mentions
- * ("target size of T1"), else the first (ARC's p, 2Q's Kin and S3-FIFO's small queue all size
- * the list's first region).
+ * The region a number sizes: the one whose label or name its name or note mentions ("target
+ * size of T1"), or -1 (a count that sizes no region: OPT's references seen).
  */
 export function regionOfParam(p: PolicyParam, regions: readonly RegionDef[]): number {
   const text = ` ${p.name} ${p.note} `;
-  const k = regions.findIndex((r) =>
+  return regions.findIndex((r) =>
     [r.label, r.name].some((w) => new RegExp(`\\b${escape(w)}\\b`, 'i').test(text)),
   );
-  return Math.max(0, k);
 }
 
 const escape = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
