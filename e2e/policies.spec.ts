@@ -61,6 +61,9 @@ function headless(policy: string) {
 
 async function open(page: Page, policy: string) {
   await openApp(page, URL_);
+  // The first visit's tour would cover the view in the screenshots.
+  const close = page.getByTestId('tour-close');
+  if (await close.isVisible()) await close.click();
   await uploadScenario(page, `policy-${policy}.json`, scenario(policy));
   await expect(page.getByTestId('lru-view')).toBeVisible();
   await page.getByTestId('position-slider').fill(String(FROM));
@@ -163,6 +166,7 @@ for (const policy of registered()) {
         .screenshot({ path: testInfo.outputPath(`${policy}-1920.png`) });
       await page.setViewportSize({ width: 1024, height: 768 });
       await expect(view).toBeVisible();
+      await page.waitForTimeout(300);
       await page.screenshot({ path: testInfo.outputPath(`${policy}-1024.png`) });
       watcher.expectClean(new URL(URL_).origin);
     });

@@ -45,6 +45,8 @@ export interface GridInput {
    * lists, a ring: ./policyState's extraHeight). None: nothing.
    */
   extra?: number[];
+  /** Height each set needs in its label column under its label (CLOCK's ring). */
+  side?: number[];
 }
 
 export interface SetBox {
@@ -56,6 +58,8 @@ export interface SetBox {
   /** Where the rows under the buffers start (./policyState), and their height. */
   extraTop: number;
   extra: number;
+  /** Where the label column has room under the set's label. */
+  sideTop: number;
 }
 
 export interface Grid {
@@ -128,13 +132,22 @@ function tryGrid(input: GridInput, pitch: number, labelW: number, k = 1, compact
   let top = 0;
   input.setSizes.forEach((size, s) => {
     const rows = Math.max(1, Math.ceil(cells(size) / cols));
-    const base = Math.max(
-      compact ? MIN_BLOCK_COMPACT : MIN_BLOCK,
-      LANE + (rows - 1) * rowPitch + pitch + BOTTOM,
-    );
+    const label = compact ? MIN_BLOCK_COMPACT : MIN_BLOCK;
+    // The rows under the buffers start after them (or after the label, when it is taller);
+    // what the label column holds under the label may reach down beside them.
+    const under = Math.max(label, LANE + (rows - 1) * rowPitch + pitch + BOTTOM);
     const extra = input.extra?.[s] ?? 0;
-    const height = base + extra;
-    sets.push({ top, height, cols, rows, size, extraTop: top + base, extra });
+    const height = Math.max(label + (input.side?.[s] ?? 0), under + extra);
+    sets.push({
+      top,
+      height,
+      cols,
+      rows,
+      size,
+      extraTop: top + under,
+      extra,
+      sideTop: top + label,
+    });
     top += height + SET_GAP;
   });
   return {

@@ -23,7 +23,7 @@ import {
 } from './lruLayout';
 import { renderLegend } from './legend';
 import { PolicyChrome } from './policyChrome';
-import { extraHeight, wantsRing } from './policyState';
+import { extraHeight, isRing, sideHeight, wantsRing } from './policyState';
 import { buildTimeline } from './timeline';
 import { heightBudget, PAD_X, viewRoot } from '../../shared/views/host';
 import type { CacheFrame, View, ViewOptions } from './types';
@@ -114,8 +114,9 @@ export function createLruView(el: HTMLElement, opts: ViewOptions): View<CacheFra
     const sizes = frame.sets.map((s) => s.hi - s.lo);
     const touchCount = frame.touchCounts;
     // CLOCK's ring goes in the label column under a set's label, when few sets share the view.
-    const ringRoom = frame.sets.length <= 2 && width() >= 640;
-    const extra = frame.policy.map((p) => extraHeight(p, ringRoom));
+    const ringRoom = frame.sets.length <= 2 && isRing(frame.regions);
+    const extra = frame.policy.map((p) => extraHeight(p));
+    const side = frame.policy.map((p) => sideHeight(p, ringRoom));
     // The legend first: its height comes off the budget. Its touch-count note follows the
     // cell size, so it is checked again once the grid is known.
     renderLegend(
@@ -126,12 +127,16 @@ export function createLruView(el: HTMLElement, opts: ViewOptions): View<CacheFra
       frame.osCache,
       frame.diffOther ?? null,
       frame.policy[0]
-        ? { state: frame.policy[0], ring: wantsRing(frame.policy[0], ringRoom) }
+        ? {
+            state: frame.policy[0],
+            ring: wantsRing(frame.policy[0], ringRoom),
+            regions: frame.regions,
+          }
         : null,
     );
     showScale(useCanvas, grid?.k ?? 1);
     budget ??= opts.maxHeight ?? heightBudget(el, root, legend);
-    const inputKey = `${width()}|${budget}|${sizes.join(',')}|${extra.join(',')}|${useCanvas}|${dpr}`;
+    const inputKey = `${width()}|${budget}|${sizes.join(',')}|${extra.join(',')}|${side.join(',')}|${useCanvas}|${dpr}`;
     let fresh = wasFresh;
     if (inputKey !== gridInput) {
       gridInput = inputKey;
@@ -142,6 +147,7 @@ export function createLruView(el: HTMLElement, opts: ViewOptions): View<CacheFra
         canvas: useCanvas,
         dpr,
         extra,
+        side,
       });
       const sig = `${g.width}|${g.height}|${g.pitch}|${g.cell}|${g.k}|${g.sets.map((b) => `${b.top}:${b.cols}`).join(',')}`;
       if (sig !== gridSig) {
@@ -183,7 +189,11 @@ export function createLruView(el: HTMLElement, opts: ViewOptions): View<CacheFra
       frame.osCache,
       frame.diffOther ?? null,
       frame.policy[0]
-        ? { state: frame.policy[0], ring: wantsRing(frame.policy[0], ringRoom) }
+        ? {
+            state: frame.policy[0],
+            ring: wantsRing(frame.policy[0], ringRoom),
+            regions: frame.regions,
+          }
         : null,
     );
     showScale(useCanvas, grid.k);

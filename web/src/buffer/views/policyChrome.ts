@@ -73,7 +73,7 @@ export class PolicyChrome {
           marked: new Set(st.marks.filter(([, v]) => v !== null && v !== 0).map(([b]) => b)),
           hand: st.hand,
           cx: x.grid.labelW / 2,
-          cy: box.extraTop + RING_H / 2,
+          cy: box.sideTop + RING_H / 2,
           r,
         },
         x.dpr,

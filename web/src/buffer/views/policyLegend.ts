@@ -2,12 +2,15 @@
 // list, the hand and CLOCK's ring, what the badges mean and each adaptive number.
 import type { PolicyView } from '../../sim/engine';
 import { INK, MUTED, REGION_COLOR } from '../../shared/views/colours';
+import type { RegionDef } from '../../sim/generated/buffer/RegionDef';
 import { item } from './legendItem';
+import { regionOfParam } from './policyState';
 
 /** The policy's state (any set's: they share their structure) and whether a ring is drawn. */
 export interface PolicyKey {
   state: PolicyView;
   ring: boolean;
+  regions: readonly RegionDef[];
 }
 
 /** What the legend depends on: the structures, not their contents. */
@@ -32,7 +35,7 @@ const pill = (fill: string, stroke: string): Partial<CSSStyleDeclaration> => ({
   boxSizing: 'border-box',
 });
 
-export function policyLegend(el: HTMLElement, { state, ring }: PolicyKey): void {
+export function policyLegend(el: HTMLElement, { state, ring, regions }: PolicyKey): void {
   const mark = (e: HTMLElement, name: string) => (e.dataset.legend = name);
   for (const g of state.ghosts)
     mark(
@@ -75,13 +78,12 @@ export function policyLegend(el: HTMLElement, { state, ring }: PolicyKey): void 
       ),
       'status',
     );
-  for (const p of state.params)
-    mark(
-      item(
-        el,
-        { height: '6px', width: '16px', background: '#e9ecef', borderLeft: `3px solid ${INK}` },
-        `${p.name}: ${p.note}`,
-      ),
-      'param',
-    );
+  // A number that sizes a region has a gauge (./policyRows); the others are words only.
+  for (const p of state.params) {
+    const gauge = regionOfParam(p, regions) >= 0;
+    const swatch: Partial<CSSStyleDeclaration> = gauge
+      ? { height: '6px', width: '16px', background: '#e9ecef', borderLeft: `3px solid ${INK}` }
+      : { display: 'none' };
+    mark(item(el, swatch, `${p.name}: ${p.note}${gauge ? ' (bar: the region now)' : ''}`), 'param');
+  }
 }

@@ -224,7 +224,7 @@ export function captionItems(
     const len = region?.len ?? 0;
     push({
       key: `${s}:p${k}`,
-      text: `${p.name} ${paramText(p.value)}${region ? ` · ${region.def.label} ${len}` : ''}`,
+      text: `${p.name} ${paramText(p.value)}${region ? ` · ${region.def.label} now ${len}` : ''}`,
       title: `${p.name}: ${p.note}${region ? ` (the gauge: ${p.name} as a mark, ${region.def.label}'s length as the bar, out of the set's ${size} buffers)` : ''}`,
       gauge: region
         ? {

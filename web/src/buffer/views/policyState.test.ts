@@ -10,7 +10,9 @@ import {
   GHOST_H,
   markText,
   regionOfParam,
+  isRing,
   RING_H,
+  sideHeight,
 } from './policyState';
 import { ARC_REGIONS, ARC_STATE, CLOCK_STATE, LIRS_STATE, OPT_STATE } from './policy.fixture';
 import { computeGrid } from './lruGrid';
@@ -33,23 +35,30 @@ describe('policy state', () => {
   });
 
   it('gives a set room for its caption, its ghost rows and the ring', () => {
-    expect(extraHeight(EMPTY_POLICY, true)).toBe(0);
-    expect(extraHeight(ARC_STATE, true)).toBe(CAPTION_H + 2 * GHOST_H + 6);
-    expect(extraHeight(CLOCK_STATE, true)).toBe(RING_H + 6);
-    expect(extraHeight(CLOCK_STATE, false)).toBe(CAPTION_H + 6);
-    expect(extraHeight(OPT_STATE, true)).toBe(0);
+    expect(extraHeight(EMPTY_POLICY)).toBe(0);
+    expect(extraHeight(ARC_STATE)).toBe(CAPTION_H + 2 * GHOST_H + 6);
+    expect(extraHeight(CLOCK_STATE)).toBe(CAPTION_H + 6);
+    expect(extraHeight(OPT_STATE)).toBe(0);
+    expect(sideHeight(CLOCK_STATE, true)).toBe(RING_H);
+    expect(sideHeight(CLOCK_STATE, false)).toBe(0);
+    expect(sideHeight(ARC_STATE, true)).toBe(0);
   });
 
   it('the grid puts the rows under the buffers and counts them in its height', () => {
     const input = { width: 1000, budget: 600, setSizes: [40, 40], canvas: false, dpr: 1 };
     const plain = computeGrid(input);
-    const extra = [extraHeight(ARC_STATE, false), extraHeight(ARC_STATE, false)];
+    const extra = [extraHeight(ARC_STATE), extraHeight(ARC_STATE)];
     const g = computeGrid({ ...input, extra });
     expect(g.height).toBeLessThanOrEqual(600);
     expect(g.sets[0].extra).toBe(extra[0]);
     expect(g.sets[0].extraTop + g.sets[0].extra).toBe(g.sets[0].top + g.sets[0].height);
     expect(g.sets[1].top).toBeGreaterThan(g.sets[0].extraTop + extra[0]);
     expect(plain.sets[0].extra).toBe(0);
+    // The ring beside the buffers, under the label: the set is as tall as both need.
+    const ring = computeGrid({ ...input, setSizes: [40], side: [RING_H] });
+    expect(ring.sets[0].height).toBeGreaterThanOrEqual(
+      ring.sets[0].sideTop - ring.sets[0].top + RING_H,
+    );
   });
 
   it('fits a ghost list: its whole capacity when it can, else its newest blocks', () => {
@@ -64,6 +73,12 @@ describe('policy state', () => {
     expect(narrow.capacityW).toBeNull();
     expect(ghostCaption(b1)).toBe('B1 3/8');
     expect(ghostCaption(LIRS_STATE.ghosts[0])).toBe('non-resident HIR 2');
+  });
+
+  it('draws a ring for a policy whose one list is a ring', () => {
+    expect(isRing([{ ...ARC_REGIONS[0], label: 'clock ring' }])).toBe(true);
+    expect(isRing([{ ...ARC_REGIONS[0], label: 'SIEVE queue' }])).toBe(false);
+    expect(isRing(ARC_REGIONS)).toBe(false);
   });
 
   it('finds the region a number sizes', () => {

@@ -63,6 +63,10 @@ export function badgesOf(state: PolicyView): Map<number, Badge> {
 /** The policy has something to show under the set's buffers. */
 const hasCaption = (s: PolicyView) => s.params.length > 0 || s.hand !== null;
 
+/** The policy calls its one list a ring (CLOCK's "clock ring"; SIEVE's queue is none). */
+export const isRing = (regions: readonly RegionDef[]) =>
+  regions.length === 1 && /\bring\b/i.test(regions[0].label);
+
 /**
  * The policy draws its hand on a ring too (CLOCK), in the label column under the set's label,
  * when the view has room for one and no ghost list's label needs that column.
@@ -70,12 +74,15 @@ const hasCaption = (s: PolicyView) => s.params.length > 0 || s.hand !== null;
 export const wantsRing = (s: PolicyView, room: boolean) =>
   room && s.hand !== null && s.ghosts.length === 0;
 
-/** Height of the rows under a set: the caption, a row per ghost list, and the ring. */
-export function extraHeight(state: PolicyView, ringRoom: boolean): number {
+/** Height of the rows under a set's buffers: the caption and a row per ghost list. */
+export function extraHeight(state: PolicyView): number {
   const rows = (hasCaption(state) ? CAPTION_H : 0) + state.ghosts.length * GHOST_H;
-  const h = wantsRing(state, ringRoom) ? Math.max(rows, RING_H) : rows;
-  return h > 0 ? h + 6 : 0;
+  return rows > 0 ? rows + 6 : 0;
 }
+
+/** Height the set's label column needs under the label: CLOCK's ring, if drawn. */
+export const sideHeight = (state: PolicyView, ringRoom: boolean): number =>
+  wantsRing(state, ringRoom) ? RING_H : 0;
 
 export interface GhostFit {
   /** Cell size and pitch of one block. */
