@@ -1,7 +1,8 @@
 // Hand-made policy states over a run's own buffers (the views harness's `&fixture=1`): every
 // structure a policy view draws — two ghost lists of blocks the set does not hold, a hand, a
 // mark and a status word per buffer, an adaptive number — to look at the drawing whatever the
-// run's policy keeps. `&fixture=clock`: a hand and reference bits only (the ring needs `&policy=clock`).
+// run's policy keeps. `&fixture=clock`: a hand and reference bits only (the ring needs
+// `&policy=clock`).
 import type { Layout, PolicyView } from '../src/sim/engine';
 
 export function fixturePolicy(

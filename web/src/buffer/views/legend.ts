@@ -18,6 +18,7 @@ import { policyLegend, policyLegendKey, type PolicyKey } from './policyLegend';
 
 const keys = new WeakMap<HTMLElement, string>();
 
+/** Rebuild the legend when what it explains changed; true when it did (its height may too). */
 export function renderLegend(
   el: HTMLElement,
   objects: Segment[],
@@ -26,7 +27,7 @@ export function renderLegend(
   osCache = false,
   diffOther: string | null = null,
   policy: PolicyKey | null = null,
-): void {
+): boolean {
   const key = JSON.stringify([
     policy ? policyLegendKey(policy) : null,
     objects.map((o) => [o.name, o.buffer_pool ?? 'DEFAULT']),
@@ -35,7 +36,7 @@ export function renderLegend(
     osCache,
     diffOther,
   ]);
-  if (keys.get(el) === key) return;
+  if (keys.get(el) === key) return false;
   keys.set(el, key);
   el.replaceChildren();
   el.dataset.testid = 'lru-legend';
@@ -95,4 +96,5 @@ export function renderLegend(
     t.style.color = '#5c6370';
     el.appendChild(t);
   }
+  return true;
 }

@@ -212,7 +212,8 @@ export function denseGrid(input: GridInput, k: number): Grid {
   return tryGrid(input, densePitchD(input.dpr) / input.dpr, labelWidth(input.width), k);
 }
 
-function labelWidth(width: number): number {
+/** Width of the label column left of the cells. */
+export function labelWidth(width: number): number {
   return width < 640 ? 118 : 160;
 }
 

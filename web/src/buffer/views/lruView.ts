@@ -11,7 +11,7 @@ import { CanvasCells } from './lruCanvas';
 import { SvgCells, type CellState } from './lruCells';
 import { LruEffects } from './lruEffects';
 import { attachKeys, describeBuffer } from './lruKeys';
-import { computeGrid, type Grid } from './lruGrid';
+import { computeGrid, labelWidth, type Grid } from './lruGrid';
 import {
   hitTest,
   locate,
@@ -41,6 +41,21 @@ function svgEl<K extends keyof SVGElementTagNameMap>(
   if (cls) e.setAttribute('class', cls);
   parent.appendChild(e);
   return e;
+}
+
+/** Where the buffer of each block the step's victims held was drawn before the step. */
+function evictedFrom(
+  frame: CacheFrame,
+  before: Locator | null,
+): Map<number, { x: number; y: number }> {
+  const out = new Map<number, { x: number; y: number }>();
+  if (!before) return out;
+  for (const e of frame.events)
+    if (e.type === 'victim' && e.old_dba !== 0) {
+      const p = before(e.buf);
+      if (p) out.set(e.old_dba, p);
+    }
+  return out;
 }
 
 export function createLruView(el: HTMLElement, opts: ViewOptions): View<CacheFrame> {
@@ -115,11 +130,13 @@ export function createLruView(el: HTMLElement, opts: ViewOptions): View<CacheFra
     const touchCount = frame.touchCounts;
     // CLOCK's ring goes in the label column under a set's label, when few sets share the view.
     const ringRoom = frame.sets.length <= 2 && isRing(frame.regions);
-    const extra = frame.policy.map((p) => extraHeight(p));
+    const captionW = width() - labelWidth(width()) - 10;
+    const extra = frame.policy.map((p) => extraHeight(p, frame.regions, captionW));
     const side = frame.policy.map((p) => sideHeight(p, ringRoom));
-    // The legend first: its height comes off the budget. Its touch-count note follows the
+    // The legend first: its height comes off the budget (measured again when the legend
+    // changed: another policy explains other structures). Its touch-count note follows the
     // cell size, so it is checked again once the grid is known.
-    renderLegend(
+    const relegend = renderLegend(
       legend,
       frame.objects,
       frame.regions,
@@ -134,6 +151,7 @@ export function createLruView(el: HTMLElement, opts: ViewOptions): View<CacheFra
           }
         : null,
     );
+    if (relegend && !opts.maxHeight) budget = null;
     showScale(useCanvas, grid?.k ?? 1);
     budget ??= opts.maxHeight ?? heightBudget(el, root, legend);
     const inputKey = `${width()}|${budget}|${sizes.join(',')}|${extra.join(',')}|${side.join(',')}|${useCanvas}|${dpr}`;
@@ -244,6 +262,7 @@ export function createLruView(el: HTMLElement, opts: ViewOptions): View<CacheFra
       order: frame.order,
       dba: frame.dba,
       at: after,
+      evicted: evictedFrom(frame, before),
       badges: !useCanvas && grid.k === 1,
       ringRoom,
       animate: Boolean(tl) && !fresh,

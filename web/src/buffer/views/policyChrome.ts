@@ -23,6 +23,8 @@ export interface PolicyInput {
   dba: Uint32Array;
   /** Where each buffer's cell is now. */
   at: Locator;
+  /** Where the buffer of each block the step evicted was drawn, by the block's dba. */
+  evicted: Map<number, { x: number; y: number }>;
   /** Badges go on cells (SVG cells, one buffer each, large enough). */
   badges: boolean;
   /** The ring has room (./policyState's wantsRing). */
@@ -50,7 +52,7 @@ export class PolicyChrome {
   update(x: PolicyInput): void {
     const { captions, ghosts } = rowsOf(x);
     drawCaptions(this.rows, captions);
-    drawGhosts(this.rows, ghosts, x.grid, x.animate ? x.durationMs : 0);
+    drawGhosts(this.rows, ghosts, x.grid, x.animate ? x.durationMs : 0, x.evicted);
     drawHands(this.hands, x);
     this.was = drawBadges(this.marks, x, this.was);
     this.drawRings(x);

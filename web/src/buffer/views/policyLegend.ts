@@ -78,12 +78,22 @@ export function policyLegend(el: HTMLElement, { state, ring, regions }: PolicyKe
       ),
       'status',
     );
-  // A number that sizes a region has a gauge (./policyRows); the others are words only.
-  for (const p of state.params) {
-    const gauge = regionOfParam(p, regions) >= 0;
-    const swatch: Partial<CSSStyleDeclaration> = gauge
-      ? { height: '6px', width: '16px', background: '#e9ecef', borderLeft: `3px solid ${INK}` }
-      : { display: 'none' };
-    mark(item(el, swatch, `${p.name}: ${p.note}${gauge ? ' (bar: the region now)' : ''}`), 'param');
-  }
+  // The numbers under the set: what each means is its tooltip; the legend says how to read
+  // the gauges (a number that sizes a region) and names the others.
+  const gauged = state.params.filter((p) => regionOfParam(p, regions) >= 0).map((p) => p.name);
+  const plain = state.params.filter((p) => regionOfParam(p, regions) < 0).map((p) => p.name);
+  if (gauged.length)
+    mark(
+      item(
+        el,
+        { height: '6px', width: '16px', background: '#e9ecef', borderLeft: `3px solid ${INK}` },
+        `${gauged.join(', ')}: a target (mark) against its region's length now (bar)`,
+      ),
+      'param',
+    );
+  if (plain.length)
+    mark(
+      item(el, { display: 'none' }, `${plain.join(', ')}: the policy's numbers (hover for each)`),
+      'param',
+    );
 }

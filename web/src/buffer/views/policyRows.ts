@@ -9,25 +9,28 @@ import type { Grid } from './lruGrid';
 import type { SetSections } from './lruLayout';
 import {
   CAPTION_H,
+  captionLines,
+  captionSlots,
+  CHAR_W,
+  GAUGE_W,
+  packCaption,
   fitGhost,
   ghostCaption,
   GHOST_H,
   paramText,
-  regionOfParam,
 } from './policyState';
 import type { PolicyInput } from './policyChrome';
 
 type G = Selection<SVGGElement, unknown, null, undefined>;
 
-const GAUGE_W = 84;
-const CHAR_W = 7;
+type GhostCell = { dba: number; x: number };
 
 export interface GhostRow {
   key: string;
   set: number;
   y: number;
   caption: string;
-  cells: { dba: number; x: number }[];
+  cells: GhostCell[];
   cell: number;
   capW: number | null;
   more: number;
@@ -52,11 +55,12 @@ export function rowsOf(x: PolicyInput): { captions: CaptionItem[]; ghosts: Ghost
     if (!box || !st || box.extra === 0) return;
     let y = box.extraTop + 2;
     if (st.params.length > 0 || st.hand !== null) {
+      const slots = captionSlots(st, x.regions);
       captions.push(...captionItems(x, sec, s, st, y));
-      y += CAPTION_H;
+      y += captionLines(slots, x.grid.width - x.grid.gridX - 10) * CAPTION_H;
     }
     st.ghosts.forEach((g, k) => {
-      const fit = fitGhost(g, x.grid.width - x.grid.gridX);
+      const fit = fitGhost(g, x.grid.width - x.grid.gridX - 10);
       const cells = g.dbas
         .slice(0, fit.shown)
         .map((dba, i) => ({ dba, x: x.grid.gridX + i * fit.pitch }));
@@ -84,12 +88,16 @@ export function drawCaptions(layer: G, items: CaptionItem[]): void {
       e.append('title');
       e.append('text').attr('y', 12).attr('font-size', 12.5).attr('fill', INK);
       e.append('rect')
-        .attr('class', 'track')
+        .attr('class', 'gauge-track')
         .attr('height', 8)
         .attr('rx', 2)
         .attr('fill', '#e9ecef');
-      e.append('rect').attr('class', 'fill').attr('height', 8).attr('rx', 2);
-      e.append('rect').attr('class', 'at').attr('width', 3).attr('height', 14).attr('fill', INK);
+      e.append('rect').attr('class', 'gauge-fill').attr('height', 8).attr('rx', 2);
+      e.append('rect')
+        .attr('class', 'gauge-at')
+        .attr('width', 3)
+        .attr('height', 14)
+        .attr('fill', INK);
       return e;
     })
     .attr('data-testid', 'policy-param')
@@ -98,41 +106,55 @@ export function drawCaptions(layer: G, items: CaptionItem[]): void {
   g.select('text').text((d) => d.text);
   const gx = (d: CaptionItem) => d.text.length * CHAR_W + 8;
   const show = (d: CaptionItem) => (d.gauge ? 'inline' : 'none');
-  g.select('rect.track').attr('display', show).attr('x', gx).attr('y', 4).attr('width', GAUGE_W);
-  g.select('rect.fill')
+  g.select('rect.gauge-track')
+    .attr('display', show)
+    .attr('x', gx)
+    .attr('y', 4)
+    .attr('width', GAUGE_W);
+  g.select('rect.gauge-fill')
     .attr('display', show)
     .attr('x', gx)
     .attr('y', 4)
     .attr('fill', (d) => d.gauge?.color ?? INK)
     .attr('width', (d) => (d.gauge?.fill ?? 0) * GAUGE_W);
-  g.select('rect.at')
+  g.select('rect.gauge-at')
     .attr('display', show)
     .attr('y', 1)
     .attr('x', (d) => gx(d) + (d.gauge?.at ?? 0) * GAUGE_W - 1.5);
 }
 
-export function drawGhosts(layer: G, rows: GhostRow[], grid: Grid, ms: number): void {
+/**
+ * The ghost rows; `from`: where the buffer of each block the step evicted was drawn (its
+ * block flies from there into its list), `ms`: the step's time (0: no animation).
+ */
+export function drawGhosts(
+  layer: G,
+  rows: GhostRow[],
+  grid: Grid,
+  ms: number,
+  from: Map<number, { x: number; y: number }>,
+): void {
   const g = layer
     .selectAll<SVGGElement, GhostRow>('g.ghost-row')
     .data(rows, (d) => d.key)
     .join((enter) => {
       const e = enter.append('g').attr('class', 'ghost-row');
       e.append('text')
-        .attr('class', 'caption')
+        .attr('class', 'ghost-caption')
         .attr('x', 8)
         .attr('y', GHOST_H / 2)
         .attr('dy', '0.35em')
         .attr('font-size', 12.5)
         .attr('fill', MUTED);
       e.append('rect')
-        .attr('class', 'capacity')
+        .attr('class', 'ghost-capacity')
         .attr('fill', 'none')
         .attr('stroke', '#adb5bd')
         .attr('stroke-dasharray', '3 2')
         .attr('rx', 3);
       e.append('g').attr('class', 'blocks');
       e.append('text')
-        .attr('class', 'more')
+        .attr('class', 'ghost-more')
         .attr('y', GHOST_H / 2)
         .attr('dy', '0.35em')
         .attr('font-size', 11.5)
@@ -143,51 +165,83 @@ export function drawGhosts(layer: G, rows: GhostRow[], grid: Grid, ms: number): 
     .attr('data-set', (d) => d.set)
     .attr('data-length', (d) => d.cells.length + d.more)
     .attr('transform', (d) => `translate(0,${d.y})`);
-  g.select('text.caption').text((d) => d.caption);
-  g.select('rect.capacity')
+  g.select('text.ghost-caption').text((d) => d.caption);
+  g.select('rect.ghost-capacity')
     .attr('display', (d) => (d.capW === null ? 'none' : 'inline'))
     .attr('x', grid.gridX - 2)
     .attr('y', (d) => (GHOST_H - d.cell) / 2 - 2)
     .attr('width', (d) => (d.capW ?? 0) + 2)
     .attr('height', (d) => d.cell + 4);
-  g.select('text.more')
+  g.select('text.ghost-more')
     .attr('x', (d) => (d.cells.at(-1)?.x ?? grid.gridX) + d.cell + 6)
     .text((d) => (d.more > 0 ? `+${d.more.toLocaleString('en')}` : ''));
   g.each(function (row) {
+    const y = (GHOST_H - row.cell) / 2;
+    const rx = Math.min(3, row.cell * 0.2);
+    // A block the step evicted flies from its buffer's cell into the list; others fade in.
+    const flies = (c: GhostCell) => ms > 0 && from.has(c.dba);
     select(this)
       .select<SVGGElement>('g.blocks')
-      .selectAll<SVGRectElement, GhostRow['cells'][number]>('rect')
+      .selectAll<SVGRectElement, GhostCell>('rect')
       .data(row.cells, (c) => String(c.dba))
       .join(
         (enter) =>
           enter
             .append('rect')
-            .attr('x', (c) => c.x)
-            .attr('opacity', ms > 0 ? 0 : 1)
+            .each(function (c) {
+              const r = select(this);
+              const at = from.get(c.dba);
+              if (ms > 0 && at) {
+                r.attr('x', at.x)
+                  .attr('y', at.y - row.y)
+                  .attr('width', grid.cell)
+                  .attr('height', grid.cell)
+                  .attr('rx', Math.min(4, grid.cell * 0.18));
+              } else r.attr('x', c.x).attr('opacity', ms > 0 ? 0 : 1);
+            })
             .call((e) =>
               e
+                .filter((c) => !flies(c))
                 .transition()
                 .delay(ms * 0.6)
                 .duration(ms * 0.4)
                 .attr('opacity', 1),
+            )
+            .call((e) =>
+              e
+                .filter(flies)
+                .transition()
+                .delay(ms * 0.3)
+                .duration(ms * 0.7)
+                .attr('x', (c) => c.x)
+                .attr('y', y)
+                .attr('width', row.cell)
+                .attr('height', row.cell)
+                .attr('rx', rx),
             ),
         (update) =>
-          update.call((u) =>
-            u
-              .transition()
-              .duration(ms)
-              .attr('x', (c) => c.x),
-          ),
+          update
+            .attr('y', y)
+            .attr('width', row.cell)
+            .attr('height', row.cell)
+            .attr('rx', rx)
+            .call((u) =>
+              u
+                .transition()
+                .duration(ms)
+                .attr('x', (c) => c.x),
+            ),
       )
-      .attr('y', (GHOST_H - row.cell) / 2)
-      .attr('width', row.cell)
-      .attr('height', row.cell)
-      .attr('rx', Math.min(3, row.cell * 0.2))
       .attr('fill', (c) => colourOf(c.dba))
       .attr('fill-opacity', 0.35)
       .attr('stroke', (c) => colourOf(c.dba))
       .attr('stroke-dasharray', row.cell >= 8 ? '2 1.5' : null)
-      .attr('stroke-width', row.cell >= 5 ? 1 : 0);
+      .attr('stroke-width', row.cell >= 5 ? 1 : 0)
+      .filter((c) => !flies(c))
+      .attr('y', y)
+      .attr('width', row.cell)
+      .attr('height', row.cell)
+      .attr('rx', rx);
   });
 }
 
@@ -205,25 +259,24 @@ export function captionItems(
   y: number,
 ): CaptionItem[] {
   const size = Math.max(1, x.grid.sets[s].size);
-  const out: CaptionItem[] = [];
-  let cx = x.grid.gridX;
-  const push = (item: Omit<CaptionItem, 'x' | 'y'>) => {
-    out.push({ ...item, x: cx, y });
-    cx += item.text.length * CHAR_W + (item.gauge ? GAUGE_W + 14 : 0) + 18;
-  };
-  if (st.hand !== null)
-    push({
-      key: `${s}:hand`,
-      text: `hand → buf# ${st.hand}`,
-      title: 'The buffer the victim scan looks at next',
-      gauge: null,
-    });
-  st.params.forEach((p: PolicyParam, k) => {
-    const r = regionOfParam(p, x.regions);
-    const region = r >= 0 ? sec.regions[r] : undefined;
+  const slots = captionSlots(st, x.regions);
+  const at = packCaption(slots, x.grid.width - x.grid.gridX - 10);
+  return slots.map((slot, k) => {
+    const pos = { x: x.grid.gridX + at[k].x, y: y + at[k].line * CAPTION_H };
+    if (slot.param < 0)
+      return {
+        ...pos,
+        key: `${s}:hand`,
+        text: `hand → buf# ${st.hand}`,
+        title: 'The buffer the victim scan looks at next',
+        gauge: null,
+      };
+    const p: PolicyParam = st.params[slot.param];
+    const region = slot.region >= 0 ? sec.regions[slot.region] : undefined;
     const len = region?.len ?? 0;
-    push({
-      key: `${s}:p${k}`,
+    return {
+      ...pos,
+      key: `${s}:p${slot.param}`,
       text: `${p.name} ${paramText(p.value)}${region ? ` · ${region.def.label} now ${len}` : ''}`,
       title: `${p.name}: ${p.note}${region ? ` (the gauge: ${p.name} as a mark, ${region.def.label}'s length as the bar, out of the set's ${size} buffers)` : ''}`,
       gauge: region
@@ -233,7 +286,6 @@ export function captionItems(
             color: REGION_COLOR[region.def.tone],
           }
         : null,
-    });
+    };
   });
-  return out;
 }

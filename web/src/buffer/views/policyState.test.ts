@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   badgesOf,
   CAPTION_H,
+  captionLines,
+  captionSlots,
+  packCaption,
   describeMarks,
   EMPTY_POLICY,
   extraHeight,
@@ -73,6 +76,27 @@ describe('policy state', () => {
     expect(narrow.capacityW).toBeNull();
     expect(ghostCaption(b1)).toBe('B1 3/8');
     expect(ghostCaption(LIRS_STATE.ghosts[0])).toBe('non-resident HIR 2');
+  });
+
+  it('wraps the caption onto more lines when its items do not fit', () => {
+    const many = {
+      ...ARC_STATE,
+      params: ['small', 'main', 'ghost'].map((name) => ({ name, value: 5, note: 'T1' })),
+    };
+    const slots = captionSlots(many, ARC_REGIONS);
+    expect(slots.map((x) => x.region)).toEqual([0, 0, 0]);
+    expect(captionLines(slots, 10_000)).toBe(1);
+    const one = slots[0].width;
+    expect(packCaption(slots, one * 2)).toEqual([
+      { line: 0, x: 0 },
+      { line: 0, x: one },
+      { line: 1, x: 0 },
+    ]);
+    expect(extraHeight(many, ARC_REGIONS, one * 2)).toBe(2 * CAPTION_H + 2 * GHOST_H + 6);
+    // The hand's item first; every item keeps its width whatever its number.
+    const clock = captionSlots(CLOCK_STATE, []);
+    expect(clock).toHaveLength(1);
+    expect(clock[0].param).toBe(-1);
   });
 
   it('draws a ring for a policy whose one list is a ring', () => {

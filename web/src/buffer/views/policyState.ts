@@ -74,11 +74,66 @@ export const isRing = (regions: readonly RegionDef[]) =>
 export const wantsRing = (s: PolicyView, room: boolean) =>
   room && s.hand !== null && s.ghosts.length === 0;
 
-/** Height of the rows under a set's buffers: the caption and a row per ghost list. */
-export function extraHeight(state: PolicyView): number {
-  const rows = (hasCaption(state) ? CAPTION_H : 0) + state.ghosts.length * GHOST_H;
+/** Height of the rows under a set's buffers: the caption's lines and a row per ghost list. */
+export function extraHeight(
+  state: PolicyView,
+  regions: readonly RegionDef[] = [],
+  width = Infinity,
+): number {
+  const lines = hasCaption(state) ? captionLines(captionSlots(state, regions), width) : 0;
+  const rows = lines * CAPTION_H + state.ghosts.length * GHOST_H;
   return rows > 0 ? rows + 6 : 0;
 }
+
+/** Width of one character of the caption (12.5 px), near enough, and of a gauge. */
+export const CHAR_W = 7;
+export const GAUGE_W = 84;
+/** Characters kept for a number, whatever its value (the items stay where they are). */
+const NUMBER_CHARS = 7;
+
+export interface CaptionSlot {
+  /** The param's index, or -1 for the hand. */
+  param: number;
+  /** The region it sizes (a gauge), or -1. */
+  region: number;
+  width: number;
+}
+
+/** The caption's items (the hand, then each number) with the width each is given. */
+export function captionSlots(state: PolicyView, regions: readonly RegionDef[]): CaptionSlot[] {
+  const slot = (param: number, region: number, chars: number): CaptionSlot => ({
+    param,
+    region,
+    width: chars * CHAR_W + (region >= 0 ? GAUGE_W + 14 : 0) + 18,
+  });
+  const out: CaptionSlot[] = [];
+  if (state.hand !== null) out.push(slot(-1, -1, 'hand → buf# '.length + NUMBER_CHARS));
+  state.params.forEach((p, k) => {
+    const r = regionOfParam(p, regions);
+    const words = r >= 0 ? ` · ${regions[r].label} now `.length + NUMBER_CHARS : 0;
+    out.push(slot(k, r, p.name.length + 1 + NUMBER_CHARS + words));
+  });
+  return out;
+}
+
+/** Where each slot goes: left to right, onto a new line when the next does not fit. */
+export function packCaption(slots: CaptionSlot[], width: number): { line: number; x: number }[] {
+  let line = 0;
+  let x = 0;
+  return slots.map((s) => {
+    if (x > 0 && x + s.width > width) {
+      line++;
+      x = 0;
+    }
+    const at = { line, x };
+    x += s.width;
+    return at;
+  });
+}
+
+/** How many lines the caption takes in `width`. */
+export const captionLines = (slots: CaptionSlot[], width: number) =>
+  slots.length === 0 ? 0 : (packCaption(slots, width).at(-1)?.line ?? 0) + 1;
 
 /** Height the set's label column needs under the label: CLOCK's ring, if drawn. */
 export const sideHeight = (state: PolicyView, ringRoom: boolean): number =>
