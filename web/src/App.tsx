@@ -34,6 +34,7 @@ import {
   LibraryStats,
   Sizing,
   Advice,
+  Mrc,
   Trace,
   OsCachePanel,
   PgaPanel,
@@ -120,6 +121,7 @@ function Workspace() {
           <Charts />
           <Sizing />
           <Advice />
+          <Mrc />
           <Trace />
         </>
       }

@@ -7,11 +7,13 @@
 mod lifecycle;
 mod buffer;
 mod library;
+mod mrc;
 mod shared;
 mod trace;
 
 pub use buffer::Simulation;
 pub use library::LibrarySimulation;
+pub use mrc::{mrc_policies, mrc_simulate_scenario, mrc_simulate_trace, MrcStream};
 pub use trace::{guess_trace_format, TraceReplay};
 
 use cachesim::bench;

@@ -36,6 +36,13 @@ export const Advice = whenNear(
   'the cache advice',
 );
 
+/** Miss-ratio curves (every chosen policy at 20 sizes, in Web Workers). */
+export const Mrc = whenNear(
+  part(() => import('../mrc/MrcPanel'), 'MrcPanel', loading('the miss-ratio curves')),
+  'mrc',
+  'the miss-ratio curves',
+);
+
 const LazyTrace = part(
   () => import('../trace/TracePanel'),
   'TracePanel',

@@ -18,6 +18,7 @@ mod instance;
 mod io_path;
 pub mod layout;
 pub mod lists;
+pub mod mrc;
 pub mod policy;
 pub mod replacement;
 pub mod report;

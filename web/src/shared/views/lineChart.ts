@@ -27,6 +27,8 @@ export interface Line<P> {
   value: (p: P) => number | null;
   /** Drawn against the right-hand axis. */
   right?: boolean;
+  /** Stroke width, px, when it stands out from the look's (a highlighted line). */
+  width?: number;
 }
 
 /** A dashed reference: a vertical line at an x value, or a horizontal one on an axis. */
@@ -232,7 +234,7 @@ export function createLineChart<P, X extends string>(
       .attr(look.lineAttr, (l) => l.key)
       .attr('fill', 'none')
       .attr('stroke', (l) => l.color)
-      .attr('stroke-width', look.lineWidth)
+      .attr('stroke-width', (l) => l.width ?? look.lineWidth)
       .attr('stroke-linejoin', 'round')
       .attr('d', (l) => path(l) ?? '');
 

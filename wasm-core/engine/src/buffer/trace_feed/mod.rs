@@ -42,6 +42,15 @@ pub struct TraceFeed {
     /// The error that stopped the replay; the accesses before it are served.
     stopped: Option<SimError>,
     finished: bool,
+    /// The blocks of the DEFAULT pool's references, kept when asked ([`Self::keep_blocks`]).
+    blocks: Option<Blocks>,
+}
+
+/// The reference stream a feed keeps: dense block numbers (segment base + block).
+struct Blocks {
+    base: Vec<u32>,
+    default: Vec<bool>,
+    seen: Vec<u32>,
 }
 
 impl TraceFeed {
@@ -103,6 +112,7 @@ impl TraceFeed {
             notes,
             stopped: None,
             finished: false,
+            blocks: None,
         })
     }
 
@@ -153,6 +163,7 @@ impl TraceFeed {
             origin,
             pos,
             decoder,
+            blocks,
             ..
         } = self;
         (
@@ -162,6 +173,7 @@ impl TraceFeed {
                 map,
                 origin,
                 pos,
+                blocks,
             },
         )
     }
@@ -171,6 +183,29 @@ impl TraceFeed {
             self.stopped = Some(e.clone());
         }
         out
+    }
+
+    /// Keep the block of every reference to the DEFAULT pool from now on (the reference
+    /// stream of the miss-ratio curves, `buffer::mrc`): segment `s` block `b` is
+    /// `base[s] + b`, the segments laid end to end.
+    pub fn keep_blocks(&mut self) {
+        let segs = &self.cache.segs;
+        self.blocks = Some(Blocks {
+            base: crate::buffer::mrc::segment_bases(segs),
+            default: segs
+                .iter()
+                .map(|s| s.buffer_pool == crate::buffer::PoolId::Default)
+                .collect(),
+            seen: Vec::new(),
+        });
+    }
+
+    /// The blocks kept so far (empty unless [`Self::keep_blocks`] was called).
+    pub fn take_blocks(&mut self) -> Vec<u32> {
+        self.blocks
+            .as_mut()
+            .map(|b| std::mem::take(&mut b.seen))
+            .unwrap_or_default()
     }
 
     /// Accesses served so far.
@@ -219,6 +254,7 @@ struct Served<'a> {
     map: &'a mut Mapper,
     origin: &'a mut Option<u64>,
     pos: &'a mut u64,
+    blocks: &'a mut Option<Blocks>,
 }
 
 impl Served<'_> {
@@ -242,6 +278,11 @@ impl Served<'_> {
             return Err(e.to_string());
         }
         *self.pos += 1;
+        if let Some(b) = self.blocks {
+            if b.default[seg as usize] {
+                b.seen.push(b.base[seg as usize] + block);
+            }
+        }
         Ok(())
     }
 }
