@@ -28,7 +28,7 @@
 //! every reference: that record is the future of the second run.
 
 use super::future::{grouped, Future, NEVER};
-use super::{Cx, PolicyParam, PolicyState, RegionDef, Replacement, Replacer, Setup, Tone, Verdict};
+use super::{block, Cx, PolicyParam, PolicyState, RegionDef, Replacement, Replacer, Setup, Tone, Verdict};
 use crate::buffer::events::{Event, Place, Touch};
 use crate::buffer::lists::{self, flag, Buffers, WorkingSet, NIL};
 use heap::Heap;
@@ -134,10 +134,6 @@ fn next_use(at: u64, k: u64) -> String {
             if d == 1 { "" } else { "s" }
         )
     }
-}
-
-fn block(dba: u32) -> String {
-    format!("{}:{}", dba >> 22, dba & 0x3F_FFFF)
 }
 
 impl Replacement for Opt {
