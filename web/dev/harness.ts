@@ -11,6 +11,9 @@
 //   &paused=1&select=17      hold still (screenshots); select a buffer
 //   &still=promote           … on the first access with that event (promote, cool, victim …)
 //   &views=lru,chain,charts  which views to mount
+//   &policy=arc              the scenario's replacement policy
+//   &fixture=1|clock         draw hand-made ghost lists, hand, badges and numbers over the
+//                            run's own buffers (./harnessPolicy), whatever the policy keeps
 //
 // window.__harness exposes the frame counter the benchmark reads.
 import wasmUrl from '../src/wasm/pkg/cachesim_bg.wasm?url';
@@ -24,6 +27,8 @@ import {
 } from '../src/buffer/views/charts';
 import { harnessScenario, parseHarnessHash } from './harnessScenario';
 import { createLruView } from '../src/buffer/views/lruView';
+import { EMPTY_POLICY } from '../src/buffer/views/policyState';
+import { fixturePolicy } from './harnessPolicy';
 import type { CacheFrame, ChainFrame, View } from '../src/buffer/views/types';
 
 export interface HarnessStats {
@@ -111,13 +116,17 @@ async function main(): Promise<void> {
   function draw(animate: boolean): void {
     const events = animate ? sim.events() : [];
     // order() may grow wasm memory (it fills a vector), which detaches earlier views: read it first.
+    const states = layout.sets.map((_, k) => sim.policyState(k) ?? EMPTY_POLICY);
     const { order, info } = sim.order();
     const v = sim.views();
+    const fx = q.get('fixture');
+    const policy = fx ? fixturePolicy(layout, order, v.dba, fx === 'clock') : states;
     const common = { events, selected: sel, animate, durationMs: stepMs };
     lru?.update({
       ...common,
       profile: layout.config.profile,
       regions: layout.regions,
+      policy,
       touchCounts: layout.touch_counts,
       sets: layout.sets,
       objects: layout.objects,

@@ -12,6 +12,8 @@ export interface HarnessParams {
   pools: boolean;
   dbwr: number;
   seed: number;
+  /** The scenario's replacement policy (absent: the profile's Oracle rules). */
+  policy?: string;
 }
 
 export const HARNESS_DEFAULTS: HarnessParams = {
@@ -41,6 +43,7 @@ export function parseHarnessHash(hash: string): HarnessParams & { extra: URLSear
     pools: q.get('pools') === '1',
     dbwr: num('dbwr', 1, 1, 16),
     seed: num('seed', HARNESS_DEFAULTS.seed, 0, 2 ** 31),
+    ...(q.get('policy') ? { policy: q.get('policy') as string } : {}),
     extra: q,
   };
 }
@@ -66,6 +69,7 @@ export function harnessScenario(p: HarnessParams): string {
     version: 1,
     title: `Views harness: ${n.toLocaleString('en-US')} buffers`,
     profile: p.profile,
+    ...(p.policy ? { policy: p.policy } : {}),
     init,
     objects: [
       { name: 'ORDERS', type: 'TABLE', blocks: Math.max(200, n * 3) },

@@ -12,12 +12,13 @@ export const cacheOptions = (store: AppStore): ViewOptions => ({
   onSelect: (buf) => store.getState().select(buf),
 });
 
-/** "1,000 buffers · 2 working sets (LRU latches)". */
+/** "1,000 buffers · 2 working sets (LRU latches) · policy arc". */
 const selectLruSub = (s: AppState): string => {
   const layout = selectLayout(s);
   const sets = layout?.sets.length ?? 0;
   const buffers = layout?.sets.reduce((n, set) => n + (set.hi - set.lo), 0) ?? 0;
-  return `${buffers.toLocaleString('en')} buffers · ${sets} working set${sets === 1 ? '' : 's'} (LRU latches)`;
+  const policy = layout ? ` · policy ${layout.policy}` : '';
+  return `${buffers.toLocaleString('en')} buffers · ${sets} working set${sets === 1 ? '' : 's'} (LRU latches)${policy}`;
 };
 
 /** "1,021 buckets · 64 latches" (none before the layout is there). */

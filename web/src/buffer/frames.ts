@@ -5,6 +5,7 @@ import { bufferSim } from '../store/selectors';
 import type { AppState } from '../store/store';
 import { diffOf } from '../compare/diff';
 import { stepOf } from '../shared/frames';
+import { EMPTY_POLICY } from './views/policyState';
 
 /** `fresh`: the run moved since the last frame, so its events are new and may animate. */
 export function cacheFrame(s: AppState, fresh: boolean): CacheFrame | null {
@@ -14,6 +15,7 @@ export function cacheFrame(s: AppState, fresh: boolean): CacheFrame | null {
   // order() fills a vector in the engine and may grow wasm memory, which detaches typed
   // arrays read before it: read the buffer views after it.
   const diff = diffOf(s);
+  const policy = layout.sets.map((_, k) => run.policyState(k) ?? EMPTY_POLICY);
   const { order, info } = run.order();
   const views = run.views();
   return {
@@ -21,6 +23,7 @@ export function cacheFrame(s: AppState, fresh: boolean): CacheFrame | null {
     diffOther: diff?.other ?? null,
     profile: layout.config.profile,
     regions: layout.regions,
+    policy,
     touchCounts: layout.touch_counts,
     sets: layout.sets,
     objects: layout.objects,

@@ -91,6 +91,26 @@ describe('runs', () => {
     r.free();
   });
 
+  it("reads each working set's policy state, null past the last", () => {
+    const r = SimRun.create(seed('seed000-8.0-test4.json'));
+    r.stepExecution();
+    const sets = r.layoutInfo().sets.length;
+    for (let k = 0; k < sets; k++) {
+      const st = r.policyState(k);
+      // Oracle's LRU keeps nothing beyond its list.
+      expect(st).toEqual({
+        ghosts: [],
+        hand: null,
+        mark_name: null,
+        marks: [],
+        status: [],
+        params: [],
+      });
+    }
+    expect(r.policyState(sets)).toBeNull();
+    r.free();
+  });
+
   it('compares with the paper', () => {
     const r = SimRun.create(seed('seed000-8.0-test2.json'));
     r.runToEnd();

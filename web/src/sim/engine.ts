@@ -23,6 +23,7 @@ import type { Segment } from './generated/Segment';
 import type { XbhRow } from './generated/buffer/XbhRow';
 import type { Layout } from './generated/buffer/Layout';
 import type { Constants } from './generated/buffer/Constants';
+import type { PolicyState } from './generated/buffer/PolicyState';
 
 export type {
   CacheConfig,
@@ -141,6 +142,14 @@ export type { SetInfo } from './generated/buffer/SetInfo';
 export type { Layout } from './generated/buffer/Layout';
 
 /** Per-buffer state, views over wasm memory: read them before the next engine call. */
+/**
+ * A working set's policy state as the page reads it (`PolicyState`, whose marks come through
+ * JSON as plain numbers, not the generated `bigint`).
+ */
+export type PolicyView = Omit<PolicyState, 'marks'> & { marks: [number, number | null][] };
+export type { Ghost } from './generated/buffer/Ghost';
+export type { PolicyParam } from './generated/buffer/PolicyParam';
+
 export interface BufferViews {
   dba: Uint32Array;
   tch: Uint32Array;
@@ -281,6 +290,13 @@ export class SimRun extends RunBase<Simulation, Event, Report> implements Playab
   }
   xbh(buf: number): XbhRow | null {
     return JSON.parse(this.sim.xbhJson(buf)) as XbhRow | null;
+  }
+  /**
+   * The policy's state of working set `set` (ghost lists, hand, marks, adaptive numbers), or
+   * null past the last set. Read it before `order()` and `views()` (JSON may grow memory).
+   */
+  policyState(set: number): PolicyView | null {
+    return JSON.parse(this.sim.policyStateJson(set)) as PolicyView | null;
   }
   chain(bucket: number): number[] {
     return JSON.parse(this.sim.chainJson(bucket)) as number[];

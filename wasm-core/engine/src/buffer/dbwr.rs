@@ -18,7 +18,7 @@ impl Cache {
             .sum()
     }
 
-    fn refresh_due(&mut self) {
+    pub(super) fn refresh_due(&mut self) {
         self.next_dbwr_due = self.dbwrs.iter().map(Dbwr::due).min().unwrap_or(u64::MAX);
     }
 

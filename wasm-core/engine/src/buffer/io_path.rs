@@ -135,13 +135,16 @@ impl Cache {
         let fresh = Cache::new(self.cfg.clone(), Vec::new(), self.cost);
         self.b = fresh.b;
         self.sets = fresh.sets;
-        self.repl = fresh.repl;
+        // OPT keeps its future and its place in the reference stream
+        self.repl.renew(fresh.repl);
         self.rr = fresh.rr;
         self.hash.clear();
         for (d, f) in self.dbwrs.iter_mut().zip(fresh.dbwrs) {
             d.inflight = f.inflight;
             d.busy_until = self.now;
         }
+        // the batches in flight are gone: DBWR's next due time is its timeout again
+        self.refresh_due();
         if let Some(os) = &mut self.io.os {
             os.detach_all();
         }

@@ -189,6 +189,36 @@ pub fn insert_cold_tail(b: &mut Buffers, ws: &mut WorkingSet, i: u32) {
     }
 }
 
+/// Insert `i` as the last hot buffer (just before the midpoint). S3-FIFO puts a buffer DBWR
+/// wrote back at its main queue's tail there.
+pub fn insert_hot_tail(b: &mut Buffers, ws: &mut WorkingSet, i: u32) {
+    let midpoint = ws.cold_head;
+    insert_cold_head(b, ws, i);
+    ws.cold_head = midpoint;
+    b.flags[i as usize] |= flag::HOT;
+    ws.hot_len += 1;
+}
+
+/// Insert `i` right after cold buffer `at` (toward the tail), in the cold region; `at` NIL: at
+/// the cold head. CLOCK puts a new block there, just behind its hand.
+pub fn insert_after(b: &mut Buffers, ws: &mut WorkingSet, at: u32, i: u32) {
+    if at == NIL {
+        insert_cold_head(b, ws, i);
+        return;
+    }
+    debug_assert!(b.flags[at as usize] & flag::HOT == 0);
+    let n = b.link[at as usize].next;
+    b.link[i as usize].prev = at;
+    b.link[i as usize].next = n;
+    b.link[at as usize].next = i;
+    if n != NIL {
+        b.link[n as usize].prev = i;
+    } else {
+        ws.tail = i;
+    }
+    ws.len += 1;
+}
+
 fn push_tail(b: &mut Buffers, ws: &mut WorkingSet, i: u32) {
     b.link[i as usize].prev = ws.tail;
     b.link[i as usize].next = NIL;
@@ -351,6 +381,18 @@ mod tests {
         insert_cold_tail(&mut b, &mut ws, 6);
         check(&b, &ws);
         assert_eq!(order(&b, &ws), vec![1, 5, 0, 3, 2, 6]);
+        insert_after(&mut b, &mut ws, 2, 7);
+        check(&b, &ws);
+        insert_after(&mut b, &mut ws, 6, 8);
+        check(&b, &ws);
+        assert_eq!(order(&b, &ws), vec![1, 5, 0, 3, 2, 7, 6, 8]);
+        for i in [7, 8] {
+            unlink_repl(&mut b, &mut ws, i);
+        }
+        insert_hot_tail(&mut b, &mut ws, 9);
+        check(&b, &ws);
+        assert_eq!(order(&b, &ws), vec![1, 9, 5, 0, 3, 2, 6]);
+        unlink_repl(&mut b, &mut ws, 9);
         for i in [1, 6, 3, 5, 0, 2] {
             unlink_repl(&mut b, &mut ws, i);
             check(&b, &ws);

@@ -5,6 +5,7 @@ use super::advice::{AdviceStatus, Advisor, DbCacheAdvice};
 use super::report::{compare, Report};
 use super::Instance;
 use crate::buffer::events::Event;
+use crate::buffer::replacement::future::{check_length, grouped, Future};
 use crate::buffer::workload::{Access, Generator, Measure, MAX_SIM_NS};
 use crate::buffer::Cache;
 use crate::error::{Result, SimError};
@@ -13,6 +14,7 @@ use crate::replay::{Replay, Replayed, Stepper, SNAPSHOT_BUDGET_BYTES};
 use crate::scenario::paper::PaperComparison;
 use crate::scenario::Scenario;
 use std::rc::Rc;
+use std::sync::Arc;
 
 /// The state one access moves: the cache, the workload generator and the execution in
 /// progress.
@@ -36,6 +38,27 @@ pub struct State {
 }
 
 impl State {
+    /// The state before the first access.
+    fn new(inst: Instance, advice: Option<Box<Advisor>>) -> State {
+        let jobs = match &inst.generator {
+            crate::buffer::workload::Generator::OltpBatch(g) => {
+                Some(super::host_path::Jobs::new(g.jobs, g.txn_cpu_ns, g.warmup))
+            }
+            _ => None,
+        };
+        State {
+            cache: inst.cache,
+            gen: inst.generator,
+            queue: Rc::new(Vec::new()),
+            qpos: 0,
+            pos: 0,
+            exec: 0,
+            ended: false,
+            jobs,
+            advice,
+        }
+    }
+
     fn at_exec_boundary(&self) -> bool {
         match &self.jobs {
             Some(j) => j.boundary,
@@ -117,6 +140,7 @@ impl Stepper for State {
                 o.approx_bytes(self.cache.segs.iter().map(|s| s.blocks as u64).sum())
             })
             + self.advice.as_ref().map_or(0, |a| a.approx_bytes())
+            + self.cache.repl.opt().map_or(0, |o| o.approx_bytes())
             + 4096
     }
 }
@@ -154,6 +178,22 @@ fn check_time(scenario: &Scenario, m: &Measure) -> Result<()> {
     ))
 }
 
+/// OPT's future for a scenario of `accesses` accesses: the blocks its policy sees in a first
+/// run to the end (the policy without a future is LRU and records them). The second run's
+/// stream is the same unless a decision depends on the cache's state (the jobs of
+/// `oltp_batch`, direct reads); OPT then goes by the next recorded use (`future.rs`).
+fn opt_future(scenario: &Scenario, accesses: u64) -> Result<Arc<Future>> {
+    check_length(accesses, "the scenario")?;
+    let mut inst = Instance::build(scenario)?;
+    if let Some(opt) = inst.cache.repl.opt_mut() {
+        opt.record();
+    }
+    let mut first = State::new(inst, None);
+    while first.advance() {}
+    let stream = first.cache.repl.opt_mut().map(|o| o.take_recorded());
+    Ok(Arc::new(Future::build(stream.unwrap_or_default())))
+}
+
 pub struct Run {
     pub scenario: Scenario,
     replay: Replay<State>,
@@ -173,7 +213,7 @@ impl Replayed for Run {
 
 impl Run {
     pub fn new(scenario: Scenario) -> Result<Run> {
-        let inst = Instance::build(&scenario)?;
+        let mut inst = Instance::build(&scenario)?;
         let cost = &inst.cache.cost;
         // the dearest an access can be before DBWR waits: a logical read and a read from disk
         let per_access = cost
@@ -181,29 +221,23 @@ impl Run {
             .saturating_add(cost.physical_read.max(cost.os_cache_read));
         let m = inst.generator.measure(per_access)?;
         check_time(&scenario, &m)?;
+        if let Some(opt) = inst.cache.repl.opt_mut() {
+            let future = opt_future(&scenario, m.accesses)?;
+            inst.notes.push(format!(
+                "policy opt: every block's next use comes from a first run of the scenario to \
+                 its end ({} references)",
+                grouped(future.len())
+            ));
+            opt.set_future(future);
+        }
         let init = InitOra::new(&scenario.init)?;
         let advice = match AdviceStatus::of(&init)? {
             AdviceStatus::On => Some(Box::new(Advisor::new(&inst.cache, &init, &inst.generator)?)),
             AdviceStatus::Ready | AdviceStatus::Off => None,
         };
         let (total_accesses, total_executions) = (m.accesses, m.executions);
-        let jobs = match &inst.generator {
-            crate::buffer::workload::Generator::OltpBatch(g) => {
-                Some(super::host_path::Jobs::new(g.jobs, g.txn_cpu_ns, g.warmup))
-            }
-            _ => None,
-        };
-        let state = State {
-            cache: inst.cache,
-            gen: inst.generator,
-            queue: Rc::new(Vec::new()),
-            qpos: 0,
-            pos: 0,
-            exec: 0,
-            ended: false,
-            jobs,
-            advice,
-        };
+        let notes = std::mem::take(&mut inst.notes);
+        let state = State::new(inst, advice);
         // At most 64 snapshots, at least 2048 accesses apart.
         let max_snaps = (SNAPSHOT_BUDGET_BYTES / state.approx_bytes()).clamp(2, 64);
         let every = (total_accesses / max_snaps).max(2048);
@@ -211,7 +245,7 @@ impl Run {
             scenario,
             replay: Replay::new(state, total_accesses, every),
             total_executions,
-            notes: inst.notes,
+            notes,
         })
     }
 

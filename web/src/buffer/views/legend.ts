@@ -13,28 +13,12 @@ import {
 } from '../../shared/views/colours';
 import { styled } from '../../shared/views/host';
 import type { RegionDef } from '../../sim/generated/buffer/RegionDef';
+import { item } from './legendItem';
+import { policyLegend, policyLegendKey, type PolicyKey } from './policyLegend';
 
 const keys = new WeakMap<HTMLElement, string>();
 
-function item(
-  parent: HTMLElement,
-  swatch: Partial<CSSStyleDeclaration>,
-  label: string,
-): HTMLElement {
-  const span = styled(
-    'span',
-    { display: 'inline-flex', alignItems: 'center', gap: '6px', whiteSpace: 'nowrap' },
-    parent,
-  );
-  styled(
-    'span',
-    { display: 'inline-block', width: '13px', height: '13px', borderRadius: '3px', ...swatch },
-    span,
-  );
-  styled('span', {}, span).textContent = label;
-  return span;
-}
-
+/** Rebuild the legend when what it explains changed; true when it did (its height may too). */
 export function renderLegend(
   el: HTMLElement,
   objects: Segment[],
@@ -42,15 +26,17 @@ export function renderLegend(
   tchText: boolean,
   osCache = false,
   diffOther: string | null = null,
-): void {
+  policy: PolicyKey | null = null,
+): boolean {
   const key = JSON.stringify([
+    policy ? policyLegendKey(policy) : null,
     objects.map((o) => [o.name, o.buffer_pool ?? 'DEFAULT']),
     regions.map((r) => r.name),
     tchText,
     osCache,
     diffOther,
   ]);
-  if (keys.get(el) === key) return;
+  if (keys.get(el) === key) return false;
   keys.set(el, key);
   el.replaceChildren();
   el.dataset.testid = 'lru-legend';
@@ -87,6 +73,7 @@ export function renderLegend(
       );
     item(el, rail(REGION_COLOR[r.tone], r.tone === 'cold' && regions.length > 1), r.legend);
   }
+  if (policy) policyLegend(el, policy);
   item(el, rail(REGION_COLOR.write), 'write list');
   item(el, rail(REGION_COLOR.writing), 'DBWR writing');
   item(el, { background: FREE_FILL, border: `1px dashed ${FREE_STROKE}` }, 'free (never used)');
@@ -109,4 +96,5 @@ export function renderLegend(
     t.style.color = '#5c6370';
     el.appendChild(t);
   }
+  return true;
 }

@@ -40,6 +40,13 @@ export interface GridInput {
   setSizes: number[];
   canvas: boolean;
   dpr: number;
+  /**
+   * Height each set needs under its buffers for what its policy draws there (a caption, ghost
+   * lists, a ring: ./policyState's extraHeight). None: nothing.
+   */
+  extra?: number[];
+  /** Height each set needs in its label column under its label (CLOCK's ring). */
+  side?: number[];
 }
 
 export interface SetBox {
@@ -48,6 +55,11 @@ export interface SetBox {
   cols: number;
   rows: number;
   size: number;
+  /** Where the rows under the buffers start (./policyState), and their height. */
+  extraTop: number;
+  extra: number;
+  /** Where the label column has room under the set's label. */
+  sideTop: number;
 }
 
 export interface Grid {
@@ -118,15 +130,26 @@ function tryGrid(input: GridInput, pitch: number, labelW: number, k = 1, compact
   const cell = k > 1 ? pitch : pitch - gapFor(pitch, input.canvas, input.dpr);
   const sets: SetBox[] = [];
   let top = 0;
-  for (const size of input.setSizes) {
+  input.setSizes.forEach((size, s) => {
     const rows = Math.max(1, Math.ceil(cells(size) / cols));
-    const height = Math.max(
-      compact ? MIN_BLOCK_COMPACT : MIN_BLOCK,
-      LANE + (rows - 1) * rowPitch + pitch + BOTTOM,
-    );
-    sets.push({ top, height, cols, rows, size });
+    const label = compact ? MIN_BLOCK_COMPACT : MIN_BLOCK;
+    // The rows under the buffers start after them (or after the label, when it is taller);
+    // what the label column holds under the label may reach down beside them.
+    const under = Math.max(label, LANE + (rows - 1) * rowPitch + pitch + BOTTOM);
+    const extra = input.extra?.[s] ?? 0;
+    const height = Math.max(label + (input.side?.[s] ?? 0), under + extra);
+    sets.push({
+      top,
+      height,
+      cols,
+      rows,
+      size,
+      extraTop: top + under,
+      extra,
+      sideTop: top + label,
+    });
     top += height + SET_GAP;
-  }
+  });
   return {
     width: input.width,
     height: Math.max(0, top - SET_GAP),
@@ -189,7 +212,8 @@ export function denseGrid(input: GridInput, k: number): Grid {
   return tryGrid(input, densePitchD(input.dpr) / input.dpr, labelWidth(input.width), k);
 }
 
-function labelWidth(width: number): number {
+/** Width of the label column left of the cells. */
+export function labelWidth(width: number): number {
   return width < 640 ? 118 : 160;
 }
 

@@ -3,6 +3,7 @@
 // by (the cursor, the mouse's tooltip).
 import { FLAG, splitDba } from '../../sim/engine';
 import type { Grid } from './lruGrid';
+import { describeMarks } from './policyState';
 import type { CacheFrame } from './types';
 
 /** The keys the buffer grid takes for itself (the rest go on to the page's shortcuts). */
@@ -93,5 +94,7 @@ export function describeBuffer(frame: CacheFrame, grid: Grid | null, b: number):
               ?.label ?? 'list');
   const cell = grid && grid.k > 1 ? ` (first of this cell's ${grid.k})` : '';
   const diff = frame.diff?.[b] ? ` · not cached in ${frame.diffOther ?? 'the other'}` : '';
-  return `buf# ${b}${cell} — ${obj} · tch ${frame.tch[b]}${dirty} · ${region}${os}${diff}`;
+  const set = frame.sets.findIndex((x) => b >= x.lo && b < x.hi);
+  const marks = describeMarks(frame.policy[set], b);
+  return `buf# ${b}${cell} — ${obj} · tch ${frame.tch[b]}${dirty} · ${region}${marks}${os}${diff}`;
 }

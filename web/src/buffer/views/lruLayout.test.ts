@@ -28,7 +28,8 @@ function gridOf(setSizes: number[], cols: number, lanes = false, k = 1): Grid {
   let top = 0;
   const sets = setSizes.map((size) => {
     const rows = Math.ceil(Math.ceil((size + 2) / k) / cols);
-    const box = { top, height: LANE + rows * rowPitch, cols, rows, size };
+    const height = LANE + rows * rowPitch;
+    const box = { top, height, cols, rows, size, extraTop: top + height, extra: 0, sideTop: top };
     top += box.height + 10;
     return box;
   });

@@ -11,7 +11,7 @@ import { CanvasCells } from './lruCanvas';
 import { SvgCells, type CellState } from './lruCells';
 import { LruEffects } from './lruEffects';
 import { attachKeys, describeBuffer } from './lruKeys';
-import { computeGrid, type Grid } from './lruGrid';
+import { computeGrid, labelWidth, type Grid } from './lruGrid';
 import {
   hitTest,
   locate,
@@ -22,6 +22,8 @@ import {
   type Placement,
 } from './lruLayout';
 import { renderLegend } from './legend';
+import { PolicyChrome } from './policyChrome';
+import { extraHeight, isRing, sideHeight, wantsRing } from './policyState';
 import { buildTimeline } from './timeline';
 import { heightBudget, PAD_X, viewRoot } from '../../shared/views/host';
 import type { CacheFrame, View, ViewOptions } from './types';
@@ -39,6 +41,21 @@ function svgEl<K extends keyof SVGElementTagNameMap>(
   if (cls) e.setAttribute('class', cls);
   parent.appendChild(e);
   return e;
+}
+
+/** Where the buffer of each block the step's victims held was drawn before the step. */
+function evictedFrom(
+  frame: CacheFrame,
+  before: Locator | null,
+): Map<number, { x: number; y: number }> {
+  const out = new Map<number, { x: number; y: number }>();
+  if (!before) return out;
+  for (const e of frame.events)
+    if (e.type === 'victim' && e.old_dba !== 0) {
+      const p = before(e.buf);
+      if (p) out.set(e.old_dba, p);
+    }
+  return out;
 }
 
 export function createLruView(el: HTMLElement, opts: ViewOptions): View<CacheFrame> {
@@ -62,8 +79,11 @@ export function createLruView(el: HTMLElement, opts: ViewOptions): View<CacheFra
   // crisp edges and fast text raster noticeably cheaper, and look the same on whole pixels.
   cellLayer.setAttribute('shape-rendering', 'crispEdges');
   cellLayer.setAttribute('text-rendering', 'optimizeSpeed');
+  // The policy's badges and hand over the cells, under the region tags.
+  const policyMarks = svgEl('g', svg, 'policy-marks');
   const over = svgEl('g', svg, 'over');
   const labels = svgEl('g', svg, 'labels');
+  const policyRows = svgEl('g', svg, 'policy-rows');
   const fx = svgEl('g', svg, 'effects');
   const selLayer = svgEl('g', svg, 'selection');
   const cursorLayer = svgEl('g', svg, 'cursor');
@@ -73,6 +93,7 @@ export function createLruView(el: HTMLElement, opts: ViewOptions): View<CacheFra
 
   const chrome = new LruChrome(under, over, labels);
   const effects = new LruEffects(fx, selLayer);
+  const policy = new PolicyChrome(policyRows, policyMarks, stage);
   let cells: SvgCells | null = null;
   let canvas: CanvasCells | null = null;
 
@@ -107,23 +128,45 @@ export function createLruView(el: HTMLElement, opts: ViewOptions): View<CacheFra
     const dpr = window.devicePixelRatio || 1;
     const sizes = frame.sets.map((s) => s.hi - s.lo);
     const touchCount = frame.touchCounts;
-    // The legend first: its height comes off the budget. Its touch-count note follows the
+    // CLOCK's ring goes in the label column under a set's label, when few sets share the view.
+    const ringRoom = frame.sets.length <= 2 && isRing(frame.regions);
+    const captionW = width() - labelWidth(width()) - 10;
+    const extra = frame.policy.map((p) => extraHeight(p, frame.regions, captionW));
+    const side = frame.policy.map((p) => sideHeight(p, ringRoom));
+    // The legend first: its height comes off the budget (measured again when the legend
+    // changed: another policy explains other structures). Its touch-count note follows the
     // cell size, so it is checked again once the grid is known.
-    renderLegend(
+    const relegend = renderLegend(
       legend,
       frame.objects,
       frame.regions,
       (grid?.text ?? n <= 400) && touchCount,
       frame.osCache,
       frame.diffOther ?? null,
+      frame.policy[0]
+        ? {
+            state: frame.policy[0],
+            ring: wantsRing(frame.policy[0], ringRoom),
+            regions: frame.regions,
+          }
+        : null,
     );
+    if (relegend && !opts.maxHeight) budget = null;
     showScale(useCanvas, grid?.k ?? 1);
     budget ??= opts.maxHeight ?? heightBudget(el, root, legend);
-    const inputKey = `${width()}|${budget}|${sizes.join(',')}|${useCanvas}|${dpr}`;
+    const inputKey = `${width()}|${budget}|${sizes.join(',')}|${extra.join(',')}|${side.join(',')}|${useCanvas}|${dpr}`;
     let fresh = wasFresh;
     if (inputKey !== gridInput) {
       gridInput = inputKey;
-      const g = computeGrid({ width: width(), budget, setSizes: sizes, canvas: useCanvas, dpr });
+      const g = computeGrid({
+        width: width(),
+        budget,
+        setSizes: sizes,
+        canvas: useCanvas,
+        dpr,
+        extra,
+        side,
+      });
       const sig = `${g.width}|${g.height}|${g.pitch}|${g.cell}|${g.k}|${g.sets.map((b) => `${b.top}:${b.cols}`).join(',')}`;
       if (sig !== gridSig) {
         grid = g;
@@ -163,6 +206,13 @@ export function createLruView(el: HTMLElement, opts: ViewOptions): View<CacheFra
       grid.text && touchCount,
       frame.osCache,
       frame.diffOther ?? null,
+      frame.policy[0]
+        ? {
+            state: frame.policy[0],
+            ring: wantsRing(frame.policy[0], ringRoom),
+            regions: frame.regions,
+          }
+        : null,
     );
     showScale(useCanvas, grid.k);
     svg.setAttribute(
@@ -192,6 +242,7 @@ export function createLruView(el: HTMLElement, opts: ViewOptions): View<CacheFra
       canvas.draw(grid, secs, frame.order, st, dpr);
       const named = new Set<number>(tl ? tl.steps.map((x) => x.buf).filter((b) => b >= 0) : []);
       if (frame.selected !== null) named.add(frame.selected);
+      for (const p of frame.policy) if (p.hand !== null) named.add(p.hand);
       after = locate(grid, frame.order, frame.info, frame.regions, named);
       if (tl && prev && !fresh) before = locate(grid, prev.order, prev.info, prev.regions, named);
     } else {
@@ -203,6 +254,21 @@ export function createLruView(el: HTMLElement, opts: ViewOptions): View<CacheFra
       cells ??= new SvgCells(cellLayer);
       cells.update(grid, pl, st, tl && !fresh ? tl : null, frame.selected);
     }
+    policy.update({
+      grid,
+      secs,
+      regions: frame.regions,
+      states: frame.policy,
+      order: frame.order,
+      dba: frame.dba,
+      at: after,
+      evicted: evictedFrom(frame, before),
+      badges: !useCanvas && grid.k === 1,
+      ringRoom,
+      animate: Boolean(tl) && !fresh,
+      durationMs: frame.durationMs,
+      dpr,
+    });
     effects.selectRing(grid, useCanvas ? after : null, frame.selected);
     if (tl) effects.play(tl, grid, before, after);
     else effects.clear();
@@ -383,6 +449,7 @@ export function createLruView(el: HTMLElement, opts: ViewOptions): View<CacheFra
       cells?.destroy();
       canvas?.destroy();
       effects.destroy();
+      policy.destroy();
       root.remove();
       last = null;
     },

@@ -1,5 +1,5 @@
 // The contract between the buffer cache's D3 views (this folder) and the app that mounts them.
-import type { Event, Profile, Segment, SetInfo } from '../../sim/engine';
+import type { Event, PolicyView, Profile, Segment, SetInfo } from '../../sim/engine';
 import type { RegionDef } from '../../sim/generated/buffer/RegionDef';
 import type { StepStatistics } from '../../sim/generated/buffer/StepStatistics';
 export type { View } from '../../shared/views/types';
@@ -8,6 +8,11 @@ export interface CacheFrame {
   profile: Profile;
   /** The replacement policy's regions, head first (the engine's `Layout.regions`). */
   regions: RegionDef[];
+  /**
+   * Each working set's policy state (the engine's `policyStateJson`, read after every step):
+   * ghost lists, hand, per-buffer marks and status, adaptive numbers.
+   */
+  policy: PolicyView[];
   /** Buffers keep touch counts under the policy (cells show them). */
   touchCounts: boolean;
   sets: SetInfo[];

@@ -214,6 +214,8 @@ impl Advisor {
                 .map_or(0, |q| q.small_table_threshold);
             let why = if cache.repl.lru_stack() {
                 not_lru(cache, gen, p.id, min_stt)
+            } else if cache.repl.opt().is_some() {
+                Some("opt: the shadow caches read ahead with the run's own future".into())
             } else {
                 Some(format!(
                     "{} replacement is not a stack algorithm",

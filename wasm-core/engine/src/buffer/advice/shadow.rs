@@ -45,6 +45,10 @@ pub fn shadow_cache(base: &Cache, init: &InitOra, pool: PoolId, buffers: u32) ->
     let (cfg, io) = resized(&base.cfg, init, pool, buffers)?;
     let mut c = Cache::with_io(cfg, base.segs.clone(), base.cost, io);
     c.script = base.script.clone();
+    // OPT: the real cache's future (the same accesses, so the same reference stream)
+    if let (Some(o), Some(f)) = (c.repl.opt_mut(), base.repl.opt().and_then(|o| o.future())) {
+        o.set_future(f.clone());
+    }
     Ok(c)
 }
 

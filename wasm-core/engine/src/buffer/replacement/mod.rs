@@ -66,6 +66,11 @@ pub fn record(events: &mut Vec<Event>, e: impl FnOnce() -> Event) {
     }
 }
 
+/// A block as a rule event names it: `file:block` of its data block address.
+pub fn block(dba: u32) -> String {
+    format!("{}:{}", dba >> 22, dba & 0x3F_FFFF)
+}
+
 /// What a rule works on: the buffer headers, the working set (and its index) and the clock.
 pub struct Cx<'a> {
     pub b: &'a mut Buffers,
@@ -330,12 +335,19 @@ macro_rules! policies {
     };
 }
 
+pub mod future;
 pub mod ghost;
 
 policies! {
     lru::Lru,
     touch_count::TouchCount,
     fifo::Fifo,
+    clock::Clock,
+    sieve::Sieve,
+    s3_fifo::S3Fifo,
+    opt::Opt,
+    two_q::TwoQ,
+    arc::Arc,
 }
 
 impl Replacer {

@@ -9,7 +9,7 @@ use crate::scenario::Scenario;
 use std::collections::{HashSet, VecDeque};
 
 /// A one-set cache of `buffers` over one table of `blocks`, zero costs, with `policy`.
-fn cache(buffers: u32, blocks: u32, policy: &str) -> Cache {
+pub(super) fn cache(buffers: u32, blocks: u32, policy: &str) -> Cache {
     let text = format!(
         r#"{{ "version": 1, "title": "t", "profile": "8.1.6",
           "init": {{ "db_block_buffers": {buffers} }},
@@ -32,7 +32,7 @@ fn cache(buffers: u32, blocks: u32, policy: &str) -> Cache {
     c
 }
 
-fn replay(c: &mut Cache, trace: &[u32]) -> u64 {
+pub(super) fn replay(c: &mut Cache, trace: &[u32]) -> u64 {
     for (pos, &block) in trace.iter().enumerate() {
         c.access(&Access::read(0, block, Op::Read), pos as u64, pos as u64);
     }
@@ -73,7 +73,7 @@ fn textbook_lru(n: usize, trace: &[u32]) -> u64 {
     misses
 }
 
-fn random_trace(seed: u64, len: usize, blocks: u32) -> Vec<u32> {
+pub(super) fn random_trace(seed: u64, len: usize, blocks: u32) -> Vec<u32> {
     let mut rng = Rng::new(seed);
     (0..len).map(|_| rng.below(blocks as u64) as u32).collect()
 }

@@ -12,7 +12,12 @@
 //! A record's time, less the first record's, is the earliest simulated time its access may
 //! start, so touch counts age by the trace's clock as in Oracle (`_db_aging_touch_time`). The
 //! project's CSV keeps its absolute `time_ms`, as the `trace` workload does.
+//!
+//! OPT is the exception: it needs every block's next use before the first access, so under
+//! policy `opt` the feed keeps the mapped blocks (`ahead.rs`, bounded) and the end of the
+//! trace serves them.
 
+mod ahead;
 mod decode;
 mod map;
 mod params;
@@ -27,6 +32,7 @@ use super::workload::{Access, WorkloadSpec};
 use super::{Cache, Instance};
 use crate::error::{Result, SimError};
 use crate::scenario::Scenario;
+use ahead::Ahead;
 use decode::{Decoder, Obj, Rec};
 use map::Mapper;
 
@@ -44,6 +50,8 @@ pub struct TraceFeed {
     finished: bool,
     /// The blocks of the DEFAULT pool's references, kept when asked ([`Self::keep_blocks`]).
     blocks: Option<Blocks>,
+    /// Policy `opt`: the trace so far, served at its end.
+    ahead: Option<Ahead>,
 }
 
 /// The reference stream a feed keeps: dense block numbers (segment base + block).
@@ -102,7 +110,18 @@ impl TraceFeed {
                     .into(),
             );
         }
+        let ahead = inst.cache.repl.opt().map(|_| Ahead::default());
+        if ahead.is_some() {
+            notes.push(format!(
+                "policy opt: the trace is read whole first (at most {} accesses), then served \
+                 with every block's next use known",
+                crate::buffer::replacement::future::grouped(
+                    crate::buffer::replacement::future::MAX_REFERENCES
+                )
+            ));
+        }
         Ok(TraceFeed {
+            ahead,
             map: Mapper::new(&inst.cache.segs, map),
             origin: (opts.format == TraceFormat::Project).then_some(0),
             cache: inst.cache,
@@ -139,7 +158,34 @@ impl TraceFeed {
         let (decoder, mut served) = self.parts();
         let out = decoder.finish(&mut |r| served.take(r));
         self.settle(out)?;
+        let out = self.serve_ahead();
+        self.settle(out)?;
         self.finished = true;
+        Ok(())
+    }
+
+    /// Policy `opt`: build the future of the held trace and serve it.
+    fn serve_ahead(&mut self) -> Result<()> {
+        let Some(ahead) = self.ahead.take() else {
+            return Ok(());
+        };
+        let (future, accesses) = ahead.into_future();
+        if let Some(o) = self.cache.repl.opt_mut() {
+            o.set_future(future);
+        }
+        let mut served = Served {
+            cache: &mut self.cache,
+            map: &mut self.map,
+            origin: &mut self.origin,
+            pos: &mut self.pos,
+            blocks: &mut self.blocks,
+            ahead: None,
+        };
+        for h in accesses {
+            served
+                .serve(h.seg, h.block, h.op, h.not_before_ns)
+                .map_err(|e| SimError::new("trace", e))?;
+        }
         Ok(())
     }
 
@@ -164,6 +210,7 @@ impl TraceFeed {
             pos,
             decoder,
             blocks,
+            ahead,
             ..
         } = self;
         (
@@ -174,15 +221,27 @@ impl TraceFeed {
                 origin,
                 pos,
                 blocks,
+                ahead: ahead.as_mut(),
             },
         )
     }
 
     fn settle(&mut self, out: Result<()>) -> Result<()> {
-        if let Err(e) = &out {
-            self.stopped = Some(e.clone());
+        let Err(mut e) = out else {
+            return Ok(());
+        };
+        if let Some(a) = self.ahead.as_ref().filter(|a| a.over) {
+            // opt's limit: refused by the policy, nothing served
+            e = a.refusal();
+            self.ahead = None;
         }
-        out
+        if self.stopped.is_none() {
+            self.stopped = Some(e.clone());
+            // opt: the accesses before a bad record are served, as the other policies' are
+            // (a fault among them stops there; the first error is the one reported)
+            let _ = self.serve_ahead();
+        }
+        Err(e)
     }
 
     /// Keep the block of every reference to the DEFAULT pool from now on (the reference
@@ -208,9 +267,9 @@ impl TraceFeed {
             .unwrap_or_default()
     }
 
-    /// Accesses served so far.
+    /// Accesses served so far (under `opt`, held so far until the trace ends).
     pub fn accesses(&self) -> u64 {
-        self.pos
+        self.pos + self.ahead.as_ref().map_or(0, |a| a.len())
     }
     /// Bytes of whole records read so far.
     pub fn bytes_consumed(&self) -> u64 {
@@ -255,6 +314,8 @@ struct Served<'a> {
     origin: &'a mut Option<u64>,
     pos: &'a mut u64,
     blocks: &'a mut Option<Blocks>,
+    /// Policy `opt` before the trace's end: hold the access instead of serving it.
+    ahead: Option<&'a mut Ahead>,
 }
 
 impl Served<'_> {
@@ -264,10 +325,26 @@ impl Served<'_> {
             Obj::Id(id) => self.map.block_of(id)?,
             Obj::Block { seg, block } => (seg, block),
         };
-        let mut a = Access::read(seg, block, r.op);
-        if let Some(t) = r.time_ns {
-            a.not_before_ns = t.saturating_sub(*self.origin.get_or_insert(t));
+        let not_before_ns = match r.time_ns {
+            Some(t) => t.saturating_sub(*self.origin.get_or_insert(t)),
+            None => 0,
+        };
+        match &mut self.ahead {
+            Some(ahead) => ahead.push(seg, block, r.op, not_before_ns),
+            None => self.serve(seg, block, r.op, not_before_ns),
         }
+    }
+
+    #[inline]
+    fn serve(
+        &mut self,
+        seg: u32,
+        block: u32,
+        op: crate::buffer::events::Op,
+        not_before_ns: u64,
+    ) -> std::result::Result<(), String> {
+        let mut a = Access::read(seg, block, op);
+        a.not_before_ns = not_before_ns;
         if self.cache.host.is_some() {
             self.cache.session_work(0);
         }
