@@ -248,6 +248,10 @@ for (const { id, title, policies, end, physical, note } of [
     await expect.poll(() => totals(page, 'physical_reads')).toEqual(physical);
     const [a, b] = await totals(page, 'hit_ratio');
     expect(b, `${policies[1]} hits more than ${policies[0]}`).toBeGreaterThan(a);
+    // below 1280 px A and B are tabs: the note and the policies stay in view
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await expect(page.getByTestId('compare-found')).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath(`compare-${id}-1024x768.png`) });
     await expect(page.getByRole('alert')).toHaveCount(0);
     watcher.expectClean(ORIGIN);
   });

@@ -10,6 +10,7 @@ import { stepContrast } from '../narration/contrast';
 import { presetOf, type Which } from '../store/compare';
 import { SlotScope, useApp, useSlot } from '../store/context';
 import { selectCompare, selectCurrent, selectMode, selectNarration } from '../store/selectors';
+import { isLibraryScenario } from '../sim/library';
 import { policyLabel, policyOf } from '../sim/policy';
 import type { AppState } from '../store/store';
 import { ChainPanel, LruPanel } from '../buffer/CacheViews';
@@ -40,9 +41,16 @@ const selectCompareActions = (s: AppState) => ({
 });
 
 /** Which configuration the editors act on, what is compared, and the way out. */
+/** The replacement policy each configuration runs (buffer cache runs), by name. */
+const selectPolicies = (s: AppState) =>
+  s.compare && s.current && !isLibraryScenario(s.current)
+    ? { a: policyLabel(policyOf(s.current)), b: policyLabel(policyOf(s.compare.current)) }
+    : { a: '', b: '' };
+
 function CompareBar() {
   const c = useApp(useShallow(selectCompare));
   const act = useApp(useShallow(selectCompareActions));
+  const policy = useApp(useShallow(selectPolicies));
   const preset = presetOf(c.preset);
   const choice = (which: Which, title: string, edited: boolean) => (
     <button
@@ -55,7 +63,8 @@ function CompareBar() {
     >
       <span className="slot-badge">{which.toUpperCase()}</span>
       <span className="slot-name">
-        {edited && <span className="badge edited">edited</span>} {title}
+        {edited && <span className="badge edited">edited</span>}{' '}
+        {policy[which] && <span className="slot-policy">{policy[which]}</span>} {title}
       </span>
     </button>
   );
