@@ -324,7 +324,7 @@ impl Replacement for Arc {
                 PolicyParam {
                     name: "N",
                     value: ws.size() as f64,
-                    note: "buffers of the set: |T1| + |T2| ≤ N, all four lists ≤ 2N",
+                    note: "buffers of the set: at most N resident blocks, at most 2N remembered in all",
                 },
             ],
             ..PolicyState::default()
