@@ -13,7 +13,7 @@ import { selectCurrent } from '../store/selectors';
 import { Panel } from '../shared/Panel';
 import { startCurves, type RunningCurves } from './mrcClient';
 import { addPoints, curveRows, defaultPolicies, pointsDone, toRows, type Curves } from './plan';
-import { createMrcChart, policyColor, policyLabel, type MrcChart } from './views/mrcChart';
+import { createMrcChart, curveLabel, policyColor, type MrcChart } from './views/mrcChart';
 
 /** The largest trace the curves take whole (every Worker holds a copy). */
 const MAX_TRACE_BYTES = 64 << 20;
@@ -143,7 +143,7 @@ export function MrcPanel() {
               <label key={p} data-testid="mrc-policy" data-policy={p}>
                 <input type="checkbox" checked={picked.includes(p)} onChange={() => toggle(p)} />
                 <span className="swatch" style={{ background: policyColor(p, names, oracle) }} />
-                {policyLabel(p, oracle)}
+                {curveLabel(p, oracle)}
                 {stack.includes(p) && <span className="note"> (one pass)</span>}
               </label>
             ))}

@@ -22,7 +22,7 @@ const WORDS: Record<string, Omit<PolicyInfo, 'name'>> = {
   },
   'touch-count': {
     label: '8i touch count',
-    line: 'new blocks enter at the midpoint; a block touched twice moves to the hot region at the cold tail',
+    line: 'new blocks enter at the midpoint; reaching the cold tail, a block touched twice or more moves to the hot region',
   },
   fifo: { label: 'FIFO', line: 'a hit changes nothing; the oldest block goes first' },
   clock: {

@@ -5,6 +5,7 @@
 //   createMrcChart(el) → { update(rows, policies, oracle, current), destroy() }
 import { format, max, schemeTableau10 } from 'd3';
 import type { Row } from '../plan';
+import { policyLabel } from '../../sim/policy';
 import { MUTED } from '../../shared/views/colours';
 import { createLineChart, PLAIN_LOOK, type Line, type Look } from '../../shared/views/lineChart';
 
@@ -25,8 +26,9 @@ export const policyColor = (p: string, names: string[], oracle: string) =>
     ? ORACLE_COLOR
     : schemeTableau10.filter((c) => c !== '#e15759')[Math.max(0, names.indexOf(p)) % 9];
 
-export const policyLabel = (p: string, oracle: string) =>
-  p === oracle ? `${p} (Oracle’s rules)` : p;
+/** A curve's name: the policy's own (`sim/policy`), marked when it is the profile's rules. */
+export const curveLabel = (p: string, oracle: string) =>
+  p === oracle ? `${policyLabel(p)} (Oracle’s rules)` : policyLabel(p);
 
 export function createMrcChart(el: HTMLElement, names: () => string[]): MrcChart {
   let shown: string[] = [];
@@ -42,7 +44,7 @@ export function createMrcChart(el: HTMLElement, names: () => string[]): MrcChart
       lines: () =>
         shown.map((p): Line<Row> => ({
           key: p,
-          label: policyLabel(p, oracle),
+          label: curveLabel(p, oracle),
           color: policyColor(p, names(), oracle),
           value: (r) =>
             r.ratio[p] === null || r.ratio[p] === undefined ? null : r.ratio[p]! * 100,
