@@ -166,7 +166,7 @@ fn check_lists(c: &Cache) {
         assert!(order[hot..].iter().all(|&i| !c.b.has(i, flag::HOT)));
         let mut w = Vec::new();
         lists::write_order(&c.b, ws, &mut w);
-        let used = ws.next_free - ws.lo;
+        let used = ws.next_free - ws.lo - ws.freed.len() as u32;
         let writing = (ws.lo..ws.next_free)
             .filter(|&i| c.b.has(i, flag::WRITING))
             .count();
@@ -176,7 +176,7 @@ fn check_lists(c: &Cache) {
 
 #[test]
 fn writes_and_dbwr_keep_the_lists_whole() {
-    for policy in ["clock", "sieve", "s3-fifo"] {
+    for &policy in cachesim::buffer::replacement::NAMES {
         let text = format!(
             r#"{{ "version": 1, "title": "dbwr", "profile": "8.1.6", "policy": "{policy}",
               "init": {{ "db_block_buffers": 200, "db_block_lru_latches": 2 }},
@@ -199,7 +199,9 @@ fn writes_and_dbwr_keep_the_lists_whole() {
         assert!(writes > 0, "{policy}: DBWR wrote nothing");
         for (set, ws) in c.sets.iter().enumerate() {
             let st = c.repl.state(&c.b, ws, set as u32);
-            assert_eq!(st.marks.len() as u32, ws.len, "{policy}");
+            if st.mark_name.is_some() {
+                assert_eq!(st.marks.len() as u32, ws.len, "{policy}");
+            }
             if let Some(h) = st.hand {
                 assert!(!c.b.has(h, flag::ON_WRITE_LIST | flag::WRITING));
                 assert_eq!(c.b.set[h as usize], set as u32);

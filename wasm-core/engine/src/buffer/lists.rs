@@ -100,6 +100,9 @@ pub struct WorkingSet {
     pub hot_len: u32,
     /// Buffers `next_free..hi` have never been used.
     pub next_free: u32,
+    /// Buffers the policy let go of outside the victim scan (LIRS), free again: taken
+    /// before the never-used ones.
+    pub freed: Vec<u32>,
     pub wl_head: u32,
     pub wl_tail: u32,
     pub wl_len: u32,
@@ -120,6 +123,7 @@ impl WorkingSet {
             len: 0,
             hot_len: 0,
             next_free: lo,
+            freed: Vec::new(),
             wl_head: NIL,
             wl_tail: NIL,
             wl_len: 0,
@@ -132,7 +136,7 @@ impl WorkingSet {
     }
 
     pub fn free_count(&self) -> u32 {
-        self.hi - self.next_free
+        self.hi - self.next_free + self.freed.len() as u32
     }
 }
 

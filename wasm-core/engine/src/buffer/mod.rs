@@ -331,6 +331,7 @@ impl Cache {
             let (repl, mut cx) = self.policy_cx(set);
             repl.miss(&mut cx, dba);
         }
+        self.release_dropped(set);
         self.count_get(pool, a.op);
         let c = &mut self.counters[pool.index()];
         c.buf_got += 1;

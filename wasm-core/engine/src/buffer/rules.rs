@@ -52,6 +52,7 @@ impl Cache {
             let (repl, mut cx) = self.policy_cx(set);
             repl.hit(&mut cx, i, relink)
         };
+        self.release_dropped(set);
         let tch_after = if self.record {
             self.b.tch[i as usize]
         } else {
@@ -66,7 +67,8 @@ impl Cache {
             get,
             since_touch_ns: since,
         });
-        if op == Op::Write {
+        // (LIRS may have let the buffer go with its hit: nothing left to change)
+        if op == Op::Write && !self.b.has(i, flag::FREE) {
             self.change(i);
         }
     }
@@ -78,6 +80,11 @@ impl Cache {
     /// records a [`crate::SimError`] in `fault` and the run stops there.
     pub(super) fn get_buffer(&mut self, set: u32) -> Option<u32> {
         let ws = &mut self.sets[set as usize];
+        if let Some(i) = ws.freed.pop() {
+            self.b.flags[i as usize] &= !flag::FREE;
+            self.emit(|| Event::FreeBuffer { buf: i, set });
+            return Some(i);
+        }
         if ws.next_free < ws.hi {
             let i = ws.next_free;
             ws.next_free += 1;
@@ -112,6 +119,25 @@ impl Cache {
             )
         });
         None
+    }
+
+    /// Free the buffers the policy let go of outside the victim scan (LIRS evicts on a hit
+    /// and before a miss's buffer is found): off the hash chain, a dirty one written first
+    /// (as a flush writes it), then free for the next miss of the set.
+    pub(super) fn release_dropped(&mut self, set: u32) {
+        while let Some(v) = self.repl.dropped() {
+            self.take_victim(v);
+            if self.b.has(v, flag::DIRTY) {
+                let pool = self.pool_of_set(set);
+                self.counters[pool.index()].physical_writes += 1;
+                self.wait(self.cost.physical_write);
+            }
+            let k = v as usize;
+            self.b.dba[k] = 0;
+            self.b.tch[k] = 0;
+            self.b.flags[k] = flag::FREE;
+            self.sets[set as usize].freed.push(v);
+        }
     }
 
     fn take_victim(&mut self, v: u32) -> u32 {

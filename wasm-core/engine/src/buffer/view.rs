@@ -119,7 +119,7 @@ impl Cache {
                     }
                 }
             }
-            order.extend(ws.next_free..ws.hi);
+            order.extend(ws.freed.iter().copied().chain(ws.next_free..ws.hi));
             self.repl.region_lengths(ws, info);
             info.extend([ws.wl_len, writing, ws.free_count()]);
         }

@@ -202,6 +202,14 @@ pub trait Replacement: Sized + Clone + std::fmt::Debug {
         lists::unlink_repl(cx.b, cx.ws, i);
     }
 
+    /// A buffer the policy let go of outside the victim scan, already off the list with its
+    /// old block still in `dba` (LIRS evicts on a hit and before a miss's buffer is found);
+    /// the cache frees each one after `hit` and `miss`.
+    #[inline(always)]
+    fn dropped(&mut self) -> Option<u32> {
+        None
+    }
+
     /// What a view draws beyond the regions (ghosts, hand, marks, adaptive numbers).
     fn state(&self, _b: &Buffers, _ws: &WorkingSet, _set: u32) -> PolicyState {
         PolicyState::default()
@@ -324,6 +332,11 @@ macro_rules! policies {
             }
 
             #[inline(always)]
+            pub fn dropped(&mut self) -> Option<u32> {
+                match self { $(Replacer::$ty(p) => p.dropped(),)* }
+            }
+
+            #[inline(always)]
             pub fn unlink(&mut self, cx: &mut Cx, i: u32, evicted: bool) {
                 match self { $(Replacer::$ty(p) => p.unlink(cx, i, evicted),)* }
             }
@@ -348,6 +361,7 @@ policies! {
     opt::Opt,
     two_q::TwoQ,
     arc::Arc,
+    lirs::Lirs,
 }
 
 impl Replacer {
