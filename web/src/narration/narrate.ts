@@ -168,7 +168,9 @@ export function narrateEvent(ctx: NarrationContext, e: Event, access?: Access): 
       if (e.touch === 'moved_to_head') {
         return line(
           `hit in buf ${e.buf} (${e.pool}) → moved to the MRU head`,
-          '8.0 classic LRU: every hit moves the buffer to the head of its list',
+          ctx.policy === 'lru'
+            ? '8.0 classic LRU: every hit moves the buffer to the head of its list'
+            : `${policyWords(ctx)}: the hit moves the buffer to the head of its list (the rule line says which)`,
           e.buf,
         );
       }

@@ -513,7 +513,7 @@ impl Replacement for Lirs {
         PolicyState {
             ghosts: vec![Ghost {
                 name: "nonresident",
-                label: "non-resident HIR in S",
+                label: "non-resident HIR",
                 dbas: s
                     .nh_links
                     .walk(s.nh.head)
@@ -531,7 +531,7 @@ impl Replacement for Lirs {
                 param(
                     "S entries",
                     s.s.len,
-                    "the stack S: LIR, resident and non-resident HIR; at most 2N",
+                    "entries of the stack S, resident or not; at most 2N",
                 ),
             ],
             ..PolicyState::default()
