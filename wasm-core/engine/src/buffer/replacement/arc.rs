@@ -129,6 +129,7 @@ impl SetState {
 }
 
 impl Replacement for Arc {
+    const HOT_AND_COLD: bool = true;
     const NAME: &'static str = "arc";
 
     fn new(setup: &Setup) -> Self {
@@ -152,13 +153,7 @@ impl Replacement for Arc {
         REGIONS
     }
 
-    fn region_lengths(&self, ws: &WorkingSet, out: &mut Vec<u32>) {
-        out.extend([ws.hot_len, ws.len - ws.hot_len]);
-    }
 
-    fn region_of(&self, b: &Buffers, i: u32) -> usize {
-        usize::from(!b.has(i, flag::HOT))
-    }
 
     fn miss(&mut self, cx: &mut Cx, dba: u32) {
         let s = &mut self.sets[cx.set as usize];
@@ -343,14 +338,9 @@ fn num(p: f64) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::cache;
-    use crate::buffer::events::Op;
-    use crate::buffer::workload::Access;
+    use super::super::tests::{cache, read};
     use crate::buffer::Cache;
 
-    fn read(c: &mut Cache, block: u32) {
-        c.access(&Access::read(0, block, Op::Read), 0, 0);
-    }
 
     fn p(c: &Cache) -> f64 {
         c.repl.state(&c.b, &c.sets[0], 0).params[0].value

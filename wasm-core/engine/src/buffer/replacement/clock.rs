@@ -22,16 +22,14 @@
 //! under the hand goes to DBWR and the hand moves on; written, it comes back just behind the
 //! hand with its bit.
 
+use super::hand::{after, Hand};
 use super::{Cx, PolicyParam, PolicyState, RegionDef, Replacement, Setup, Tone, Verdict};
 use crate::buffer::events::{Event, Place, Touch};
 use crate::buffer::lists::{self, Buffers, WorkingSet, NIL};
 
 #[derive(Debug, Clone)]
 pub struct Clock {
-    /// Per working set: the buffer the hand points at (NIL: the list's tail).
-    hand: Vec<u32>,
-    /// Per buffer: its reference bit.
-    bit: Vec<u8>,
+    hand: Hand,
 }
 
 const REGIONS: &[RegionDef] = &[RegionDef {
@@ -44,34 +42,12 @@ const REGIONS: &[RegionDef] = &[RegionDef {
     legend: "clock ring (the hand walks from the end towards the start, then round again)",
 }];
 
-/// The buffer after `i` in the hand's walk: towards the head, from the head round to the tail.
-#[inline]
-fn after(b: &Buffers, ws: &WorkingSet, i: u32) -> u32 {
-    let p = b.link[i as usize].prev;
-    if p == NIL {
-        ws.tail
-    } else {
-        p
-    }
-}
-
-impl Clock {
-    /// Where the hand points in working set `set` (NIL only when the list is empty).
-    fn hand_of(&self, ws: &WorkingSet, set: u32) -> u32 {
-        match self.hand[set as usize] {
-            NIL => ws.tail,
-            h => h,
-        }
-    }
-}
-
 impl Replacement for Clock {
     const NAME: &'static str = "clock";
 
     fn new(setup: &Setup) -> Self {
         Clock {
-            hand: vec![NIL; setup.sets.len()],
-            bit: vec![0; setup.buffers()],
+            hand: Hand::new(setup, "reference bit"),
         }
     }
 
@@ -79,29 +55,19 @@ impl Replacement for Clock {
         REGIONS
     }
 
-    fn region_lengths(&self, ws: &WorkingSet, out: &mut Vec<u32>) {
-        out.push(ws.len);
-    }
 
     #[inline]
     fn hit(&mut self, cx: &mut Cx, i: u32, _relink: bool) -> Touch {
-        // A hit sets the reference bit (also on a buffer DBWR holds: it keeps it when it comes
-        // back); the buffer does not move.
-        let before = std::mem::replace(&mut self.bit[i as usize], 1);
-        cx.rec.emit(|| Event::Rule {
-            buf: Some(i),
-            text: format!("hit → reference bit {before} → 1"),
-        });
-        Touch::Marked
+        self.hand.hit(cx, i)
     }
 
     #[inline]
     fn insert(&mut self, cx: &mut Cx, i: u32, _to_tail: bool) -> Place {
         cx.b.tch[i as usize] = 0;
-        self.bit[i as usize] = 0;
+        self.hand.mark[i as usize] = 0;
         // Just behind the hand: after the hand in list order, reached last by the walk. Before
         // the first eviction the hand is at the tail: the new block goes to the head.
-        let hand = self.hand[cx.set as usize];
+        let hand = self.hand.at[cx.set as usize];
         lists::insert_after(cx.b, cx.ws, hand, i);
         cx.rec.emit(|| Event::Rule {
             buf: Some(i),
@@ -112,29 +78,12 @@ impl Replacement for Clock {
 
     #[inline]
     fn judge(&mut self, cx: &mut Cx, i: u32) -> Verdict {
-        if self.bit[i as usize] != 0 {
-            // Second chance: the bit is cleared and the hand moves on.
-            self.bit[i as usize] = 0;
-            let next = after(cx.b, cx.ws, i);
-            self.hand[cx.set as usize] = next;
-            cx.rec.emit(|| Event::Rule {
-                buf: Some(i),
-                text: format!("reference bit 1 → cleared, hand moves on to buf {next}"),
-            });
-            Verdict::Spared
-        } else {
-            cx.rec.emit(|| Event::Rule {
-                buf: Some(i),
-                text: "reference bit 0 under the hand → victim".into(),
-            });
-            Verdict::Victim
-        }
+        self.hand.judge(cx, i)
     }
 
     #[inline]
     fn scan_start(&self, b: &Buffers, ws: &WorkingSet) -> u32 {
-        // The scan starts at the hand (the set's index is its first buffer's).
-        self.hand_of(ws, b.set[ws.lo as usize])
+        self.hand.scan_start(b, ws)
     }
 
     #[inline]
@@ -145,55 +94,42 @@ impl Replacement for Clock {
     fn unlink(&mut self, cx: &mut Cx, i: u32, evicted: bool) {
         // The hand leaves the buffer for the next one (the victim's, or a dirty buffer's the
         // scan sends to DBWR).
-        let set = cx.set as usize;
-        if self.hand_of(cx.ws, cx.set) == i {
+        if self.hand.of(cx.ws, cx.set) == i {
             let next = after(cx.b, cx.ws, i);
-            self.hand[set] = if next == i { NIL } else { next };
+            self.hand.at[cx.set as usize] = if next == i { NIL } else { next };
         }
         lists::unlink_repl(cx.b, cx.ws, i);
         if evicted {
-            self.bit[i as usize] = 0;
+            self.hand.mark[i as usize] = 0;
         }
     }
 
     fn written(&mut self, cx: &mut Cx, i: u32) {
         // Back into the ring just behind the hand, its reference bit kept.
-        let hand = self.hand[cx.set as usize];
+        let hand = self.hand.at[cx.set as usize];
         lists::insert_after(cx.b, cx.ws, hand, i);
     }
 
     fn state(&self, b: &Buffers, ws: &WorkingSet, set: u32) -> PolicyState {
-        let mut order = Vec::with_capacity(ws.len as usize);
-        lists::repl_order(b, ws, &mut order);
-        let hand = self.hand_of(ws, set);
-        PolicyState {
-            hand: (hand != NIL).then_some(hand),
-            mark_name: Some("reference bit"),
-            marks: order
-                .iter()
-                .map(|&i| (i, Some(self.bit[i as usize] as i64)))
-                .collect(),
-            params: vec![PolicyParam {
+        self.hand.state(
+            b,
+            ws,
+            set,
+            PolicyParam {
                 name: "ring",
                 value: ws.size() as f64,
                 note: "buffers in the ring (the working set)",
-            }],
-            ..PolicyState::default()
-        }
+            },
+        )
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{cache, random_trace, replay};
-    use crate::buffer::events::Op;
+    use super::super::tests::{cache, random_trace, read, replay};
     use crate::buffer::lists::NIL;
-    use crate::buffer::workload::Access;
     use crate::buffer::Cache;
 
-    fn read(c: &mut Cache, block: u32) {
-        c.access(&Access::read(0, block, Op::Read), 0, 0);
-    }
 
     /// The buffers whose block changed since `before`.
     fn changed(c: &Cache, before: &[u32]) -> Vec<u32> {

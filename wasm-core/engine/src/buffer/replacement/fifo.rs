@@ -4,7 +4,7 @@
 
 use super::{Cx, RegionDef, Replacement, Setup, Tone, Verdict};
 use crate::buffer::events::{Place, Touch};
-use crate::buffer::lists::{self, WorkingSet};
+use crate::buffer::lists::{self};
 
 #[derive(Debug, Clone)]
 pub struct Fifo;
@@ -30,9 +30,6 @@ impl Replacement for Fifo {
         REGIONS
     }
 
-    fn region_lengths(&self, ws: &WorkingSet, out: &mut Vec<u32>) {
-        out.push(ws.len);
-    }
 
     fn hit(&mut self, _: &mut Cx, _: u32, _: bool) -> Touch {
         // A hit does not reorder the queue.

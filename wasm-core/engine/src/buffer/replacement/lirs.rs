@@ -306,6 +306,7 @@ impl SetState {
 }
 
 impl Replacement for Lirs {
+    const HOT_AND_COLD: bool = true;
     const NAME: &'static str = "lirs";
 
     fn new(setup: &Setup) -> Self {
@@ -320,13 +321,7 @@ impl Replacement for Lirs {
         REGIONS
     }
 
-    fn region_lengths(&self, ws: &WorkingSet, out: &mut Vec<u32>) {
-        out.extend([ws.hot_len, ws.len - ws.hot_len]);
-    }
 
-    fn region_of(&self, b: &Buffers, i: u32) -> usize {
-        usize::from(!b.has(i, flag::HOT))
-    }
 
     #[inline(always)]
     fn dropped(&mut self) -> Option<u32> {
@@ -541,14 +536,9 @@ impl Replacement for Lirs {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::cache;
-    use crate::buffer::events::Op;
-    use crate::buffer::workload::Access;
+    use super::super::tests::{cache, read};
     use crate::buffer::Cache;
 
-    fn read(c: &mut Cache, block: u32) {
-        c.access(&Access::read(0, block, Op::Read), 0, 0);
-    }
 
     fn status(c: &Cache, buf: u32) -> &'static str {
         let st = c.repl.state(&c.b, &c.sets[0], 0);

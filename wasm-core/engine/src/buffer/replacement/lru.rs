@@ -6,7 +6,7 @@
 
 use super::{Cx, RegionDef, Replacement, Setup, Tone, Verdict};
 use crate::buffer::events::{Place, Touch};
-use crate::buffer::lists::{self, flag, WorkingSet};
+use crate::buffer::lists::{self, flag};
 
 #[derive(Debug, Clone)]
 pub struct Lru;
@@ -33,9 +33,6 @@ impl Replacement for Lru {
         REGIONS
     }
 
-    fn region_lengths(&self, ws: &WorkingSet, out: &mut Vec<u32>) {
-        out.push(ws.len);
-    }
 
     #[inline]
     fn hit(&mut self, cx: &mut Cx, i: u32, relink: bool) -> Touch {

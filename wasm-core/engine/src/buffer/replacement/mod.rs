@@ -172,6 +172,10 @@ pub trait Replacement: Sized + Clone + std::fmt::Debug {
     const LRU_STACK: bool = false;
     /// Buffers keep touch counts (a new buffer starts at tch 1; X$BH shows them).
     const TOUCH_COUNTS: bool = false;
+    /// The list is two regions: buffers flagged HOT from the head, the rest from the midpoint
+    /// (`cold_head`) to the tail (the default region lengths and `region_of` read that);
+    /// else one region, the whole list.
+    const HOT_AND_COLD: bool = false;
 
     fn new(setup: &Setup) -> Self;
 
@@ -179,7 +183,13 @@ pub trait Replacement: Sized + Clone + std::fmt::Debug {
     fn regions(&self) -> &'static [RegionDef];
 
     /// How many buffers each region holds now, head first (as many as [`Self::regions`]).
-    fn region_lengths(&self, ws: &WorkingSet, out: &mut Vec<u32>);
+    fn region_lengths(&self, ws: &WorkingSet, out: &mut Vec<u32>) {
+        if Self::HOT_AND_COLD {
+            out.extend([ws.hot_len, ws.len - ws.hot_len]);
+        } else {
+            out.push(ws.len);
+        }
+    }
 
     /// The most buffers each region may hold (None: no limit), head first.
     fn region_limits(&self, _ws: &WorkingSet) -> Vec<Option<u32>> {
@@ -187,8 +197,12 @@ pub trait Replacement: Sized + Clone + std::fmt::Debug {
     }
 
     /// Which region buffer `i` (on the replacement list) is in.
-    fn region_of(&self, _b: &Buffers, _i: u32) -> usize {
-        0
+    fn region_of(&self, b: &Buffers, i: u32) -> usize {
+        if Self::HOT_AND_COLD {
+            usize::from(!b.has(i, lists::flag::HOT))
+        } else {
+            0
+        }
     }
 
     /// A miss on block `dba` in this working set, before the cache finds it a buffer (ghost
@@ -350,6 +364,7 @@ macro_rules! policies {
 
 pub mod future;
 pub mod ghost;
+pub mod hand;
 
 policies! {
     lru::Lru,

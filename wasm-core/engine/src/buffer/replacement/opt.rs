@@ -156,9 +156,6 @@ impl Replacement for Opt {
         REGIONS
     }
 
-    fn region_lengths(&self, ws: &WorkingSet, out: &mut Vec<u32>) {
-        out.push(ws.len);
-    }
 
     #[inline]
     fn hit(&mut self, cx: &mut Cx, i: u32, relink: bool) -> Touch {

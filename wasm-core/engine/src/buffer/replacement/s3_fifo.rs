@@ -112,6 +112,7 @@ impl S3Fifo {
 }
 
 impl Replacement for S3Fifo {
+    const HOT_AND_COLD: bool = true;
     const NAME: &'static str = "s3-fifo";
 
     fn new(setup: &Setup) -> Self {
@@ -142,18 +143,12 @@ impl Replacement for S3Fifo {
         REGIONS
     }
 
-    fn region_lengths(&self, ws: &WorkingSet, out: &mut Vec<u32>) {
-        out.extend([ws.hot_len, ws.len - ws.hot_len]);
-    }
 
     fn region_limits(&self, _ws: &WorkingSet) -> Vec<Option<u32>> {
         // Shares, not limits: M grows past its share by promotions, S while M is within its.
         vec![None, None]
     }
 
-    fn region_of(&self, b: &Buffers, i: u32) -> usize {
-        usize::from(!b.has(i, flag::HOT))
-    }
 
     fn miss(&mut self, cx: &mut Cx, dba: u32) {
         // A block G remembers leaves it and will go straight to M.
@@ -319,14 +314,9 @@ impl Replacement for S3Fifo {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::cache;
-    use crate::buffer::events::Op;
-    use crate::buffer::workload::Access;
+    use super::super::tests::{cache, read};
     use crate::buffer::Cache;
 
-    fn read(c: &mut Cache, block: u32) {
-        c.access(&Access::read(0, block, Op::Read), 0, 0);
-    }
 
     fn ghost(c: &Cache) -> Vec<u32> {
         c.repl.state(&c.b, &c.sets[0], 0).ghosts[0].dbas.clone()

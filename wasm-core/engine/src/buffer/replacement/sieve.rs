@@ -21,16 +21,14 @@
 //! where it stopped. A dirty buffer under the hand goes to DBWR and the hand moves on; written,
 //! it comes back at the head with its bit.
 
+use super::hand::{after, Hand};
 use super::{Cx, PolicyParam, PolicyState, RegionDef, Replacement, Setup, Tone, Verdict};
-use crate::buffer::events::{Event, Place, Touch};
-use crate::buffer::lists::{self, Buffers, WorkingSet, NIL};
+use crate::buffer::events::{Place, Touch};
+use crate::buffer::lists::{self, Buffers, WorkingSet};
 
 #[derive(Debug, Clone)]
 pub struct Sieve {
-    /// Per working set: the buffer the hand points at (NIL: the tail).
-    hand: Vec<u32>,
-    /// Per buffer: its visited bit.
-    visited: Vec<u8>,
+    hand: Hand,
 }
 
 const REGIONS: &[RegionDef] = &[RegionDef {
@@ -43,34 +41,12 @@ const REGIONS: &[RegionDef] = &[RegionDef {
     legend: "SIEVE queue (newest → oldest; the hand sweeps towards the newest)",
 }];
 
-/// The buffer the hand reaches after `i`: towards the head, from the head round to the tail.
-#[inline]
-fn after(b: &Buffers, ws: &WorkingSet, i: u32) -> u32 {
-    let p = b.link[i as usize].prev;
-    if p == NIL {
-        ws.tail
-    } else {
-        p
-    }
-}
-
-impl Sieve {
-    /// Where the hand points in working set `set` (NIL only when the list is empty).
-    fn hand_of(&self, ws: &WorkingSet, set: u32) -> u32 {
-        match self.hand[set as usize] {
-            NIL => ws.tail,
-            h => h,
-        }
-    }
-}
-
 impl Replacement for Sieve {
     const NAME: &'static str = "sieve";
 
     fn new(setup: &Setup) -> Self {
         Sieve {
-            hand: vec![NIL; setup.sets.len()],
-            visited: vec![0; setup.buffers()],
+            hand: Hand::new(setup, "visited"),
         }
     }
 
@@ -78,25 +54,16 @@ impl Replacement for Sieve {
         REGIONS
     }
 
-    fn region_lengths(&self, ws: &WorkingSet, out: &mut Vec<u32>) {
-        out.push(ws.len);
-    }
 
     #[inline]
     fn hit(&mut self, cx: &mut Cx, i: u32, _relink: bool) -> Touch {
-        // A hit marks the buffer visited (also one DBWR holds); it does not move.
-        let before = std::mem::replace(&mut self.visited[i as usize], 1);
-        cx.rec.emit(|| Event::Rule {
-            buf: Some(i),
-            text: format!("hit → visited {before} → 1"),
-        });
-        Touch::Marked
+        self.hand.hit(cx, i)
     }
 
     #[inline]
     fn insert(&mut self, cx: &mut Cx, i: u32, _to_tail: bool) -> Place {
         cx.b.tch[i as usize] = 0;
-        self.visited[i as usize] = 0;
+        self.hand.mark[i as usize] = 0;
         // New blocks join at the head (one region: the cold head is the head).
         lists::insert_cold_head(cx.b, cx.ws, i);
         Place::MruHead
@@ -104,29 +71,12 @@ impl Replacement for Sieve {
 
     #[inline]
     fn judge(&mut self, cx: &mut Cx, i: u32) -> Verdict {
-        if self.visited[i as usize] != 0 {
-            // Visited: cleared, kept in place; the hand moves on towards the head.
-            self.visited[i as usize] = 0;
-            let next = after(cx.b, cx.ws, i);
-            self.hand[cx.set as usize] = next;
-            cx.rec.emit(|| Event::Rule {
-                buf: Some(i),
-                text: format!("visited 1 → cleared, stays; hand moves on to buf {next}"),
-            });
-            Verdict::Spared
-        } else {
-            cx.rec.emit(|| Event::Rule {
-                buf: Some(i),
-                text: "not visited under the hand → victim".into(),
-            });
-            Verdict::Victim
-        }
+        self.hand.judge(cx, i)
     }
 
     #[inline]
     fn scan_start(&self, b: &Buffers, ws: &WorkingSet) -> u32 {
-        // The scan starts at the hand (the set's index is its first buffer's).
-        self.hand_of(ws, b.set[ws.lo as usize])
+        self.hand.scan_start(b, ws)
     }
 
     #[inline]
@@ -137,12 +87,12 @@ impl Replacement for Sieve {
     fn unlink(&mut self, cx: &mut Cx, i: u32, evicted: bool) {
         // The hand leaves the buffer for the one nearer the head (at the head: NIL, the next
         // scan starts at the tail), as Sieve.c:229 does after a victim.
-        if self.hand_of(cx.ws, cx.set) == i {
-            self.hand[cx.set as usize] = cx.b.link[i as usize].prev;
+        if self.hand.of(cx.ws, cx.set) == i {
+            self.hand.at[cx.set as usize] = cx.b.link[i as usize].prev;
         }
         lists::unlink_repl(cx.b, cx.ws, i);
         if evicted {
-            self.visited[i as usize] = 0;
+            self.hand.mark[i as usize] = 0;
         }
     }
 
@@ -152,37 +102,25 @@ impl Replacement for Sieve {
     }
 
     fn state(&self, b: &Buffers, ws: &WorkingSet, set: u32) -> PolicyState {
-        let mut order = Vec::with_capacity(ws.len as usize);
-        lists::repl_order(b, ws, &mut order);
-        let hand = self.hand_of(ws, set);
-        PolicyState {
-            hand: (hand != NIL).then_some(hand),
-            mark_name: Some("visited"),
-            marks: order
-                .iter()
-                .map(|&i| (i, Some(self.visited[i as usize] as i64)))
-                .collect(),
-            params: vec![PolicyParam {
+        self.hand.state(
+            b,
+            ws,
+            set,
+            PolicyParam {
                 name: "queue",
                 value: ws.size() as f64,
                 note: "buffers in the queue (the working set)",
-            }],
-            ..PolicyState::default()
-        }
+            },
+        )
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{cache, random_trace, replay};
-    use crate::buffer::events::Op;
+    use super::super::tests::{cache, random_trace, read, replay};
     use crate::buffer::lists::{self, NIL};
-    use crate::buffer::workload::Access;
     use crate::buffer::Cache;
 
-    fn read(c: &mut Cache, block: u32) {
-        c.access(&Access::read(0, block, Op::Read), 0, 0);
-    }
 
     /// The buffers whose block changed since `before`.
     fn changed(c: &Cache, before: &[u32]) -> Vec<u32> {

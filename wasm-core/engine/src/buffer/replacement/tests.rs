@@ -32,6 +32,11 @@ pub(super) fn cache(buffers: u32, blocks: u32, policy: &str) -> Cache {
     c
 }
 
+/// One read of block `block` of the first table.
+pub(super) fn read(c: &mut Cache, block: u32) {
+    c.access(&Access::read(0, block, Op::Read), 0, 0);
+}
+
 pub(super) fn replay(c: &mut Cache, trace: &[u32]) -> u64 {
     for (pos, &block) in trace.iter().enumerate() {
         c.access(&Access::read(0, block, Op::Read), pos as u64, pos as u64);

@@ -12,7 +12,7 @@
 
 use super::{Cx, RegionDef, Replacement, Setup, Tone, Verdict};
 use crate::buffer::events::{Event, Place, Touch};
-use crate::buffer::lists::{self, flag, Buffers, WorkingSet};
+use crate::buffer::lists::{self, WorkingSet};
 use crate::profile::CoolRule;
 
 #[derive(Debug, Clone)]
@@ -77,6 +77,7 @@ impl TouchCount {
 }
 
 impl Replacement for TouchCount {
+    const HOT_AND_COLD: bool = true;
     const NAME: &'static str = "touch-count";
     const TOUCH_COUNTS: bool = true;
 
@@ -94,18 +95,12 @@ impl Replacement for TouchCount {
         REGIONS
     }
 
-    fn region_lengths(&self, ws: &WorkingSet, out: &mut Vec<u32>) {
-        out.extend([ws.hot_len, ws.len - ws.hot_len]);
-    }
 
     fn region_limits(&self, ws: &WorkingSet) -> Vec<Option<u32>> {
         // _db_percent_hot: floor(size × percent / 100) buffers may be hot.
         vec![Some(ws.hot_max), None]
     }
 
-    fn region_of(&self, b: &Buffers, i: u32) -> usize {
-        usize::from(!b.has(i, flag::HOT))
-    }
 
     #[inline]
     fn hit(&mut self, cx: &mut Cx, i: u32, _relink: bool) -> Touch {

@@ -69,6 +69,7 @@ const REGIONS: &[RegionDef] = &[
 ];
 
 impl Replacement for TwoQ {
+    const HOT_AND_COLD: bool = true;
     const NAME: &'static str = "2q";
 
     fn new(setup: &Setup) -> Self {
@@ -94,13 +95,7 @@ impl Replacement for TwoQ {
         REGIONS
     }
 
-    fn region_lengths(&self, ws: &WorkingSet, out: &mut Vec<u32>) {
-        out.extend([ws.hot_len, ws.len - ws.hot_len]);
-    }
 
-    fn region_of(&self, b: &Buffers, i: u32) -> usize {
-        usize::from(!b.has(i, flag::HOT))
-    }
 
     fn miss(&mut self, cx: &mut Cx, dba: u32) {
         let s = &mut self.sets[cx.set as usize];
@@ -238,14 +233,9 @@ impl Replacement for TwoQ {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::cache;
-    use crate::buffer::events::Op;
-    use crate::buffer::workload::Access;
+    use super::super::tests::{cache, read};
     use crate::buffer::Cache;
 
-    fn read(c: &mut Cache, block: u32) {
-        c.access(&Access::read(0, block, Op::Read), 0, 0);
-    }
 
     fn a1out(c: &Cache) -> usize {
         c.repl.state(&c.b, &c.sets[0], 0).ghosts[0].dbas.len()
