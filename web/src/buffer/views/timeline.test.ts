@@ -87,6 +87,26 @@ describe('buildTimeline', () => {
     expect(tl.steps[0].label).toContain('1.2 s');
   });
 
+  it('labels a hit by what the policy did, not by touch counts it does not keep', () => {
+    const hit = (touch: 'marked' | 'moved' | 'unchanged'): Event => ({
+      type: 'hit',
+      buf: 3,
+      pool: 'DEFAULT',
+      tch_before: 0,
+      tch_after: 0,
+      touch,
+      get: 'pinned',
+      since_touch_ns: 0,
+    });
+    const label = (touch: 'marked' | 'moved' | 'unchanged') =>
+      buildTimeline([hit(touch)], 600).steps[0].label;
+    expect([label('marked'), label('moved'), label('unchanged')]).toEqual([
+      'hit · marked',
+      'hit → moved',
+      'hit · stays',
+    ]);
+  });
+
   it('keeps the scan in event order, where the buffers were, within the step', () => {
     const tl = buildTimeline(miss, 1000);
     expect(tl.steps.map((s) => s.kind)).toEqual([

@@ -95,6 +95,10 @@ function beatsOf(e: Event): Beat[] {
         return [
           b('too_soon', e.buf, `hit · too soon (${secs(e.since_touch_ns)} < touch time)`, 'after'),
         ];
+      // the policies without touch counts: what the hit did, in the policy's terms
+      if (e.touch === 'marked') return [b('hit', e.buf, 'hit · marked', 'after')];
+      if (e.touch === 'moved') return [b('to_head', e.buf, 'hit → moved', 'before', true)];
+      if (e.touch === 'unchanged') return [b('hit', e.buf, 'hit · stays', 'after')];
       return [b('hit', e.buf, `hit · tch ${e.tch_before}→${e.tch_after}`, 'after')];
     case 'free_buffer':
       return [b('free', e.buf, 'free buffer', 'before')];
