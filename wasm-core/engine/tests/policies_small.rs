@@ -1,4 +1,4 @@
-//! CLOCK, SIEVE and S3-FIFO against libCacheSim where tests/policies.rs does not reach:
+//! CLOCK, SIEVE, S3-FIFO, ARC and 2Q against libCacheSim where tests/policies.rs does not reach:
 //! caches of 1 to 37 buffers (below a scenario's minimum of 50: the test shrinks the one
 //! working set after building the cache) and a trace of loops and scans. The figures are
 //! libCacheSim's `cachesim <trace> oracleGeneral <ALGO> <N> --ignore-obj-size=true` (commit
@@ -30,6 +30,38 @@ const EXPECTED: &[(&str, &str, u32, u64)] = &[
     ("loops", "sieve", 19, 6582),
     ("loops", "sieve", 20, 6411),
     ("loops", "sieve", 37, 4364),
+    ("loops", "arc", 1, 10194),
+    ("loops", "arc", 2, 9696),
+    ("loops", "arc", 3, 9356),
+    ("loops", "arc", 4, 9112),
+    ("loops", "arc", 5, 8904),
+    ("loops", "arc", 10, 8109),
+    ("loops", "arc", 19, 6636),
+    ("loops", "arc", 20, 6527),
+    ("loops", "arc", 37, 4564),
+    ("zipf", "arc", 1, 19864),
+    ("zipf", "arc", 2, 19139),
+    ("zipf", "arc", 3, 18681),
+    ("zipf", "arc", 4, 18296),
+    ("zipf", "arc", 5, 17946),
+    ("zipf", "arc", 10, 16890),
+    ("zipf", "arc", 19, 15852),
+    ("zipf", "arc", 20, 15733),
+    ("zipf", "arc", 37, 14537),
+    // 2Q below 4 buffers: libCacheSim caches nothing (Kin = ⌊N/4⌋ = 0 fails its can_insert:
+    // 10445 misses of 10445, 20000 of 20000); here A1in takes every block (two_q.rs).
+    ("loops", "2q", 4, 9195),
+    ("loops", "2q", 5, 8907),
+    ("loops", "2q", 10, 8004),
+    ("loops", "2q", 19, 6649),
+    ("loops", "2q", 20, 6539),
+    ("loops", "2q", 37, 4247),
+    ("zipf", "2q", 4, 18619),
+    ("zipf", "2q", 5, 18176),
+    ("zipf", "2q", 10, 17098),
+    ("zipf", "2q", 19, 16080),
+    ("zipf", "2q", 20, 16058),
+    ("zipf", "2q", 37, 14766),
     // S3-FIFO below 20 buffers: libCacheSim caches nothing (10445 misses of 10445, 20000 of
     // 20000); here its rules run on whatever S's share is (s3_fifo.rs says why).
     ("loops", "s3-fifo", 20, 6542),
