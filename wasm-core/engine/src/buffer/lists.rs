@@ -203,6 +203,16 @@ pub fn insert_hot_tail(b: &mut Buffers, ws: &mut WorkingSet, i: u32) {
     ws.hot_len += 1;
 }
 
+/// Put `i` back at the eviction end of the region it was in: the last hot buffer's place if
+/// `hot`, else the cold tail (where a two-region policy's buffer DBWR wrote comes back).
+pub fn insert_region_tail(b: &mut Buffers, ws: &mut WorkingSet, i: u32, hot: bool) {
+    if hot {
+        insert_hot_tail(b, ws, i);
+    } else {
+        insert_cold_tail(b, ws, i);
+    }
+}
+
 /// Insert `i` right after cold buffer `at` (toward the tail), in the cold region; `at` NIL: at
 /// the cold head. CLOCK puts a new block there, just behind its hand.
 pub fn insert_after(b: &mut Buffers, ws: &mut WorkingSet, at: u32, i: u32) {

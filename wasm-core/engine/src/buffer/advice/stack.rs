@@ -191,11 +191,11 @@ impl StackPass {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// A plain LRU list of `k` buffers, the definition the stack pass must agree with.
-    fn lru_misses(trace: &[u32], k: usize) -> u64 {
+    pub(crate) fn lru_misses(trace: &[u32], k: usize) -> u64 {
         let mut list: Vec<u32> = Vec::new();
         let mut misses = 0;
         for &b in trace {
@@ -212,7 +212,8 @@ mod tests {
         misses
     }
 
-    fn trace(n: usize, span: u64, seed: u64) -> Vec<u32> {
+    /// A skewed stream of `n` blocks below `span` (low blocks more often), from `seed`.
+    pub(crate) fn trace(n: usize, span: u64, seed: u64) -> Vec<u32> {
         let mut x = seed;
         (0..n)
             .map(|_| {

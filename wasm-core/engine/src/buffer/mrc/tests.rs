@@ -1,25 +1,8 @@
 use super::*;
+use crate::buffer::advice::stack::tests::{lru_misses as brute_lru, trace};
 use crate::buffer::trace_feed::{ObjectMap, TraceFormat, TraceOptions};
 use crate::scenario::Scenario;
 use std::collections::HashMap;
-
-/// A plain LRU list of `k` blocks: its misses.
-fn brute_lru(stream: &[u32], k: usize) -> u64 {
-    let mut list: Vec<u32> = Vec::new();
-    let mut misses = 0;
-    for &b in stream {
-        if let Some(p) = list.iter().position(|&x| x == b) {
-            list.remove(p);
-        } else {
-            misses += 1;
-            if list.len() == k {
-                list.pop();
-            }
-        }
-        list.insert(0, b);
-    }
-    misses
-}
 
 /// Belady's MIN with `k` blocks, by its definition: on a miss with the cache full, evict the
 /// block whose next reference is furthest (never again first).
@@ -45,19 +28,6 @@ fn brute_opt(stream: &[u32], k: usize) -> u64 {
     misses
 }
 
-fn stream(n: usize, span: u64, seed: u64) -> Vec<u32> {
-    let mut x = seed;
-    (0..n)
-        .map(|_| {
-            x = x
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            let r = (x >> 33) % span;
-            (r * r / span) as u32
-        })
-        .collect()
-}
-
 #[test]
 fn opt_by_hand() {
     // 1 2 3 1 2 4 1 2: OPT with 2 keeps 1 across the 3 and the 4, and misses 2 thrice
@@ -69,7 +39,7 @@ fn opt_by_hand() {
 #[test]
 fn every_point_equals_a_plain_simulation_of_that_size() {
     for (seed, span, n) in [(1, 40, 3000), (2, 300, 4000), (3, 8, 500), (4, 2000, 3000)] {
-        let s = stream(n, span, seed);
+        let s = trace(n, span, seed);
         let sizes: Vec<u32> = (1..=20).map(|k| k * (span as u32 / 16).max(1)).collect();
         let lru = stack_curve("lru", &s, &sizes).unwrap();
         let opt = stack_curve("opt", &s, &sizes).unwrap();
@@ -143,7 +113,7 @@ fn a_scenario_stream_is_its_cached_references_and_lru_simulation_equals_the_stac
 #[test]
 fn a_trace_stream_is_its_mapped_blocks() {
     let s = scenario("", RANDOM);
-    let bytes: Vec<u8> = stream(5000, 700, 9)
+    let bytes: Vec<u8> = trace(5000, 700, 9)
         .iter()
         .map(|b| format!("{b}\n"))
         .collect::<String>()
@@ -154,7 +124,7 @@ fn a_trace_stream_is_its_mapped_blocks() {
         map: Some(ObjectMap::Direct),
     };
     let st = trace_stream(&s, &opts, &bytes).unwrap();
-    assert_eq!(st.blocks, stream(5000, 700, 9));
+    assert_eq!(st.blocks, trace(5000, 700, 9));
     let lru = stack_curve("lru", &st.blocks, &[64, 256]).unwrap();
     let p = simulate_trace(&s, &opts, &bytes, "lru", 256).unwrap();
     assert_eq!((p.misses, p.accesses), (lru.misses[1], 5000));

@@ -290,11 +290,7 @@ impl Replacement for Arc {
     }
 
     fn written(&mut self, cx: &mut Cx, i: u32) {
-        if self.in_t2[i as usize] {
-            lists::insert_hot_tail(cx.b, cx.ws, i);
-        } else {
-            lists::insert_cold_tail(cx.b, cx.ws, i);
-        }
+        lists::insert_region_tail(cx.b, cx.ws, i, self.in_t2[i as usize]);
     }
 
     fn state(&self, _b: &Buffers, ws: &WorkingSet, set: u32) -> PolicyState {

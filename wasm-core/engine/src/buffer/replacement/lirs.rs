@@ -489,11 +489,7 @@ impl Replacement for Lirs {
     fn written(&mut self, cx: &mut Cx, i: u32) {
         let k = self.slot_of[i as usize];
         let s = &self.sets[cx.set as usize];
-        if k != NIL && s.slots[k as usize].lir {
-            lists::insert_hot_tail(cx.b, cx.ws, i);
-        } else {
-            lists::insert_cold_tail(cx.b, cx.ws, i);
-        }
+        lists::insert_region_tail(cx.b, cx.ws, i, k != NIL && s.slots[k as usize].lir);
     }
 
     fn state(&self, b: &Buffers, ws: &WorkingSet, set: u32) -> PolicyState {

@@ -274,11 +274,7 @@ impl Replacement for S3Fifo {
 
     fn written(&mut self, cx: &mut Cx, i: u32) {
         // Back at the eviction end of the queue it was in, its frequency kept.
-        if self.in_main[i as usize] {
-            lists::insert_hot_tail(cx.b, cx.ws, i);
-        } else {
-            lists::insert_cold_tail(cx.b, cx.ws, i);
-        }
+        lists::insert_region_tail(cx.b, cx.ws, i, self.in_main[i as usize]);
     }
 
     fn state(&self, b: &Buffers, ws: &WorkingSet, set: u32) -> PolicyState {

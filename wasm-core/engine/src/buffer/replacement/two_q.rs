@@ -200,11 +200,7 @@ impl Replacement for TwoQ {
     }
 
     fn written(&mut self, cx: &mut Cx, i: u32) {
-        if self.in_am[i as usize] {
-            lists::insert_hot_tail(cx.b, cx.ws, i);
-        } else {
-            lists::insert_cold_tail(cx.b, cx.ws, i);
-        }
+        lists::insert_region_tail(cx.b, cx.ws, i, self.in_am[i as usize]);
     }
 
     fn state(&self, _b: &Buffers, ws: &WorkingSet, set: u32) -> PolicyState {
