@@ -4,20 +4,21 @@
 // scenario) with the wasm module the browser loads, and prints the figures each run ends with:
 // JSON by default, CSV with --csv. Progress goes to stderr.
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import type { Scenario } from '../web/src/sim/engine';
 import { loadEngineNode } from '../web/src/sim/node';
 import { parseSweep, sweep, toCsv, type SweepPoint } from '../web/src/sizing/sweep';
 
 const args = process.argv.slice(2);
 let [file, range] = args.filter((a) => !a.startsWith('--'));
-// A sweep file (scenarios/sweeps/*.json) names its scenario, relative to itself, and range.
+// A sweep file (scenarios/sweeps/*.json) names its scenario, relative to itself (or absolute),
+// and range.
 if (file && !range) {
   try {
     const f = JSON.parse(readFileSync(file, 'utf8')) as { scenario?: string; sweep?: string };
     if (f.scenario && f.sweep) {
       range = f.sweep;
-      file = join(dirname(file), f.scenario);
+      file = resolve(dirname(file), f.scenario);
     }
   } catch {
     // not a sweep file: the usage below says what to give
@@ -55,6 +56,11 @@ try {
   }
   if (args.includes('--csv')) process.stdout.write(toCsv(scenario!, spec.param, points));
   else process.stdout.write(JSON.stringify({ param: spec.param, points }, null, 2) + '\n');
+  // a sweep with no point that ran is a failure, whatever each point's reason
+  if (points.every((p) => p.error !== null)) {
+    console.error(`sweep: no value of ${spec.param} could be run`);
+    process.exit(1);
+  }
 } catch (e) {
   fail(range, e);
 }

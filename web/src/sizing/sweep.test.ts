@@ -5,6 +5,8 @@ import { loadEngineNode } from '../sim/node';
 import {
   checkSpec,
   parseSweep,
+  planSweep,
+  pointError,
   readBound,
   runPoint,
   sweep,
@@ -68,6 +70,48 @@ describe('a sweep', () => {
   it('refuses a parameter it cannot vary, naming it', () => {
     const spec: SweepSpec = { param: 'workload.nonsense', from: 1, to: 2, steps: 2 };
     expect(() => [...sweep(HOT50, spec)]).toThrow(/workload.nonsense is neither/);
+  });
+
+  it('varies numbers of the scenario only: an array’s length or a built-in is refused by name', () => {
+    // issue 29 #7: `workload.set_rand.length` was "a number", and its second point asked the
+    // engine for a 50M-element array (5.6 GB, then a wasm trap)
+    const rand = scenario('seed000-8.0-test1'); // its workload has set_rand: [m, a, c]
+    for (const param of [
+      'workload.set_rand.length',
+      'objects.length',
+      'workload.__proto__.x',
+      'workload.constructor.length',
+      'objects[99].blocks',
+      'objects[0].blocks.toFixed.length',
+    ]) {
+      const spec: SweepSpec = { param, from: 1, to: 100_000_000, steps: 2 };
+      expect(() => planSweep(rand, spec), param).toThrow(
+        new RegExp(`^${param.replace(/[.[\]]/g, '\\$&')} is neither`),
+      );
+    }
+    expect(valueOf(rand, 'workload.set_rand[1]')).toBeGreaterThan(0);
+    expect(valueOf(HOT50, 'objects[0].blocks')).toBeGreaterThan(0);
+  });
+
+  it('refuses a scenario the engine refuses once, by its field, not once a point', () => {
+    // issue 29 #13: a scenario without `workload` gave a TypeError for every point
+    const noWorkload: Partial<Scenario> = structuredClone(HOT50);
+    delete noWorkload.workload;
+    const spec: SweepSpec = { param: 'db_block_buffers', from: 100, to: 200, steps: 2 };
+    expect(() => planSweep(noWorkload as Scenario, spec)).toThrow(/workload/);
+    expect(() => planSweep(noWorkload as Scenario, spec)).not.toThrow(/TypeError|undefined/);
+    // a scenario whose only fault is the swept parameter still sweeps, each point answering
+    const tooSmall = withParam(HOT50, 'db_block_buffers', 10);
+    expect(planSweep(tooSmall, { ...spec, from: 10, to: 300 })).toEqual([10, 300]);
+  });
+
+  it('says a trapped point in words', () => {
+    const trap = new WebAssembly.RuntimeError('unreachable');
+    expect(pointError(trap)).toMatch(/^the engine stopped on this value \(a WebAssembly trap/);
+    expect(pointError(new TypeError('x is undefined'))).toMatch(/could not be run/);
+    expect(pointError(new Error('init.db_block_buffers: 10 is below'))).toBe(
+      'init.db_block_buffers: 10 is below',
+    );
   });
 
   it('gives each value the figures of a run of that scenario to its end', () => {

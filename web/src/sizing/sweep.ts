@@ -3,7 +3,7 @@
 // `shared_pool_size` …) or any number in the scenario by its path (`workload.accesses`,
 // `cost.physical_read_ms`, `objects[0].blocks`) — and what each run ends with. The same code
 // runs in the headless `npm run -s sweep` and in the page's Web Worker.
-import { parameterDocs, SimRun, type Scenario } from '../sim/engine';
+import { parameterDocs, SimRun, validateScenario, type Scenario } from '../sim/engine';
 import * as library from '../sim/library';
 
 /** `param=from..to/steps`, as the command line and the page write it. */
@@ -117,6 +117,18 @@ const initDoc = (param: string) =>
 const pathOf = (param: string) =>
   (param.match(/[^.[\]]+/g) ?? []).map((k) => (/^\d+$/.test(k) ? Number(k) : k));
 
+/**
+ * What `key` holds in `at`: an array's element by its index, an object's own field by its
+ * name — never an inherited or built-in property (an array's `length`, `__proto__`), which a
+ * sweep would "vary" into a giant array or a broken prototype.
+ */
+function child(at: unknown, key: string | number): unknown {
+  if (Array.isArray(at))
+    return typeof key === 'number' && key < at.length ? (at[key] as unknown) : undefined;
+  if (at === null || typeof at !== 'object' || typeof key !== 'string') return undefined;
+  return Object.hasOwn(at, key) ? (at as Record<string, unknown>)[key] : undefined;
+}
+
 /** The scenario's current value of `param` (init.ora: as set, else null for the default). */
 export function valueOf(scenario: Scenario, param: string): number | null {
   if (initDoc(param)) {
@@ -124,7 +136,7 @@ export function valueOf(scenario: Scenario, param: string): number | null {
     return typeof v === 'number' ? v : null;
   }
   let at: unknown = scenario;
-  for (const k of pathOf(param)) at = (at as Record<string | number, unknown> | null)?.[k];
+  for (const k of pathOf(param)) at = child(at, k);
   return typeof at === 'number' ? at : null;
 }
 
@@ -134,8 +146,22 @@ export function checkParam(scenario: Scenario, param: string): void {
   if (valueOf(scenario, param) === null)
     throw new Error(
       `${param} is neither a numeric init.ora parameter nor a number in the scenario ` +
-        `(write an init.ora name such as db_block_buffers, or a path such as workload.accesses)`,
+        `(write an init.ora name such as db_block_buffers, or a path such as workload.accesses; ` +
+        `an array's length is not a number of the scenario)`,
     );
+}
+
+/**
+ * Why a point failed, in words: the engine's refusal names its field; a WebAssembly trap
+ * (the engine stopped: out of memory or a broken rule) is said as such, not as "unreachable".
+ */
+export function pointError(e: unknown): string {
+  const text = e instanceof Error ? e.message : String(e);
+  if (typeof WebAssembly !== 'undefined' && e instanceof WebAssembly.RuntimeError)
+    return `the engine stopped on this value (a WebAssembly trap: ${text}); a value this large may need more memory than the page's engine can hold`;
+  if (e instanceof TypeError || e instanceof RangeError)
+    return `this value could not be run (${e.name}: ${text})`;
+  return text;
 }
 
 /** The values a sweep runs: `steps` evenly spaced, whole numbers for whole-number fields. */
@@ -217,7 +243,7 @@ export function runPoint(scenario: Scenario, value: number): SweepPoint {
       }
     }
   } catch (e) {
-    return { ...point, error: e instanceof Error ? e.message : String(e) };
+    return { ...point, error: pointError(e) };
   }
   return point;
 }
@@ -225,6 +251,12 @@ export function runPoint(scenario: Scenario, value: number): SweepPoint {
 /** The values a sweep of `scenario` runs, once the range and the parameter are checked. */
 export function planSweep(scenario: Scenario, spec: SweepSpec): number[] {
   checkSpec(spec);
+  // a scenario the engine refuses as it is (no workload, a bad field) is refused once, by
+  // the field, not once per point
+  // (one whose only fault is the swept parameter itself runs, each point with its own answer)
+  const invalid = validateScenario(scenario);
+  const swept = [spec.param, `init.${spec.param.toLowerCase()}`];
+  if (invalid && !swept.includes(invalid.path)) throw invalid;
   checkParam(scenario, spec.param);
   return sweepValues(scenario, spec);
 }
