@@ -40,7 +40,9 @@ function parseValue(raw: string): InitValue | null {
   }
   if (/^TRUE$/i.test(raw)) return true;
   if (/^FALSE$/i.test(raw)) return false;
-  if (/^-?\d+(\.\d+)?$/.test(raw)) return Number(raw);
+  // digits only: a whole number ≥ 0 is the only number an init.ora parameter here takes, and
+  // `-5`, `1.0` or `1e3` stay text for the engine to refuse by the parameter's name (issue 29)
+  if (/^\d+$/.test(raw)) return Number(raw);
   return raw;
 }
 

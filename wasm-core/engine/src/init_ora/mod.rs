@@ -45,7 +45,24 @@ impl InitOra {
                 ));
             }
         }
-        Ok(InitOra { values })
+        let ora = InitOra { values };
+        ora.check_every_value()?;
+        Ok(ora)
+    }
+
+    /// Every value set, parsed by its kind now, not when (or whether) the model reads it: a
+    /// value the page's check refuses is refused here too, in a scenario that does not use the
+    /// parameter (`_db_percent_hot_keep = .` without a KEEP pool) as in one that does.
+    fn check_every_value(&self) -> Result<()> {
+        for &name in self.values.keys() {
+            match Self::doc(name)?.kind {
+                ParamKind::Integer | ParamKind::Size => self.int(name).map(drop)?,
+                ParamKind::Boolean => self.boolean(name).map(drop)?,
+                ParamKind::Keyword => self.keyword(name).map(drop)?,
+                ParamKind::PoolSpec => self.pool_spec(name).map(drop)?,
+            }
+        }
+        Ok(())
     }
 
     pub fn is_set(&self, name: &str) -> bool {

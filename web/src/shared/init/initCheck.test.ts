@@ -16,7 +16,7 @@ describe('raw init.ora text', () => {
       '_db_aging_hot_criteria = 2',
     ].join('\n');
     expect(checkInitText(text, parameterDocs()).errors).toEqual([
-      { line: 1, message: 'db_block_buffers: 1,000,000,000,000 is above the maximum 1,048,576' },
+      { line: 1, message: 'db_block_buffers takes a whole number in digits, not “1e12”' },
       { line: 2, message: 'expected "name = value", got "no equals sign here"' },
       { line: 3, message: '_db_percent_hot_default: 101 is above the maximum 100' },
       {

@@ -218,7 +218,7 @@ export function checkNumber(name: string, text: string, rule: NumberRule = {}): 
   return null;
 }
 
-const SIZE = /^(\d+)\s*([KMG]?)$/i;
+const SIZE = /^\+?(\d+)\s*([KMG]?)$/i;
 const SIZE_UNIT: Record<string, number> = { '': 1, K: 1024, M: 1024 ** 2, G: 1024 ** 3 };
 
 /** A message when `text` cannot be a value of the parameter; '' means unset (the default). */
@@ -229,6 +229,9 @@ export function checkParam(doc: ParamDoc, text: string): string | null {
   const max = doc.max === null ? null : Number(doc.max);
   switch (doc.kind) {
     case 'integer':
+      // the engine's rule (Rust's u64 from text: digits, an optional leading +), not
+      // JavaScript's Number(), which would take 1e3, 0x10 or 1.0 (issue 29 #15)
+      if (!/^\+?\d+$/.test(t)) return `${doc.name} takes a whole number in digits, not “${t}”`;
       return checkNumber(doc.name, t, { whole: true, min, max });
     case 'size': {
       const m = SIZE.exec(t);

@@ -53,7 +53,7 @@ fn db_cache_size_spelling() {
     assert_eq!(c.pools[1].lru_latches, 1);
     let mixed = resolve(
         Profile::V8_1_6,
-        json!({"db_cache_size": "2M", "db_block_buffers": 10}),
+        json!({"db_cache_size": "2M", "db_block_buffers": 100}),
     );
     assert!(mixed.unwrap_err().message.contains("ORA-00381"));
 }
