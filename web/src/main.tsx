@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import App from './App';
 import { ErrorBoundary } from './shared/ErrorBoundary';
-import { startAutosave, startupHash, type AutosaveEnv } from './share/autosave';
+import { startAutosave, startup, type AutosaveEnv } from './share/autosave';
 import { loadEngine } from './sim/engine';
 import { StoreProvider } from './store/context';
 import { BUNDLED, DEFAULT_SCENARIO_ID } from './store/scenarios';
@@ -35,14 +35,21 @@ function sessionStore(): Storage | null {
 }
 const env: AutosaveEnv = { location, history, storage: sessionStore() };
 
+/** Put the tab's own state back in the address (set once the engine is up). */
+let rewriteAddress = () => {};
+
 loadEngine(wasmUrl).then(
   () => {
-    store.getState().engineReady(startupHash(env));
+    // a reload opens what the tab showed, and asks again about a link it was asking about
+    const start = startup(env);
+    store.getState().engineReady(start.hash);
+    if (start.link !== null) store.getState().linkArrived(start.link);
     // From now on the address follows the tab's scenario and position (./share/autosave).
     const autosave = startAutosave(store, env, DEFAULT_SCENARIO_ID);
-    window.addEventListener('pagehide', autosave.flush);
+    rewriteAddress = autosave.rewrite;
+    window.addEventListener('pagehide', autosave.hide);
     document.addEventListener('visibilitychange', () => {
-      if (document.visibilityState === 'hidden') autosave.flush();
+      if (document.visibilityState === 'hidden') autosave.hide();
     });
   },
   (e: unknown) =>
@@ -52,4 +59,9 @@ loadEngine(wasmUrl).then(
 // A link pasted into the address bar of an open page: asks first over unsaved work.
 // The event's own URL, not location.hash: a debounced autosave write (replaceState) can land
 // between the navigation and this handler and put the tab's own state back in the address.
-window.addEventListener('hashchange', (e) => store.getState().linkArrived(new URL(e.newURL).hash));
+// A link that changed nothing (the bare URL over an unedited page, the tab's own state) leaves
+// the address to the tab again at once.
+window.addEventListener('hashchange', (e) => {
+  store.getState().linkArrived(new URL(e.newURL).hash);
+  if (!store.getState().pendingLink) rewriteAddress();
+});

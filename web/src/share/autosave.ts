@@ -29,7 +29,71 @@ export const AUTOSAVE_DELAY_MS = 400;
 export const AUTOSAVE_MAX_WAIT_MS = 2000;
 
 /**
- * The fragment a page load opens: the address's own, else what this tab kept in its
+ * sessionStorage key of what the tab showed when it was last hidden: `{ from, state, link }`.
+ * A reload requested before the debounced write (or while the address held a link the user
+ * had not answered, a damaged one or the bare URL) loads the address as it was *before* the
+ * pagehide flush — the flush comes too late for it — so the load that finds its own address in
+ * `from` opens `state` instead, and asks about `link` again (issue 29 #8).
+ */
+export const RELOAD_KEY = 'cachesim.reload';
+
+interface ReloadRecord {
+  /**
+   * The addresses a reload of which should open `state`: the address when the page was
+   * hidden, before the flush — and the ones of earlier hides of the same state (a reload fires
+   * pagehide, then visibilitychange: the second finds the address already written).
+   */
+  from: string[];
+  /** The tab's own state, as a fragment without '#'. */
+  state: string;
+  /** A link the tab was asking about (its fragment), to ask again. */
+  link: string | null;
+}
+
+/** What a page load opens, and a link to ask about once it is open. */
+export interface Startup {
+  hash: string;
+  link: string | null;
+}
+
+/** A reload record from its JSON, or null when it is not one. */
+function readRecord(text: string | null | undefined): ReloadRecord | null {
+  if (!text) return null;
+  try {
+    const r = JSON.parse(text) as Partial<ReloadRecord>;
+    if (!Array.isArray(r.from) || typeof r.state !== 'string') return null;
+    const from = r.from.filter((f): f is string => typeof f === 'string');
+    return { from, state: r.state, link: typeof r.link === 'string' ? r.link : null };
+  } catch {
+    return null;
+  }
+}
+
+/** The reload record this load was meant for (it is read once, and removed). */
+function takeReloadRecord(env: AutosaveEnv): ReloadRecord | null {
+  try {
+    const text = env.storage?.getItem(RELOAD_KEY);
+    env.storage?.removeItem(RELOAD_KEY);
+    const r = readRecord(text);
+    return r && r.from.includes(env.location.href) ? r : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What a page load opens: what the tab showed when this same address was last hidden (a
+ * reload), else the address's own fragment, else what this tab kept in its sessionStorage
+ * because it was too long for the address.
+ */
+export function startup(env: AutosaveEnv): Startup {
+  const reload = takeReloadRecord(env);
+  if (reload) return { hash: `#${reload.state}`, link: reload.link };
+  return { hash: startupHash(env), link: null };
+}
+
+/**
+ * The fragment a page load opens from the address: its own, else what this tab kept in its
  * sessionStorage because it was too long for the address.
  */
 export function startupHash(env: AutosaveEnv): string {
@@ -97,8 +161,37 @@ export function startAutosave(store: Store, env: AutosaveEnv, defaultId: string)
     }
   });
   return {
-    /** Write what is pending now (the page is being hidden or unloaded). */
+    /** Write what is pending now. */
     flush: () => writer.flush(),
+    /**
+     * The page is being hidden or unloaded: write what is pending, and keep what the tab shows
+     * for a reload of the address it had until now (see RELOAD_KEY).
+     */
+    hide: () => {
+      const from = env.location.href;
+      writer.flush();
+      const s = store.getState();
+      const shared = s.sharedState();
+      try {
+        if (!shared) env.storage?.removeItem(RELOAD_KEY);
+        else {
+          const link = s.pendingLink ? s.pendingLink.hash : null;
+          const state = encodeState(shared);
+          const earlier = readRecord(env.storage?.getItem(RELOAD_KEY));
+          const kept =
+            earlier && earlier.state === state && earlier.link === link ? earlier.from : [];
+          const record: ReloadRecord = { from: [...new Set([...kept, from])], state, link };
+          env.storage?.setItem(RELOAD_KEY, JSON.stringify(record));
+        }
+      } catch {
+        // A full or disabled sessionStorage: the address still holds what fits.
+      }
+    },
+    /** Put the tab's own state back in the address now (a link it did not open is gone). */
+    rewrite: () => {
+      writer.schedule(null);
+      writer.flush();
+    },
     stop: () => {
       writer.cancel();
       stop();

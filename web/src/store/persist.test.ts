@@ -1,7 +1,14 @@
 // Nothing lost: links over unsaved work wait for consent; refused files keep the run; the
 // address follows the tab (autosave).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addressFor, SESSION_KEY, startAutosave, startupHash } from '../share/autosave';
+import {
+  addressFor,
+  RELOAD_KEY,
+  SESSION_KEY,
+  startAutosave,
+  startup,
+  startupHash,
+} from '../share/autosave';
 import { decodeHash, encodeState } from '../share/link';
 import type { Scenario } from '../sim/engine';
 import { loadEngineNode } from '../sim/node';
@@ -188,6 +195,66 @@ describe('autosave', () => {
     expect(page.hash).toBe(link);
     store.getState().declineLink();
     expect(page.href).toBe(own);
+    autosave.stop();
+  });
+
+  // issue 29 #8: a reload loads the address as it was when it was asked for; the pagehide
+  // flush that writes the edit into the address comes after that.
+  it('keeps an edit made just before a reload (the address not yet written)', () => {
+    const store = fresh();
+    const { page, env } = fakePage();
+    const autosave = startAutosave(store, env, DEFAULT_SCENARIO_ID);
+    const asked = page.href; // the reload is asked for here, 0.1 s after the edit
+    store.getState().edit(withBuffers(300));
+    store.getState().step();
+    autosave.hide(); // pagehide: the flush writes the address, too late for this reload
+    autosave.hide(); // then visibilitychange: the address is already written
+    page.href = asked;
+    page.hash = new URL(asked).hash;
+    const again = createAppStore({ scenarios: BUNDLED });
+    const start = startup(env);
+    again.getState().engineReady(start.hash);
+    expect(again.getState().current?.init?.db_block_buffers).toBe(300);
+    expect(again.getState().sim?.position).toBe(1);
+    expect(start.link).toBeNull();
+    // the record is read once: a later load of that address opens the address
+    expect(env.storage.getItem(RELOAD_KEY)).toBeNull();
+    autosave.stop();
+  });
+
+  it('keeps the edit of a tab whose address was replaced, and asks about the link again', () => {
+    for (const replaced of [linkTo('seed000-8.0-test4').slice(0, 40), '#']) {
+      const store = fresh();
+      const { page, env, tick } = fakePage();
+      const autosave = startAutosave(store, env, DEFAULT_SCENARIO_ID);
+      store.getState().edit(withBuffers(300));
+      tick();
+      page.href = `https://example.org/repo/${replaced}`; // damaged link, or the bare URL
+      page.hash = replaced;
+      store.getState().linkArrived(replaced);
+      expect(store.getState().pendingLink).not.toBeNull();
+      autosave.hide();
+      const again = createAppStore({ scenarios: BUNDLED });
+      const start = startup(env);
+      again.getState().engineReady(start.hash);
+      expect(again.getState().current?.init?.db_block_buffers, replaced).toBe(300);
+      expect(start.link).toBe(replaced);
+      again.getState().linkArrived(start.link!);
+      expect(again.getState().pendingLink?.hash).toBe(replaced);
+      autosave.stop();
+    }
+  });
+
+  it('opens the address, not the record, when the load is of another address', () => {
+    const store = fresh();
+    const { page, env } = fakePage();
+    const autosave = startAutosave(store, env, DEFAULT_SCENARIO_ID);
+    store.getState().edit(withBuffers(300));
+    autosave.hide();
+    const link = linkTo('seed000-8.0-test4', 3);
+    page.href = `https://example.org/repo/${link}`;
+    page.hash = link;
+    expect(startup(env)).toEqual({ hash: link, link: null });
     autosave.stop();
   });
 
