@@ -1,6 +1,6 @@
 // Each statistics panel's tables, read from the store's state at the click (./tables).
 import { bufferSim, librarySim } from '../store/selectors';
-import { differencesFromPaper, paperScenario } from '../store/paperScenario';
+import { paperComparison } from '../store/paperScenario';
 import type { AppState } from '../store/store';
 import {
   ioTables,
@@ -34,9 +34,7 @@ export const narrationData = (s: AppState): Tables => narrationTables(s.narratio
 
 /** The paper table, with the configuration's differences from the paper's run. */
 export const paperDifferences = (s: AppState) =>
-  s.current
-    ? differencesFromPaper(s.current, paperScenario(s.current, s.scenarioId, s.scenarios))
-    : [];
+  s.current ? paperComparison(s.current, s.scenarioId, s.scenarios).differences : [];
 
 export const paperData = (s: AppState): Tables | null =>
   s.sim?.paper ? paperTables(s.sim.paper, paperDifferences(s)) : null;

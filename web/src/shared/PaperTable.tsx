@@ -3,7 +3,8 @@ import { useMemo } from 'react';
 import { paperData } from '../export/panelData';
 import { formatDiff, formatMetric, metricLabel } from '../sim/metrics';
 import { useApp } from '../store/context';
-import { differencesFromPaper, paperScenario, type ParamDifference } from '../store/paperScenario';
+import { paperComparison, type ParamDifference } from '../store/paperScenario';
+import type { ScenarioEntry } from '../store/scenarios';
 import {
   selectCurrent,
   selectLeftOut,
@@ -26,14 +27,27 @@ export function splitStep(pool: string): { step: string; statement: string } | n
 const labelOf = (metric: string, library: boolean) =>
   library && metric === 'elapsed_s' ? 'elapsed time (foreground, session 0)' : metricLabel(metric);
 
-/** The running configuration's differences from the paper's run (none: the paper's). */
-function useDifferences(): ParamDifference[] {
+/**
+ * The running configuration's differences from the paper's run (none: the paper's), and the
+ * paper's other run it now is, if an edit made it one (its figures are then the ones compared).
+ */
+function useDifferences(): { differences: ParamDifference[]; twin: ScenarioEntry | null } {
   const current = useApp(selectCurrent);
   const { scenarios, scenarioId } = useApp(useShallow(selectHeader));
   return useMemo(
     () =>
-      current ? differencesFromPaper(current, paperScenario(current, scenarioId, scenarios)) : [],
+      current ? paperComparison(current, scenarioId, scenarios) : { differences: [], twin: null },
     [current, scenarioId, scenarios],
+  );
+}
+
+/** "This configuration is the paper's TEST 3 …": an edit that made it another paper run. */
+function Twin({ twin }: { twin: ScenarioEntry }) {
+  return (
+    <div className="paper-edited paper-twin" role="note" data-testid="paper-twin">
+      <strong>This configuration is {twin.scenario.paper?.source}.</strong> The edit made it that
+      run of the paper ({twin.scenario.title}), so its figures are the ones compared below.
+    </div>
   );
 }
 
@@ -77,7 +91,7 @@ export function PaperTable() {
   const { done } = useApp(useShallow(selectPlayback));
   const library = useApp(selectMode) === 'library';
   const leftOut = useApp(selectLeftOut);
-  const differences = useDifferences();
+  const { differences, twin } = useDifferences();
   if (!paper) return null;
   const edited = differences.length > 0;
   return (
@@ -91,6 +105,7 @@ export function PaperTable() {
           {paper.source}
         </p>
         {edited && <Edited differences={differences} />}
+        {twin && <Twin twin={twin} />}
         <Table head={['Figure', 'Paper', 'Simulator', 'Diff']} testId="paper-table">
           {paper.rows.map((r) => (
             <tr

@@ -4,6 +4,7 @@
 import type { NarrationGroup } from '../narration/narrate';
 import { validateScenario, type Scenario } from '../sim/engine';
 import { leadOf, presetOf, type Compare } from './compare';
+import { withTwinPaper } from './paperScenario';
 import type { ScenarioEntry } from './scenarios';
 import { SLICE_MS } from './slices';
 import { openSim, type Sim } from './slot';
@@ -63,7 +64,8 @@ export function compareActions(ctx: CompareContext) {
   ) => {
     stopTask();
     const old = get().compare;
-    const sim = openSim(scenario, position, old?.sim ?? null, performance.now() + SLICE_MS);
+    const run = withTwinPaper(scenario, base, scenarios);
+    const sim = openSim(run, position, old?.sim ?? null, performance.now() + SLICE_MS);
     const original = scenarios.find((s) => s.id === base);
     old?.sim.run.free();
     const kept = { target: 'b' as const, preset: null, edits: 0, generation: 0, ...old, ...keep };

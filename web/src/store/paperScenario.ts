@@ -60,3 +60,55 @@ export function differencesFromPaper(
   out.push(...fieldDifferences('workload.', scenario.workload, paper.workload));
   return out;
 }
+
+/** The seed a paper source belongs to: "seed 001" of "seed 001, Table 3, TEST 1". */
+const seedOf = (scenario: Scenario) => /^seed \d+/.exec(scenario.paper?.source ?? '')?.[0] ?? null;
+
+/**
+ * The bundled experiment of the same seed whose configuration `scenario` now is, when an edit
+ * made it another of the paper's runs (seed 001's TEST 1 with `cursor_sharing = FORCE` is
+ * TEST 3): its figures are the ones to compare with (issue 26 #6). Null when `scenario` is
+ * its own paper run, or no run of the paper has its configuration.
+ */
+export function paperTwin(
+  scenario: Scenario,
+  scenarioId: string | null,
+  bundled: ScenarioEntry[],
+): ScenarioEntry | null {
+  const own = paperScenario(scenario, scenarioId, bundled);
+  const seed = seedOf(scenario);
+  if (!own || !seed || differencesFromPaper(scenario, own).length === 0) return null;
+  return (
+    bundled.find(
+      (e) =>
+        e.scenario.paper &&
+        seedOf(e.scenario) === seed &&
+        differencesFromPaper(scenario, e.scenario).length === 0,
+    ) ?? null
+  );
+}
+
+/** `scenario` carrying the paper figures of its twin (see paperTwin), for the run to compare. */
+export function withTwinPaper(
+  scenario: Scenario,
+  scenarioId: string | null,
+  bundled: ScenarioEntry[],
+): Scenario {
+  const twin = paperTwin(scenario, scenarioId, bundled);
+  return twin ? { ...scenario, paper: twin.scenario.paper } : scenario;
+}
+
+/**
+ * How the running configuration compares with the paper: its differences from the paper's
+ * run (none: it is that run), or the paper's other run an edit made it (then no differences).
+ */
+export function paperComparison(
+  scenario: Scenario,
+  scenarioId: string | null,
+  bundled: ScenarioEntry[],
+): { differences: ParamDifference[]; twin: ScenarioEntry | null } {
+  const twin = paperTwin(scenario, scenarioId, bundled);
+  if (twin) return { differences: [], twin };
+  const paper = paperScenario(scenario, scenarioId, bundled);
+  return { differences: differencesFromPaper(scenario, paper), twin: null };
+}

@@ -6,6 +6,7 @@ import type { NarrationGroup } from '../narration/narrate';
 import type { Scenario } from '../sim/engine';
 import { doneOf, leadOf } from './compare';
 import { compareActions } from './compareActions';
+import { withTwinPaper } from './paperScenario';
 import { arrived, jumpPair, stepPair, type Pair, type Papers } from './lockstep';
 import type { ScenarioEntry } from './scenarios';
 import { SLICE_MS, yieldToPage } from './slices';
@@ -170,7 +171,9 @@ export function createRunner(
     const old = get().sim;
     // replayed to `position` within one slice here, and in slices after (a link's position
     // can be millions of accesses in)
-    const sim = openSim(scenario, position, old, performance.now() + SLICE_MS);
+    // an edit that made it another of the paper's runs is compared with that run's figures
+    const run = withTwinPaper(scenario, base, scenarios);
+    const sim = openSim(run, position, old, performance.now() + SLICE_MS);
     const original = scenarios.find((s) => s.id === base);
     old?.run.free();
     put(sim, {
