@@ -172,3 +172,23 @@ test('a library cache link round-trips configuration and position', async ({ pag
   freshWatcher.expectClean(ORIGIN);
   await context.close();
 });
+
+// issue 26 #4: after run-to-end the hash table's caption still said "last lookup:" of
+// statement 4 at statement 50,000
+test('after a run to the end the hash table does not call an old lookup the last', async ({
+  page,
+}) => {
+  await openLibrary(page, LITERAL);
+  for (let i = 0; i < 4; i++) await page.getByTestId('step').click();
+  await expect(page.getByTestId('position')).toHaveAttribute('data-position', '4');
+  await page.getByTestId('run-to-end').click();
+  const at = async () => Number(await page.getByTestId('position').getAttribute('data-position'));
+  await expect.poll(at, { timeout: 30_000 }).toBeGreaterThan(40_000);
+  await expect(page.getByTestId('run-to-end')).toBeDisabled({ timeout: 30_000 });
+  const end = await at();
+  const caption = page.getByTestId('bucket-caption');
+  await expect(caption).not.toContainText('last lookup:');
+  await expect(caption).toContainText(
+    `lookup drawn at #4 (now #${Number(end).toLocaleString('en')})`,
+  );
+});

@@ -5,9 +5,10 @@
 import type { Sim } from '../store/slot';
 import type { AppState } from '../store/store';
 
-/** What every view's frame shares: the step's events and how to animate them. */
+/** What every view's frame shares: the step's events, how to animate them, the position. */
 export function stepOf<S extends Sim>(s: AppState, sim: S, fresh: boolean) {
   return {
+    position: sim.position,
     events: fresh ? (sim.events as S['events']) : [],
     animate: fresh && s.animate,
     durationMs: s.durationMs,

@@ -115,7 +115,12 @@ export function compareActions(ctx: CompareContext) {
     const position = leadOf(a, c.sim);
     try {
       installB(next, position, base, { edits: c.edits + 1 });
-      const why = `configuration B changed: its run was rebuilt and replayed to #${position}`;
+      const reached = get().compare?.sim.position ?? 0;
+      const fmt = (n: number) => n.toLocaleString('en');
+      const why =
+        reached < position
+          ? `configuration B changed: its run was rebuilt; replaying to #${fmt(position)} (at #${fmt(reached)} now)`
+          : `configuration B changed: its run was rebuilt and replayed to #${fmt(reached)}`;
       set(narrated([note('configuration B', why)]));
     } catch (e) {
       patchB({ draft: next, draftError: asScenarioError(e) });

@@ -8,6 +8,7 @@ import { leadOf, presetOf } from './compare';
 import type { Runner } from './runner';
 import { editedNow, hasUnsavedWork, type AppState, type Replaced } from './state';
 import { asScenarioError, message, same } from './util';
+const fmt = (n: number) => n.toLocaleString('en');
 
 const HINT = 'step one access (→) to see what happens, and why';
 const LIB_HINT = 'step one phase (→) or one statement (Shift+→) to see what happens, and why';
@@ -46,11 +47,10 @@ export function loadActions(r: Runner, defaultId: string): LoadActions {
       return;
     }
     try {
-      install(
-        next,
-        position,
-        base,
-        `configuration changed: the run was rebuilt and replayed to #${position}`,
+      install(next, position, base, (reached, replaying) =>
+        replaying
+          ? `configuration changed: the run was rebuilt; replaying to #${fmt(position)} (at #${fmt(reached)} now)`
+          : `configuration changed: the run was rebuilt and replayed to #${fmt(reached)}`,
       );
       set({ edits: get().edits + 1 });
     } catch (e) {

@@ -164,7 +164,7 @@ export function createRunner(
     scenario: Scenario,
     position: number,
     base: string | null,
-    what: string,
+    what: string | ((reached: number, replaying: boolean) => string),
     why = '',
   ) => {
     stopTask();
@@ -176,6 +176,9 @@ export function createRunner(
     const sim = openSim(run, position, old, performance.now() + SLICE_MS);
     const original = scenarios.find((s) => s.id === base);
     old?.run.free();
+    // a long replay goes on in slices: the narration says where the run is, not where it goes
+    const replaying = sim.position < Math.min(position, sim.total) && !sim.done;
+    const said = typeof what === 'string' ? what : what(sim.position, replaying);
     put(sim, {
       current: scenario,
       draft: scenario,
@@ -183,11 +186,15 @@ export function createRunner(
       scenarioId: original ? original.id : null,
       edited: !original || !same(original.scenario, scenario),
       animate: false,
-      narration: [note('configuration', what, why, sim)],
+      narration: [note('configuration', said, why, sim)],
       runError: null,
     });
-    if (sim.position < Math.min(position, sim.total) && !sim.done)
-      void longJump(position, `replaying to #${position.toLocaleString('en')}`, null);
+    if (replaying)
+      void longJump(
+        position,
+        `replaying to #${position.toLocaleString('en')}`,
+        typeof what === 'string' ? null : what(position, false),
+      );
   };
 
   const { installB, leaveCompare, actions } = compareActions({

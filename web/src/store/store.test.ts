@@ -44,6 +44,24 @@ describe('the app store', () => {
     expect(b.getState().sim?.position).toBe(0);
   });
 
+  // issue 26 #4: after a profile switch the narration said "replayed to #496010" while the
+  // run, still replaying in slices, was at #1,241
+  it('says where a rebuilt run is, not where its replay is going', async () => {
+    const store = fresh();
+    store.getState().loadScenario('seed001-8.1.6-test1');
+    await store.getState().runToEnd();
+    const target = store.getState().sim!.position;
+    store.getState().edit((d) => ({ ...d, profile: '8.1.5' }));
+    const at = store.getState().sim!.position;
+    const said = store.getState().narration.at(-1)!;
+    const text = [said.title, ...said.lines.map((l) => l.text)].join(' ');
+    const fmt = (n: number) => n.toLocaleString('en');
+    if (at < target) expect(text).toContain(`replaying to #${fmt(target)} (at #${fmt(at)} now)`);
+    else expect(text).toContain(`replayed to #${fmt(at)}`);
+    expect(text).not.toContain(`replayed to #${fmt(target)}`);
+    expect(at).toBeLessThan(target); // the replay is long enough to be sliced here
+  });
+
   it('steps one access with events and narration', () => {
     const store = fresh();
     store.getState().step();

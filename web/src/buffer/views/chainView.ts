@@ -5,7 +5,7 @@
 import { select } from 'd3';
 import { ChainStrip } from '../../shared/views/chainStrip';
 import { CHAIN_H, drawChain, type G, type Shown } from './chainDiagram';
-import { bucketAt, bucketOf, lookupOf } from '../../shared/views/chainLayout';
+import { bucketAt, bucketOf, lastLookupLabel, lookupOf } from '../../shared/views/chainLayout';
 import { MUTED } from '../../shared/views/colours';
 import { ONE_LINE, PAD_X, PAD_Y, styled, viewRoot, watchSize } from '../../shared/views/host';
 import { stop } from '../../shared/views/stop';
@@ -40,6 +40,8 @@ export function createChainView(el: HTMLElement, opts: ViewOptions): View<ChainF
   let clicked: number | null = null;
   let lastSelected: number | null = null;
   let last: ChainFrame | null = null;
+  /** The position the shown lookup was drawn at. */
+  let lookAt: number | null = null;
 
   // Measured when first needed and on resize (reading them every frame forces a layout).
   let size: { w: number; h: number } | null = null;
@@ -58,7 +60,10 @@ export function createChainView(el: HTMLElement, opts: ViewOptions): View<ChainF
    */
   function choose(frame: ChainFrame): Shown | null {
     const look = lookupOf(frame.events);
-    if (look) return { bucket: look.bucket, look, why: 'lookup' };
+    if (look) {
+      lookAt = frame.position ?? null;
+      return { bucket: look.bucket, look, why: 'lookup' };
+    }
     const sel = frame.selected;
     const selBucket =
       sel !== null && frame.dba[sel] ? bucketOf(frame.dba[sel], frame.buckets) : null;
@@ -133,7 +138,7 @@ export function createChainView(el: HTMLElement, opts: ViewOptions): View<ChainF
         ? 'the selected buffer hangs on '
         : s.why === 'clicked'
           ? ''
-          : 'last lookup: ';
+          : lastLookupLabel(lookAt, frame.position);
     return [
       document.createTextNode(why),
       b,

@@ -47,6 +47,8 @@ export interface ChainFrame {
   animate: boolean;
   durationMs: number;
   chain: (bucket: number) => number[];
+  /** The run's position (access #), when the frame comes from a run. */
+  position?: number;
 }
 export interface ViewOptions {
   onSelect: (buf: number) => void;

@@ -3,7 +3,7 @@
 // the one the user clicked) as a list of handles, and the array doubling on a rehash.
 //
 //   createBucketView(el, { onSelectBucket }) → { update(frame), destroy() }
-import { bucketAt } from '../../shared/views/chainLayout';
+import { bucketAt, lastLookupLabel } from '../../shared/views/chainLayout';
 import { ChainStrip } from '../../shared/views/chainStrip';
 import { div, PAD_X, PAD_Y, viewRoot, watchSize } from '../../shared/views/host';
 import { clip, renderChain, type ChainShown } from './chainList';
@@ -34,6 +34,9 @@ export function createBucketView(el: HTMLElement, opts: LibViewOptions): View<Bu
   let shown: Shown | null = null;
   let lastSelected: number | null = null;
   let lastBuckets = 0;
+  /** The position the shown lookup was drawn at, and the frame's. */
+  let lookAt: number | null = null;
+  let now: number | undefined;
   let bannerAt = 0;
   let ghost: HTMLCanvasElement | null = null;
   /** The bucket each session's current statement hashed to (a hard parse comes later). */
@@ -60,8 +63,10 @@ export function createBucketView(el: HTMLElement, opts: LibViewOptions): View<Bu
     const sel = frame.selectedBucket;
     const latches = frame.latches;
     let next: Shown | null;
-    if (look) next = { bucket: look.bucket, look, why: 'lookup', inserted: null, latch: 0 };
-    else if (sel !== null && (sel !== lastSelected || !shown))
+    if (look) {
+      next = { bucket: look.bucket, look, why: 'lookup', inserted: null, latch: 0 };
+      lookAt = frame.position ?? null;
+    } else if (sel !== null && (sel !== lastSelected || !shown))
       next = { bucket: sel, look: null, why: 'selected', inserted: null, latch: 0 };
     else if (shown) next = { ...shown, why: shown.why === 'lookup' ? 'last' : shown.why };
     else next = null;
@@ -145,6 +150,7 @@ export function createBucketView(el: HTMLElement, opts: LibViewOptions): View<Bu
       `${fmt(st.handles)} ${noun(st.handles, 'handle')} in ${fmt(buckets)} buckets (longest chain ${st.longest}, ` +
       `${fmt(st.empty)} empty) · doubles at ${fmt(2 * buckets)} handles` +
       (frame.selectedBucket !== null ? ' · dashed: selected bucket' : '');
+    now = frame.position;
     caption.replaceChildren(...captionOf(shown, buckets));
     renderChain(list, shown ? frame.chain(shown.bucket) : [], shown, ms);
   }
@@ -172,7 +178,7 @@ export function createBucketView(el: HTMLElement, opts: LibViewOptions): View<Bu
           : ` · walked ${look.walked}/${look.chainLen} · ✗ not found → hard parse`;
     const hard = s.inserted !== null ? ` · obj ${s.inserted} hung at the head` : '';
     return [
-      s.why === 'last' ? 'last lookup: ' : '',
+      s.why === 'last' ? lastLookupLabel(lookAt, now) : '',
       q,
       look.forced ? ' (FORCE: literals → binds)' : '',
       ` → hash mod ${fmt(buckets)} = `,

@@ -15,6 +15,8 @@ export interface BucketFrame {
   chain: (bucket: number) => library.ChainEntry[];
   animate: boolean;
   durationMs: number;
+  /** The run's position (statement #), when the frame comes from a run. */
+  position?: number;
 }
 
 /** The shared pool heap and its free lists. */

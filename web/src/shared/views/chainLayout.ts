@@ -133,3 +133,14 @@ export function walkedHeaders(chain: number[], look: Lookup): number[] {
   const before = look.inserted !== null && chain[0] === look.inserted ? chain.slice(1) : chain;
   return before.slice(0, look.walked);
 }
+
+/**
+ * How a caption names the lookup it still shows when this frame drew none: "last lookup" when
+ * it is the run's last (the position has not moved since), else the position it was drawn at
+ * — after a seek, a run to the end or a full-speed play the lookups since were not drawn, and
+ * the one shown is not the last (issue 26 #4).
+ */
+export function lastLookupLabel(at: number | null, now: number | undefined): string {
+  if (at === null || now === undefined || at === now) return 'last lookup: ';
+  return `lookup drawn at #${at.toLocaleString('en')} (now #${now.toLocaleString('en')}): `;
+}
