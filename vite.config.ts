@@ -24,12 +24,44 @@ const cspOnlyWhenBuilt: Plugin = {
     html.replace(/<meta\s+http-equiv="Content-Security-Policy"[\s\S]*?\/>/, ''),
 };
 
+/**
+ * The engine's wasm is the first screen's largest file, and main.js asks for it only once it
+ * has arrived and run: a preload in index.html starts its download with main.js's, and
+ * `loadEngine`'s fetch (compiled while it streams) takes the preloaded response (issue 26
+ * #14). `as="fetch"` with `crossorigin` is what a fetch() of the same URL matches
+ * (https://html.spec.whatwg.org/multipage/links.html#link-type-preload).
+ */
+const preloadWasm: Plugin = {
+  name: 'preload-wasm',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler: (html, ctx) => {
+      const wasm = Object.keys(ctx.bundle ?? {}).find((f) => /cachesim_bg.*\.wasm$/.test(f));
+      if (!wasm) return html;
+      return [
+        {
+          tag: 'link',
+          attrs: {
+            rel: 'preload',
+            href: `./${wasm}`,
+            as: 'fetch',
+            type: 'application/wasm',
+            crossorigin: '',
+          },
+          injectTo: 'head',
+        },
+      ];
+    },
+  },
+};
+
 export default defineConfig(({ mode }) => ({
   root: 'web',
   // Relative asset URLs: the built site works from any sub-path (GitHub Pages /repo/) and offline.
   base: './',
   publicDir: '../public',
-  plugins: [react(), cspOnlyWhenBuilt],
+  plugins: [react(), cspOnlyWhenBuilt, preloadWasm],
   build: {
     outDir: mode === 'harness' ? HARNESS_OUT : '../dist',
     emptyOutDir: true,

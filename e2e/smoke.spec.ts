@@ -13,3 +13,26 @@ test('runs a bundled scenario to the end and shows every pool', async ({ page },
     "Left out: the instance's own blocks",
   );
 });
+
+// issue 26 #14: the wasm started downloading only once main.js had arrived and run; the page
+// preloads it, and the engine's fetch takes the preloaded response (one download, no warning
+// that a preload went unused).
+test('the engine’s wasm is preloaded with main.js and downloaded once', async ({ page }) => {
+  const warnings: string[] = [];
+  page.on('console', (m) => {
+    if (/preload/i.test(m.text())) warnings.push(m.text());
+  });
+  await page.goto(`http://localhost:${PREVIEW_PORT}/`);
+  await expect(page.getByTestId('scenario-select')).toBeVisible();
+  const href = await page.locator('link[rel="preload"][as="fetch"]').getAttribute('href');
+  expect(href).toMatch(/\/cachesim_bg-[\w-]+\.wasm$/);
+  const loads = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((e) => e.name.endsWith('.wasm'))
+      .map((e) => (e as PerformanceResourceTiming).initiatorType),
+  );
+  expect(loads).toEqual(['link']);
+  await page.waitForTimeout(3500); // Chrome warns of an unused preload 3 s after load
+  expect(warnings).toEqual([]);
+});
