@@ -16,6 +16,7 @@ import {
 import { startSweep, type RunningSweep } from './sweepClient';
 import { useApp } from '../store/context';
 import { selectCurrent, selectEdit } from '../store/selectors';
+import { createHostChart, type HostChart } from './views/hostChart';
 import { createSweepChart, type SweepChart } from './views/sweepChart';
 import { Panel } from '../shared/Panel';
 import { ScrollX } from '../shared/ScrollX';
@@ -72,6 +73,10 @@ export function SizingPanel() {
   const sweep = useRef<RunningSweep | null>(null);
   const chart = useRef<SweepChart | null>(null);
   const host = useRef<HTMLDivElement>(null);
+  const hostChart = useRef<HostChart | null>(null);
+  const hostEl = useRef<HTMLDivElement>(null);
+  // a host (seed 002's oltp_batch, or a `host` section): throughput and paging get their chart
+  const paging = !!current && metricsOf(current).some((m) => m.key === 'tps');
 
   // A parameter of the other simulation (another scenario was loaded): the first of this one.
   const chosen = params.includes(param) ? param : (params[0] ?? param);
@@ -105,6 +110,17 @@ export function SizingPanel() {
   }, []);
 
   useEffect(() => {
+    const el = hostEl.current;
+    if (!el || !paging) return;
+    const c = createHostChart(el, (v) => pick.current(v));
+    hostChart.current = c;
+    return () => {
+      c.destroy();
+      hostChart.current = null;
+    };
+  }, [paging]);
+
+  useEffect(() => {
     if (!chart.current || !current) return;
     const shownParam = result?.param ?? chosen;
     chart.current.update(
@@ -113,7 +129,8 @@ export function SizingPanel() {
       shownParam,
       valueOf(current, shownParam),
     );
-  }, [result, current, chosen]);
+    hostChart.current?.update(result?.points ?? [], shownParam, valueOf(current, shownParam));
+  }, [result, current, chosen, paging]);
 
   useEffect(() => () => sweep.current?.cancel(), []);
 
@@ -153,7 +170,12 @@ export function SizingPanel() {
     setRunning(false);
   };
 
-  const metrics = current ? metricsOf(current).slice(0, 2) : [];
+  // the table: the first two figures, and a host's throughput and paging
+  const metrics = current
+    ? metricsOf(current).filter(
+        (m, i) => i < 2 || ['tps', 'page_ins_per_s', 'migrations_per_s'].includes(m.key),
+      )
+    : [];
   const stale =
     result &&
     current &&
@@ -249,6 +271,7 @@ export function SizingPanel() {
           </p>
         )}
         <div className="view-host chart-host" ref={host} />
+        {paging && <div className="view-host chart-host" ref={hostEl} />}
         {result && result.points.length > 0 && (
           <ScrollX label="The sweep's figures">
             <Table

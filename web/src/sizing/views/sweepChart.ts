@@ -59,7 +59,7 @@ export function createSweepChart(el: HTMLElement, onPick: (value: number) => voi
       look: LOOK,
       refLegend: 'today',
       // a refused value is not one to set (its Use button is disabled too)
-      onPick: (p) => p.error === undefined && onPick(p.value),
+      onPick: (p) => p.error === null && onPick(p.value),
     },
     'value',
   );
