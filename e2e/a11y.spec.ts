@@ -1,5 +1,7 @@
 // axe-core on the built site: no serious or critical violation in the buffer cache view, the
-// library cache view, presenter mode and embed mode (WCAG 2.1 A/AA rules and best practices).
+// library cache view, presenter mode and embed mode (WCAG 2.1 A/AA rules and best practices),
+// and in the I/O path, sizing, compare and SQL views at 1024×768, 1280×720 and 390×844
+// (issue 26).
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { PREVIEW_PORT } from './ports';
@@ -28,7 +30,8 @@ async function stepSome(page: Page) {
 // 1700 px, one column on a phone where wide drawings and tables scroll sideways inside their
 // panels, each then a focusable, labelled region).
 for (const [width, height] of [
-  [1280, 800],
+  [1024, 768],
+  [1280, 720],
   [1920, 1080],
   [390, 844],
 ]) {
@@ -58,22 +61,95 @@ for (const [width, height] of [
   });
 }
 
-test.describe('axe-core in the display modes', () => {
-  test.use({ viewport: { width: 1280, height: 800 } });
-  test.setTimeout(150_000);
+for (const [width, height] of [
+  [1024, 768],
+  [1280, 720],
+  [390, 844],
+])
+  test.describe(`axe-core in the display modes at ${width}×${height}`, () => {
+    test.use({ viewport: { width, height } });
+    test.setTimeout(150_000);
 
-  test('presenter mode', async ({ page }) => {
-    await openApp(page, `${URL_}?present`);
-    await expect(page.locator('.app')).toHaveAttribute('data-display', 'present');
-    await stepSome(page);
-    expect(await seriousViolations(page, 'presenter mode')).toEqual([]);
+    test('presenter mode', async ({ page }) => {
+      await openApp(page, `${URL_}?present`);
+      await expect(page.locator('.app')).toHaveAttribute('data-display', 'present');
+      await stepSome(page);
+      expect(await seriousViolations(page, 'presenter mode')).toEqual([]);
+    });
+
+    test('embed mode', async ({ page }) => {
+      await page.goto(`${URL_}?embed`);
+      await expect(page.locator('.app')).toHaveAttribute('data-display', 'embed');
+      await expect(page.getByTestId('play')).toBeEnabled();
+      for (let i = 0; i < 3; i++) await page.getByTestId('step').click();
+      expect(await seriousViolations(page, 'embed mode')).toEqual([]);
+    });
   });
 
-  test('embed mode', async ({ page }) => {
-    await page.goto(`${URL_}?embed`);
-    await expect(page.locator('.app')).toHaveAttribute('data-display', 'embed');
-    await expect(page.getByTestId('play')).toBeEnabled();
-    for (let i = 0; i < 3; i++) await page.getByTestId('step').click();
-    expect(await seriousViolations(page, 'embed mode')).toEqual([]);
+/** Each further view, as a user reaches it. */
+const VIEWS: [string, (page: Page) => Promise<void>][] = [
+  [
+    'the I/O path (seed 004, direct path reads)',
+    async (page) => {
+      await openApp(page, URL_);
+      await page.getByTestId('scenario-select').selectOption('seed004-10.2.0.5-keep');
+      await page.getByTestId('run-to-end').click();
+      await expect(
+        page.locator('[data-testid="script-timeline"] [data-direct="true"]'),
+      ).not.toHaveCount(0, {
+        timeout: 60_000,
+      });
+      await expect(page.getByTestId('io-stats')).toBeVisible();
+    },
+  ],
+  [
+    'sizing, after a sweep',
+    async (page) => {
+      await openApp(page, URL_);
+      await page.getByTestId('sizing').scrollIntoViewIfNeeded();
+      await page.getByTestId('sweep-from').fill('200');
+      await page.getByTestId('sweep-to').fill('1800');
+      await page.getByTestId('sweep-steps').fill('3');
+      await page.getByTestId('sweep-run').click();
+      await expect(page.getByTestId('sweep-table').locator('tbody tr')).toHaveCount(3, {
+        timeout: 60_000,
+      });
+    },
+  ],
+  [
+    'compare (Table 6)',
+    async (page) => {
+      await openApp(page, URL_);
+      await page.getByTestId('compare').click();
+      await page.getByTestId('compare-preset-table6').click();
+      await expect(page.getByTestId('compare-workspace')).toBeVisible({ timeout: 30_000 });
+    },
+  ],
+  [
+    'the SQL console',
+    async (page) => {
+      await openApp(page, URL_);
+      await page.getByTestId('sql-open').click();
+      await page.getByTestId('sql-example-pool-statistics').click();
+      await expect(page.getByTestId('sql-rows').locator('tbody tr').first()).toBeVisible({
+        timeout: 30_000,
+      });
+    },
+  ],
+];
+
+for (const [width, height] of [
+  [1024, 768],
+  [1280, 720],
+  [390, 844],
+]) {
+  test.describe(`axe-core in every view at ${width}×${height}`, () => {
+    test.use({ viewport: { width, height } });
+    test.setTimeout(150_000);
+    for (const [name, reach] of VIEWS)
+      test(name, async ({ page }) => {
+        await reach(page);
+        expect(await seriousViolations(page, `${name}, ${width} px`)).toEqual([]);
+      });
   });
-});
+}

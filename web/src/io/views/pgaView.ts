@@ -17,7 +17,7 @@ const H = 96;
 const PITCH = 7;
 const ROWS = 6;
 const ARRIVE = '#f08c00';
-const DIRECT = '#e8590c';
+const DIRECT = '#c2410c'; // the I/O timeline's --path-direct: 5.2:1 under white text
 const BUFFERED = '#1971c2';
 const EMPTY_CELL = '#eceef2';
 
