@@ -83,6 +83,16 @@ export function oracleError(
     const m = re.exec(sqlite);
     if (m) return { code, message: message(m), sqlite, offset: at(find(tokens, name(m))) };
   }
+  // SQLite's parser and code generator refuse deep nesting (sqlite3.c: "Recursion limit",
+  // "Expression tree is too large (maximum depth 1000)", "parser stack overflow")
+  if (/Recursion limit|Expression tree is too large|parser stack overflow/.test(sqlite)) {
+    return {
+      code: null,
+      message: "expression too deeply nested: SQLite's parser stops at its own limit",
+      sqlite,
+      offset: start,
+    };
+  }
   if (/incomplete input/.test(sqlite)) {
     const last = tokens[tokens.length - 1];
     return {
