@@ -9,7 +9,7 @@ import { BH_NAMES, FIXED, LINK_SPAN, TABLES, VIEWS, createTable } from './schema
 
 /** Buffers written by one INSERT into `sim$bh`. */
 const ROWS_PER_INSERT = 200;
-import { splitScript, substitute, unset, variables } from './script';
+import { splitScript, substituteScript, unset, variables } from './script';
 import { lineColumn, solid, tokenize, type Token } from './tokens';
 import { TranslateError, translate } from './translate';
 
@@ -206,9 +206,10 @@ export class SqlSession {
       this.defines,
       Object.fromEntries(Object.entries(defines).map(([k, v]) => [k.toLowerCase(), v])),
     );
-    const text = substitute(script, this.defines);
+    const substituted = substituteScript(script, this.defines);
+    const text = substituted.text;
     const split = splitScript(text);
-    Object.assign(this.defines, split.defines);
+    Object.assign(this.defines, substituted.defines);
     const results: ResultSet[] = [];
     const fail = (e: Omit<OraError, 'line' | 'column'>): Outcome => ({
       results,
