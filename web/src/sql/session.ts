@@ -35,22 +35,42 @@ export interface Outcome {
 
 const bareName = (t: string) => t.replace(/^"|"$/g, '').toLowerCase();
 
-/** The object a statement writes (INSERT INTO x, UPDATE x, DROP VIEW x …), if any. */
+/** The verbs of a statement that writes, and what may follow a WITH clause. */
+const DML = new Set(['insert', 'replace', 'update', 'delete']);
+
+/**
+ * The object a statement writes (INSERT INTO x, REPLACE INTO x, UPDATE OR IGNORE x, DELETE
+ * FROM x, DROP VIEW x …, after a WITH clause too), if any: the name after the verb's clause,
+ * a schema prefix (sys.x) skipped.
+ */
 function written(toks: Token[]): Token | null {
   const words = toks.map((t) => bareName(t.text));
+  // the statement's verb: the first word, or after WITH the first DML word outside parentheses
+  let v = 0;
+  if (words[0] === 'with') {
+    let depth = 0;
+    v = -1;
+    for (let k = 1; k < words.length && v < 0; k++) {
+      if (words[k] === '(') depth++;
+      else if (words[k] === ')') depth--;
+      else if (depth === 0 && (DML.has(words[k]) || words[k] === 'select')) v = k;
+    }
+    if (v < 0) return null;
+  }
+  const name = (k: number) => (words[k + 1] === '.' ? (toks[k + 2] ?? null) : (toks[k] ?? null));
   const after = (w: string) => {
-    const k = words.indexOf(w);
-    if (k < 0) return null;
-    // skip a schema prefix (sys.x)
-    return words[k + 2] === '.' ? (toks[k + 3] ?? null) : (toks[k + 1] ?? null);
+    const k = words.indexOf(w, v);
+    return k < 0 ? null : name(k + 1);
   };
-  switch (words[0]) {
+  switch (words[v]) {
     case 'insert':
+    case 'replace':
       return after('into');
     case 'delete':
-      return words[1] === 'from' ? after('from') : after('delete');
+      return words[v + 1] === 'from' ? after('from') : name(v + 1);
     case 'update':
-      return after('update');
+      // UPDATE OR ROLLBACK|ABORT|REPLACE|FAIL|IGNORE name
+      return name(words[v + 1] === 'or' ? v + 3 : v + 1);
     case 'drop':
     case 'alter':
     case 'truncate':
@@ -241,12 +261,14 @@ export class SqlSession {
       }
       const toks = tr.tokens;
       const target = written(toks);
-      if (target && FIXED.has(bareName(target.text))) {
+      const fixed =
+        target && FIXED.has(bareName(target.text)) ? target : this.writesFixed(tr.sql, toks);
+      if (fixed) {
         return fail({
           code: 'ORA-02030',
           message: 'can only select from fixed tables/views',
           sqlite: '',
-          offset: target.start,
+          offset: fixed.start,
         });
       }
       if ([...this.reads(toks)].some((n) => BH_NAMES.has(n))) this.loadHeaders();
@@ -277,6 +299,38 @@ export class SqlSession {
       }
     }
     return { results, error: null, skipped: split.skipped, text, ms: performance.now() - t0 };
+  }
+
+  /**
+   * SQLite's own word on what a statement writes, for any spelling `written` does not know:
+   * its program (EXPLAIN) opens a fixed table's b-tree to write (OpenWrite, p2 the root page)
+   * or empties it (Clear, p1). https://www.sqlite.org/opcode.html (OpenWrite, Clear)
+   * Returns the token naming that table (the statement's first token if none does), or null.
+   */
+  private writesFixed(sql: string, toks: Token[]): Token | null {
+    const first = bareName(toks[0]?.text ?? '');
+    if (first === 'select' || first === 'explain' || first === '') return null;
+    const roots = new Map<number, string>();
+    const names = [...FIXED].map((n) => `'${n}'`).join(',');
+    const res = this.db.exec(
+      `SELECT rootpage, lower(name) FROM sqlite_master WHERE type = 'table' AND lower(name) IN (${names})`,
+    );
+    for (const [root, name] of res[0]?.values ?? []) roots.set(Number(root), String(name));
+    let program;
+    try {
+      program = this.db.exec(`EXPLAIN ${sql}`)[0]?.values ?? [];
+    } catch {
+      return null; // preparing the statement itself reports the error
+    }
+    for (const [, opcode, p1, p2, p3, , p5] of program) {
+      // OpenWrite's P2 names a register, not a page, when P5 has OPFLAG_P2ISREG (0x10): a
+      // table the statement creates (CREATE TABLE … AS)
+      const byPage = opcode === 'OpenWrite' && p3 === 0 && (Number(p5) & 0x10) === 0;
+      const root = byPage ? Number(p2) : opcode === 'Clear' ? Number(p1) : -1;
+      const name = roots.get(root);
+      if (name) return toks.find((t) => bareName(t.text) === name) ?? toks[0];
+    }
+    return null;
   }
 
   /** The token a syntax error stopped at: the first whose prefix of the statement fails there. */
