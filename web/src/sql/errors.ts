@@ -1,5 +1,6 @@
 // SQLite's errors as a DBA expects to read them: the ORA- code and text, the line and column
 // in the script (and the byte offset), with SQLite's own words beside them.
+import { SQL_HEAP_LIMIT_BYTES } from './limits';
 import type { Token } from './tokens';
 
 export interface OraError {
@@ -89,6 +90,16 @@ export function oracleError(
     return {
       code: null,
       message: "expression too deeply nested: SQLite's parser stops at its own limit",
+      sqlite,
+      offset: start,
+    };
+  }
+  // SQLITE_NOMEM: SQLite's heap reached the console's hard_heap_limit (limits.ts); Oracle's
+  // counterpart for a process out of memory is ORA-04030
+  if (/out of memory/.test(sqlite)) {
+    return {
+      code: 'ORA-04030',
+      message: `out of process memory: SQLite's heap reached the console's limit of ${SQL_HEAP_LIMIT_BYTES / 1024 / 1024} MB`,
       sqlite,
       offset: start,
     };

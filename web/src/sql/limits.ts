@@ -10,3 +10,31 @@
 export const SQL_NESTING_LIMIT = 1_000;
 
 export const thousands = (n: number): string => n.toLocaleString('en-US');
+
+/** A script runs at most this long before the console stops it (ending SQLite's worker). */
+export const SQL_TIME_LIMIT_MS = 10_000;
+
+/** Why a script was stopped by the time limit, as the page and the CLI both say it. */
+export const pastTimeLimit = (limitMs = SQL_TIME_LIMIT_MS): string =>
+  `it ran past the console's limit of ${limitMs / 1000} s`;
+
+/** The message of a script stopped (by the user, or past the time limit). */
+export const stoppedMessage = (why: string): string => `The script was stopped: ${why}.`;
+
+/**
+ * Values (rows × columns) a script's results may hold, all its statements together: X$BH's 18
+ * columns on the largest scenario's 100,000 buffers fit; an endless recursive query stops in
+ * a few seconds, well inside the time limit (about 100 MB in the worker, as much again when
+ * the page receives them).
+ */
+export const SQL_VALUE_LIMIT = 2_000_000;
+
+export const pastValueLimit = (): string =>
+  `the results passed the console's limit of ${thousands(SQL_VALUE_LIMIT)} values (rows × columns); count(*), a WHERE clause or a LIMIT keeps them under it`;
+
+/**
+ * Bytes SQLite may allocate (`PRAGMA hard_heap_limit`, with `temp_store = MEMORY` so sorts and
+ * temporary b-trees count too): past it a statement fails with SQLITE_NOMEM, "out of memory".
+ * https://www.sqlite.org/pragma.html#pragma_hard_heap_limit
+ */
+export const SQL_HEAP_LIMIT_BYTES = 512 * 1024 * 1024;

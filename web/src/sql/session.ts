@@ -5,6 +5,7 @@ import type { Database, SqlJsStatic } from 'sql.js';
 import type { Capture, Cell } from './capture';
 import { oracleError, type OraError } from './errors';
 import { registerFunctions } from './functions';
+import { SQL_HEAP_LIMIT_BYTES, SQL_VALUE_LIMIT, pastValueLimit } from './limits';
 import { BH_NAMES, FIXED, LINK_SPAN, TABLES, VIEWS, createTable } from './schema';
 
 /** Buffers written by one INSERT into `sim$bh`. */
@@ -102,6 +103,10 @@ export class SqlSession {
   constructor(SQL: SqlJsStatic) {
     this.db = new SQL.Database();
     registerFunctions(this.db);
+    // the console's memory limit: temporary b-trees and sorts in SQLite's heap, which stops
+    // at SQL_HEAP_LIMIT_BYTES (limits.ts)
+    this.db.run('PRAGMA temp_store = MEMORY');
+    this.db.run(`PRAGMA hard_heap_limit = ${SQL_HEAP_LIMIT_BYTES}`);
     for (const name of Object.keys(TABLES)) this.db.run(createTable(name));
     for (const sql of Object.values(VIEWS)) this.db.run(sql);
     this.db.run(`INSERT INTO dual VALUES ('X')`);
@@ -231,6 +236,7 @@ export class SqlSession {
     const split = splitScript(text);
     Object.assign(this.defines, substituted.defines);
     const results: ResultSet[] = [];
+    let values = 0; // rows × columns held, all statements together (SQL_VALUE_LIMIT)
     const fail = (e: Omit<OraError, 'line' | 'column'>): Outcome => ({
       results,
       error: { ...e, ...lineColumn(text, e.offset) },
@@ -278,7 +284,19 @@ export class SqlSession {
         try {
           const columns = stmt.getColumnNames().map((c) => c.toUpperCase());
           const rows: Cell[][] = [];
-          while (stmt.step()) rows.push(stmt.get() as Cell[]);
+          const width = Math.max(1, columns.length);
+          while (stmt.step()) {
+            values += width;
+            if (values > SQL_VALUE_LIMIT) {
+              return fail({
+                code: null,
+                message: pastValueLimit(),
+                sqlite: '',
+                offset: toks[0]?.start ?? st.start,
+              });
+            }
+            rows.push(stmt.get() as Cell[]);
+          }
           results.push({
             statement: st.text.trim(),
             columns,

@@ -1,0 +1,57 @@
+// Issue 29: the page's path — SqlClient, a worker, the session — over a Node worker thread
+// (node.ts's nodeWorker, which the CLI uses too): hostile scripts come back as errors the
+// console shows, never as a rejected call the page would raise.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SqlClient, Stopped } from './client';
+import { SQL_HEAP_LIMIT_BYTES, pastValueLimit } from './limits';
+import { nodeWorker, openSessionNode } from './node';
+
+describe('the console through its worker', () => {
+  let client: SqlClient;
+  beforeAll(async () => {
+    client = await SqlClient.open(nodeWorker);
+  });
+  afterAll(() => client.close());
+
+  it('NVL nested 5,000 deep: an error outcome, not a failed call', async () => {
+    const out = await client.run(`select ${'nvl('.repeat(5000)}1${', 2)'.repeat(5000)} from dual`);
+    expect(out.error?.message).toContain("the console's limit of 1,000 levels of parentheses");
+  });
+
+  it('writes to fixed views: ORA-02030', async () => {
+    const out = await client.run('with a as (select 1) delete from v$parameter');
+    expect(out.error?.code).toBe('ORA-02030');
+  });
+
+  it('an endless recursive query ends at the values limit', async () => {
+    const out = await client.run(
+      'with recursive r(n) as (select 1 union all select n + 1 from r) select n from r',
+    );
+    expect(out.error?.message).toBe(pastValueLimit());
+  });
+
+  it('a script past the time limit is stopped with the message the CLI prints', async () => {
+    await expect(
+      client.run(
+        'with recursive r(n) as (select 1 union all select n + 1 from r) select count(*) from r',
+        {},
+        300,
+      ),
+    ).rejects.toThrow(
+      new Stopped("The script was stopped: it ran past the console's limit of 0.3 s."),
+    );
+    // a fresh worker answers the next script
+    expect((await client.run('select 1 x from dual')).results[0].rows).toEqual([[1]]);
+  });
+});
+
+describe("SQLite's heap limit", () => {
+  it('an allocation past it is ORA-04030, naming the limit', async () => {
+    const session = await openSessionNode();
+    const out = session.run(`select length(randomblob(${SQL_HEAP_LIMIT_BYTES + 1})) from dual`);
+    expect(out.error?.code).toBe('ORA-04030');
+    expect(out.error?.message).toContain("the console's limit of 512 MB");
+    expect(session.run('select 1 from dual').error).toBeNull();
+    session.close();
+  });
+});
