@@ -351,18 +351,31 @@ export class SqlSession {
     return null;
   }
 
-  /** The token a syntax error stopped at: the first whose prefix of the statement fails there. */
+  /**
+   * The token a syntax error stopped at: the first whose prefix of the statement fails there.
+   * A prefix that fails at an error fails at it however long it grows (SQLite reports the
+   * first), so the candidates are bisected: log n prepares (one per candidate took 8 s for a
+   * list of 4,000 with the error at its end, and grew as n²).
+   */
   private syntaxAt(text: string, start: number, toks: Token[], near: string): Token | null {
     const want = near.replace(/^"|"$/g, '').toLowerCase();
     const candidates = toks.filter((t) => bareName(t.text) === want);
-    for (const t of candidates) {
+    const failsAt = (t: Token) => {
       const prefix = text.slice(0, t.start - start + t.text.length);
       try {
         this.db.prepare(translate(prefix, start).sql).free();
+        return false;
       } catch (e) {
-        if ((e as Error).message.includes(`near "${near}"`)) return t;
+        return (e as Error).message.includes(`near "${near}"`);
       }
+    };
+    let lo = 0;
+    let hi = candidates.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (failsAt(candidates[mid])) hi = mid;
+      else lo = mid + 1;
     }
-    return candidates[0] ?? null;
+    return candidates[lo] ?? candidates[0] ?? null;
   }
 }
