@@ -1,5 +1,6 @@
-// The page's side of the SQL console's worker (./sql.worker): the session's calls as promises,
-// a time limit on each script, and Cancel. Stopping a script ends the worker, the only way to
+// The page's side of the SQL console's worker (./sql.worker; the CLI's over a worker thread,
+// node.ts): the session's calls as promises, a time limit on each script (limits.ts), and
+// Cancel. Stopping a script ends the worker, the only way to
 // stop SQLite mid-statement, and starts a fresh one over the same snapshot: the views a user
 // created in the session are gone then, which the console says.
 import type { Capture } from './capture';
@@ -23,8 +24,6 @@ export type FromWorker =
       headersMs: number;
     }
   | { id: number; kind: 'error'; message: string };
-
-export { SQL_TIME_LIMIT_MS };
 
 /** Why a script did not finish: stopped by the user, or by the time limit. */
 export class Stopped extends Error {}
