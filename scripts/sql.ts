@@ -90,8 +90,8 @@ try {
   out = await client.run(sql, passed);
 } catch (e) {
   client.close();
-  if (e instanceof Stopped) fail(e.message);
-  throw e;
+  // stopped past the time limit (the page's message), or the worker failed: a message, no trace
+  fail(e instanceof Stopped ? e.message : `sql: the SQL worker failed: ${(e as Error).message}`);
 }
 client.close();
 if (json) {

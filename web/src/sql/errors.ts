@@ -1,6 +1,6 @@
 // SQLite's errors as a DBA expects to read them: the ORA- code and text, the line and column
 // in the script (and the byte offset), with SQLite's own words beside them.
-import { SQL_HEAP_LIMIT_BYTES } from './limits';
+import { SQL_DATABASE_LIMIT_BYTES, SQL_HEAP_LIMIT_BYTES } from './limits';
 import type { Token } from './tokens';
 
 export interface OraError {
@@ -100,6 +100,16 @@ export function oracleError(
     return {
       code: 'ORA-04030',
       message: `out of process memory: SQLite's heap reached the console's limit of ${SQL_HEAP_LIMIT_BYTES / 1024 / 1024} MB`,
+      sqlite,
+      offset: start,
+    };
+  }
+  // SQLITE_FULL: the database reached the console's max_page_count (limits.ts); Oracle's
+  // counterpart for a segment that cannot grow is ORA-01653
+  if (/database or disk is full/.test(sqlite)) {
+    return {
+      code: 'ORA-01653',
+      message: `unable to extend: the console's database reached its limit of ${SQL_DATABASE_LIMIT_BYTES / 1024 / 1024} MB (drop a table of your own)`,
       sqlite,
       offset: start,
     };

@@ -38,3 +38,11 @@ export const pastValueLimit = (): string =>
  * https://www.sqlite.org/pragma.html#pragma_hard_heap_limit
  */
 export const SQL_HEAP_LIMIT_BYTES = 512 * 1024 * 1024;
+
+/**
+ * Bytes the database may hold, snapshot and your own tables together (`PRAGMA
+ * max_page_count`): sql.js keeps the database in a file of Emscripten's in-memory file system,
+ * outside SQLite's heap, so the heap limit does not bound it. Past it a write fails with
+ * SQLITE_FULL. https://www.sqlite.org/pragma.html#pragma_max_page_count
+ */
+export const SQL_DATABASE_LIMIT_BYTES = 256 * 1024 * 1024;

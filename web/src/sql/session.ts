@@ -5,7 +5,12 @@ import type { Database, SqlJsStatic } from 'sql.js';
 import type { Capture, Cell } from './capture';
 import { oracleError, type OraError } from './errors';
 import { registerFunctions } from './functions';
-import { SQL_HEAP_LIMIT_BYTES, SQL_VALUE_LIMIT, pastValueLimit } from './limits';
+import {
+  SQL_DATABASE_LIMIT_BYTES,
+  SQL_HEAP_LIMIT_BYTES,
+  SQL_VALUE_LIMIT,
+  pastValueLimit,
+} from './limits';
 import { BH_NAMES, FIXED, LINK_SPAN, TABLES, VIEWS, createTable } from './schema';
 
 /** Buffers written by one INSERT into `sim$bh`. */
@@ -107,6 +112,8 @@ export class SqlSession {
     // at SQL_HEAP_LIMIT_BYTES (limits.ts)
     this.db.run('PRAGMA temp_store = MEMORY');
     this.db.run(`PRAGMA hard_heap_limit = ${SQL_HEAP_LIMIT_BYTES}`);
+    const pageSize = Number(this.db.exec('PRAGMA page_size')[0].values[0][0]);
+    this.db.run(`PRAGMA max_page_count = ${Math.floor(SQL_DATABASE_LIMIT_BYTES / pageSize)}`);
     for (const name of Object.keys(TABLES)) this.db.run(createTable(name));
     for (const sql of Object.values(VIEWS)) this.db.run(sql);
     this.db.run(`INSERT INTO dual VALUES ('X')`);
@@ -139,7 +146,7 @@ export class SqlSession {
       }
       this.db.run('COMMIT');
     } catch (e) {
-      this.db.run('ROLLBACK');
+      this.rollback();
       throw e;
     }
     return performance.now() - t0;
@@ -190,12 +197,25 @@ export class SqlSession {
       one.free();
       this.db.run('COMMIT');
     } catch (e) {
-      this.db.run('ROLLBACK');
+      this.rollback();
       throw e;
     }
     this.headersLoaded = true;
     this.headersMs = performance.now() - t0;
     return this.headersMs;
+  }
+
+  /**
+   * Roll back a transaction an error left open. SQLITE_FULL and SQLITE_NOMEM may have rolled it
+   * back already ("Response To Errors Within A Transaction",
+   * https://www.sqlite.org/lang_transaction.html), and a second ROLLBACK would hide the error.
+   */
+  private rollback(): void {
+    try {
+      this.db.run('ROLLBACK');
+    } catch {
+      // no transaction left open: SQLite rolled it back itself
+    }
   }
 
   /** The substitution variables a script needs that have no value yet. */
@@ -277,8 +297,9 @@ export class SqlSession {
           offset: fixed.start,
         });
       }
-      if ([...this.reads(toks)].some((n) => BH_NAMES.has(n))) this.loadHeaders();
       try {
+        // inside the try: a heap or database at its limit fails the X$BH fill too
+        if ([...this.reads(toks)].some((n) => BH_NAMES.has(n))) this.loadHeaders();
         for (const b of tr.before) this.db.run(b);
         const stmt = this.db.prepare(tr.sql);
         try {

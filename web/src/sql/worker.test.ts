@@ -1,10 +1,14 @@
 // Issue 29: the page's path — SqlClient, a worker, the session — over a Node worker thread
 // (node.ts's nodeWorker, which the CLI uses too): hostile scripts come back as errors the
 // console shows, never as a rejected call the page would raise.
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SimRun } from '../sim/engine';
+import { loadEngineNode } from '../sim/node';
 import { SqlClient, Stopped } from './client';
 import { SQL_HEAP_LIMIT_BYTES, pastValueLimit } from './limits';
 import { nodeWorker, openSessionNode } from './node';
+import { capture } from './snapshot';
 
 describe('the console through its worker', () => {
   let client: SqlClient;
@@ -54,4 +58,36 @@ describe("SQLite's heap limit", () => {
     expect(session.run('select 1 from dual').error).toBeNull();
     session.close();
   });
+});
+
+describe("the database's size limit", () => {
+  it('a table of your own stops at it with ORA-01653; X$BH written into a full database is an outcome too', async () => {
+    loadEngineNode();
+    const sim = SimRun.create(
+      readFileSync(new URL('../../../scenarios/seed002-mvs-100000.json', import.meta.url), 'utf8'),
+    );
+    const session = await openSessionNode();
+    session.load(capture(sim));
+    sim.free();
+    // fill the database to within 10 KB of its limit (sql.js keeps it outside SQLite's heap:
+    // without max_page_count this grew until the process died)
+    session.run('create table big (b)');
+    let out = session.run('select 1 from dual');
+    let filled = 0;
+    for (const size of [1_000_000, 10_000]) {
+      do {
+        out = session.run(`insert into big values (randomblob(${size}))`);
+        filled += out.error ? 0 : size;
+      } while (!out.error && filled < 1e9);
+    }
+    expect(out.error?.code).toBe('ORA-01653');
+    expect(out.error?.message).toContain("the console's database reached its limit of 256 MB");
+    expect(filled).toBeGreaterThan(250e6);
+    // X$BH's 100,000 buffers are first written now: the full database refuses them
+    const full = session.run('select count(*) from x$bh');
+    expect(full.error?.code).toBe('ORA-01653');
+    session.run('drop table big');
+    expect(session.run('select count(*) from x$bh').results[0].rows).toEqual([[100_000]]);
+    session.close();
+  }, 60_000);
 });
