@@ -46,3 +46,12 @@ export const SQL_HEAP_LIMIT_BYTES = 512 * 1024 * 1024;
  * SQLITE_FULL. https://www.sqlite.org/pragma.html#pragma_max_page_count
  */
 export const SQL_DATABASE_LIMIT_BYTES = 256 * 1024 * 1024;
+
+/**
+ * Characters of text (and bytes of blobs) a script's results may hold: a 200-million-character
+ * string printed as a SQL*Plus table (its heading's dashes as long) took the CLI to 1.7 GB.
+ */
+export const SQL_TEXT_LIMIT = 64 * 1024 * 1024;
+
+export const pastTextLimit = (): string =>
+  `the results passed the console's limit of ${SQL_TEXT_LIMIT / 1024 / 1024} MB of text (characters of strings, bytes of blobs); substr() or length() keeps them under it`;

@@ -8,7 +8,9 @@ import { registerFunctions } from './functions';
 import {
   SQL_DATABASE_LIMIT_BYTES,
   SQL_HEAP_LIMIT_BYTES,
+  SQL_TEXT_LIMIT,
   SQL_VALUE_LIMIT,
+  pastTextLimit,
   pastValueLimit,
 } from './limits';
 import { BH_NAMES, FIXED, LINK_SPAN, TABLES, VIEWS, createTable } from './schema';
@@ -257,6 +259,7 @@ export class SqlSession {
     Object.assign(this.defines, substituted.defines);
     const results: ResultSet[] = [];
     let values = 0; // rows × columns held, all statements together (SQL_VALUE_LIMIT)
+    let chars = 0; // characters of strings and bytes of blobs held (SQL_TEXT_LIMIT)
     const fail = (e: Omit<OraError, 'line' | 'column'>): Outcome => ({
       results,
       error: { ...e, ...lineColumn(text, e.offset) },
@@ -306,17 +309,16 @@ export class SqlSession {
           const columns = stmt.getColumnNames().map((c) => c.toUpperCase());
           const rows: Cell[][] = [];
           const width = Math.max(1, columns.length);
+          const refuse = (message: string) =>
+            fail({ code: null, message, sqlite: '', offset: toks[0]?.start ?? st.start });
           while (stmt.step()) {
             values += width;
-            if (values > SQL_VALUE_LIMIT) {
-              return fail({
-                code: null,
-                message: pastValueLimit(),
-                sqlite: '',
-                offset: toks[0]?.start ?? st.start,
-              });
-            }
-            rows.push(stmt.get() as Cell[]);
+            if (values > SQL_VALUE_LIMIT) return refuse(pastValueLimit());
+            const row = stmt.get(); // numbers, strings, nulls and blobs (Uint8Array)
+            for (const v of row)
+              if (typeof v === 'string' || v instanceof Uint8Array) chars += v.length;
+            if (chars > SQL_TEXT_LIMIT) return refuse(pastTextLimit());
+            rows.push(row as Cell[]);
           }
           results.push({
             statement: st.text.trim(),

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SimRun } from '../sim/engine';
 import { loadEngineNode } from '../sim/node';
 import { SqlClient, Stopped } from './client';
-import { SQL_HEAP_LIMIT_BYTES, pastValueLimit } from './limits';
+import { SQL_HEAP_LIMIT_BYTES, pastTextLimit, pastValueLimit } from './limits';
 import { nodeWorker, openSessionNode } from './node';
 import { capture } from './snapshot';
 
@@ -46,6 +46,19 @@ describe('the console through its worker', () => {
     );
     // a fresh worker answers the next script
     expect((await client.run('select 1 x from dual')).results[0].rows).toEqual([[1]]);
+  });
+});
+
+describe('the text limit', () => {
+  it('a 100-million-character string is refused, naming the limit', async () => {
+    const session = await openSessionNode();
+    const out = session.run(
+      "select 1 from dual;\nselect printf('%.*c', 100000000, 'x') s from dual",
+    );
+    expect(out.results).toHaveLength(1);
+    expect(out.error?.message).toBe(pastTextLimit());
+    expect(out.error?.line).toBe(2);
+    session.close();
   });
 });
 
