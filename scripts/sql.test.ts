@@ -2,11 +2,21 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import {
+  SQL_TIME_LIMIT_MS,
+  pastTimeLimit,
+  pastValueLimit,
+  stoppedMessage,
+} from '../web/src/sql/limits';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const tsx = join(root, 'node_modules', '.bin', 'tsx');
 const sql = (...args: string[]) =>
-  spawnSync(tsx, ['scripts/sql.ts', ...args], { cwd: root, encoding: 'utf8' });
+  spawnSync(tsx, ['scripts/sql.ts', ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
 
 describe('npm run sql', () => {
   it("prints the seed's V$BUFFER_POOL_STATISTICS query as an aligned table", () => {
@@ -47,5 +57,82 @@ describe('npm run sql', () => {
     const r = sql('scenarios/seed001-8.1.6-test1.json', '--at', '10', '--example', 'literal-sql');
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('--define size=');
+  }, 60_000);
+
+  // issue 29: the page's limits and messages, in the CLI; never a stack trace
+  it('runs a script that defines its own substitution variable', () => {
+    const r = sql(
+      'scenarios/seed000-8.0-test2.json',
+      '--at',
+      '10',
+      'define n = 5\nselect &n * 2 x from dual;',
+    );
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^ X\n--\n10\n/);
+  }, 60_000);
+
+  it('prints 200,000 rows as text', () => {
+    const r = sql(
+      'scenarios/seed000-8.0-test2.json',
+      '--at',
+      '10',
+      'with recursive r(n) as (select 1 union all select n + 1 from r where n < 200000) select n from r',
+    );
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('\n200000\n\n200000 rows selected.');
+  }, 60_000);
+
+  it('stops an endless recursive query at the values limit, naming it', () => {
+    const r = sql(
+      'scenarios/seed000-8.0-test2.json',
+      '--at',
+      '10',
+      'select 1 from dual;\nwith recursive r(n) as (select 1 union all select n + 1 from r) select n from r',
+    );
+    expect(r.status).toBe(1);
+    expect(r.stdout).toContain('1 row selected.');
+    expect(r.stderr).toContain('ERROR at line 2, column 1');
+    expect(r.stderr).toContain(pastValueLimit());
+    expect(r.stderr).not.toMatch(/ at .*\.ts:\d+/);
+  }, 60_000);
+
+  it("stops a count over X$BH joined with itself at the page's time limit, with its message", () => {
+    const t0 = Date.now();
+    const r = sql(
+      'scenarios/seed002-mvs-100000.json',
+      '--at',
+      '0',
+      'select count(*) from x$bh a, x$bh b',
+    );
+    expect(r.status).toBe(1);
+    expect(r.stderr.trim()).toBe(stoppedMessage(pastTimeLimit()));
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(SQL_TIME_LIMIT_MS);
+  }, 60_000);
+
+  it('refuses NVL nested 5,000 deep with the limit and the position', () => {
+    const r = sql(
+      'scenarios/seed000-8.0-test2.json',
+      '--at',
+      '10',
+      `select ${'nvl('.repeat(5000)}1${', 2)'.repeat(5000)} from dual`,
+    );
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('ERROR at line 1, column 4011');
+    expect(r.stderr).toContain("more than the console's limit of 1,000 levels of parentheses");
+    expect(r.stderr).not.toContain('RangeError');
+  }, 60_000);
+
+  it('refuses writes to fixed views as ORA-02030', () => {
+    for (const q of [
+      "replace into x$kcbwbpd (bp_name) values ('X')",
+      "with a as (select 1) insert into v$parameter (name) select 'x' from a",
+      'with a as (select 1) delete from v$parameter',
+    ]) {
+      const r = sql('scenarios/seed000-8.0-test2.json', '--at', '10', q);
+      expect(r.status).toBe(1);
+      expect(r.stderr).toContain('ORA-02030: can only select from fixed tables/views');
+    }
   }, 60_000);
 });

@@ -1,13 +1,16 @@
 // The SQL console, headless: `npm run -s sql -- <scenario.json> [--at N] [--define name=value]
 // [--json] (--example <id> | "<sql>")` runs the scenario (to its end, or to position N), takes
-// the console's snapshot of the instance there and runs the SQL against it (web/src/sql).
+// the console's snapshot of the instance there and runs the SQL against it (web/src/sql), in
+// a worker thread under the page's limits (web/src/sql/limits.ts): stopped past 10 s, refused
+// past its values or SQLite's heap, with the page's message.
 import { readFileSync } from 'node:fs';
 import { SimRun, type Playable } from '../web/src/sim/engine';
 import * as library from '../web/src/sim/library';
 import { loadEngineNode } from '../web/src/sim/node';
 import { EXAMPLES, example } from '../web/src/sql/examples';
 import { formatError, formatResult } from '../web/src/sql/format';
-import { openSessionNode } from '../web/src/sql/node';
+import { SqlClient, Stopped } from '../web/src/sql/client';
+import { nodeWorker } from '../web/src/sql/node';
 import { capture } from '../web/src/sql/snapshot';
 
 const USAGE = `usage: npm run -s sql -- <scenario.json> [--at N] [--define name=value]... [--json]
@@ -73,13 +76,24 @@ try {
 } catch (e) {
   fail(`sql: ${file}: ${(e as Error).message}`);
 }
-const session = await openSessionNode();
-session.load(capture(run));
-for (const [k, v] of Object.entries(defines)) session.defines[k.toLowerCase()] = v;
-const missing = session.missing(sql);
-if (missing.length)
+const client = await SqlClient.open(nodeWorker);
+await client.load(capture(run));
+const passed = Object.fromEntries(Object.entries(defines).map(([k, v]) => [k.toLowerCase(), v]));
+Object.assign(client.defines, passed);
+const missing = client.missing(sql);
+if (missing.length) {
+  client.close();
   fail(`sql: substitution variable &${missing[0]} has no value: pass --define ${missing[0]}=…`, 2);
-const out = session.run(sql);
+}
+let out;
+try {
+  out = await client.run(sql, passed);
+} catch (e) {
+  client.close();
+  // stopped past the time limit (the page's message), or the worker failed: a message, no trace
+  fail(e instanceof Stopped ? e.message : `sql: the SQL worker failed: ${(e as Error).message}`);
+}
+client.close();
 if (json) {
   const sets = out.results.map((r) => ({
     statement: r.statement,

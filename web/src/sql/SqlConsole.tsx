@@ -133,7 +133,12 @@ export function SqlConsole() {
           lastGood.current = script;
         }
       } catch (e) {
-        if (!(e instanceof Stopped)) throw e;
+        // a failure the session did not turn into an error outcome still reads in the console
+        // (an alert), never as an uncaught error in the page
+        if (!(e instanceof Stopped)) {
+          setStopped(`The script failed: ${e instanceof Error ? e.message : String(e)}`);
+          return;
+        }
         setStopped(
           `${e.message} SQLite started again over the same snapshot; views you created are gone.`,
         );
@@ -161,7 +166,8 @@ export function SqlConsole() {
           if (!out.error) setOutcome(out);
         }
       } catch (e) {
-        if (!(e instanceof Stopped)) throw e;
+        if (!(e instanceof Stopped))
+          setStopped(`The snapshot failed: ${e instanceof Error ? e.message : String(e)}`);
       }
     },
     [store],

@@ -1,9 +1,11 @@
-// The page's side of the SQL console's worker (./sql.worker): the session's calls as promises,
-// a time limit on each script, and Cancel. Stopping a script ends the worker, the only way to
+// The page's side of the SQL console's worker (./sql.worker; the CLI's over a worker thread,
+// node.ts): the session's calls as promises, a time limit on each script (limits.ts), and
+// Cancel. Stopping a script ends the worker, the only way to
 // stop SQLite mid-statement, and starts a fresh one over the same snapshot: the views a user
 // created in the session are gone then, which the console says.
 import type { Capture } from './capture';
 import type { Outcome } from './session';
+import { SQL_TIME_LIMIT_MS, pastTimeLimit, stoppedMessage } from './limits';
 import { unset } from './script';
 
 type Request =
@@ -22,9 +24,6 @@ export type FromWorker =
       headersMs: number;
     }
   | { id: number; kind: 'error'; message: string };
-
-/** A script runs at most this long before the console stops it. */
-export const SQL_TIME_LIMIT_MS = 10_000;
 
 /** Why a script did not finish: stopped by the user, or by the time limit. */
 export class Stopped extends Error {}
@@ -88,10 +87,7 @@ export class SqlClient {
     defines: Record<string, string> = {},
     limitMs = SQL_TIME_LIMIT_MS,
   ): Promise<Outcome> {
-    const timer = setTimeout(
-      () => this.stop(`it ran past the console's limit of ${limitMs / 1000} s`),
-      limitMs,
-    );
+    const timer = setTimeout(() => this.stop(pastTimeLimit(limitMs)), limitMs);
     try {
       const m = await this.call({ kind: 'run', script, defines });
       if (m.kind !== 'ran') throw new Error('the SQL worker answered out of turn');
@@ -106,7 +102,7 @@ export class SqlClient {
   /** Stop what runs: a fresh worker over the same snapshot, every pending call refused. */
   stop(why = 'it was cancelled'): void {
     this.worker.terminate();
-    this.refuseAll(new Stopped(`The script was stopped: ${why}.`));
+    this.refuseAll(new Stopped(stoppedMessage(why)));
     this.start();
     if (this.capture) void this.load(this.capture).catch(() => undefined);
   }

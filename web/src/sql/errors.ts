@@ -1,5 +1,6 @@
 // SQLite's errors as a DBA expects to read them: the ORA- code and text, the line and column
 // in the script (and the byte offset), with SQLite's own words beside them.
+import { SQL_DATABASE_LIMIT_BYTES, SQL_HEAP_LIMIT_BYTES } from './limits';
 import type { Token } from './tokens';
 
 export interface OraError {
@@ -82,6 +83,36 @@ export function oracleError(
   for (const { re, code, message, name } of NAMED) {
     const m = re.exec(sqlite);
     if (m) return { code, message: message(m), sqlite, offset: at(find(tokens, name(m))) };
+  }
+  // SQLite's parser and code generator refuse deep nesting (sqlite3.c: "Recursion limit",
+  // "Expression tree is too large (maximum depth 1000)", "parser stack overflow")
+  if (/Recursion limit|Expression tree is too large|parser stack overflow/.test(sqlite)) {
+    return {
+      code: null,
+      message: "expression too deeply nested: SQLite's parser stops at its own limit",
+      sqlite,
+      offset: start,
+    };
+  }
+  // SQLITE_NOMEM: SQLite's heap reached the console's hard_heap_limit (limits.ts); Oracle's
+  // counterpart for a process out of memory is ORA-04030
+  if (/out of memory/.test(sqlite)) {
+    return {
+      code: 'ORA-04030',
+      message: `out of process memory: SQLite's heap reached the console's limit of ${SQL_HEAP_LIMIT_BYTES / 1024 / 1024} MB`,
+      sqlite,
+      offset: start,
+    };
+  }
+  // SQLITE_FULL: the database reached the console's max_page_count (limits.ts); Oracle's
+  // counterpart for a segment that cannot grow is ORA-01653
+  if (/database or disk is full/.test(sqlite)) {
+    return {
+      code: 'ORA-01653',
+      message: `unable to extend: the console's database reached its limit of ${SQL_DATABASE_LIMIT_BYTES / 1024 / 1024} MB (drop a table of your own)`,
+      sqlite,
+      offset: start,
+    };
   }
   if (/incomplete input/.test(sqlite)) {
     const last = tokens[tokens.length - 1];

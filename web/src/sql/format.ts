@@ -19,7 +19,11 @@ export function formatResult(r: ResultSet): string {
     (_, k) =>
       r.rows.length > 0 && r.rows.every((row) => row[k] === null || typeof row[k] === 'number'),
   );
-  const widths = r.columns.map((c, k) => Math.max(c.length, ...texts.map((t) => t[k].length)));
+  // a loop, not Math.max(...lengths): a spread passes every row as an argument (RangeError
+  // past about 130,000 rows)
+  const widths = r.columns.map((c) => c.length);
+  for (const t of texts)
+    for (let k = 0; k < t.length; k++) widths[k] = Math.max(widths[k], t[k].length);
   const pad = (s: string, k: number) => (numeric[k] ? s.padStart(widths[k]) : s.padEnd(widths[k]));
   const lines = [
     r.columns.map(pad).join(' ').trimEnd(),

@@ -1,8 +1,33 @@
 // The console's engine under Node (the `npm run sql` CLI, Vitest): sql.js finds its wasm
-// beside its own script.
+// beside its own script. `nodeWorker` runs it in a worker thread for ./client, as the page
+// runs it in a Web Worker, so the CLI has the page's time limit.
+import { Worker } from 'node:worker_threads';
 import initSqlJs from 'sql.js';
+import type { FromWorker, ToWorker, WorkerLike } from './client';
 import { SqlSession } from './session';
 
 export async function openSessionNode(): Promise<SqlSession> {
   return new SqlSession(await initSqlJs());
+}
+
+/**
+ * A worker thread running node-worker.ts, as a WorkerLike. A worker does not inherit tsx's
+ * loader, so its entry asks tsx to import the TypeScript (tsImport, https://tsx.is/dev-api/ts-import).
+ */
+export function nodeWorker(): WorkerLike {
+  const api = import.meta.resolve('tsx/esm/api');
+  const entry = new URL('./node-worker.ts', import.meta.url).href;
+  const worker = new Worker(
+    `import(${JSON.stringify(api)}).then((tsx) => tsx.tsImport(${JSON.stringify(entry)}, ${JSON.stringify(entry)}))`,
+    { eval: true },
+  );
+  const me: WorkerLike = {
+    onmessage: null,
+    onerror: null,
+    postMessage: (m: ToWorker) => worker.postMessage(m),
+    terminate: () => void worker.terminate(),
+  };
+  worker.on('message', (data: FromWorker) => me.onmessage?.({ data } as MessageEvent<FromWorker>));
+  worker.on('error', (e: Error) => me.onerror?.({ message: e.message } as ErrorEvent));
+  return me;
 }

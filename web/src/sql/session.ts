@@ -5,11 +5,19 @@ import type { Database, SqlJsStatic } from 'sql.js';
 import type { Capture, Cell } from './capture';
 import { oracleError, type OraError } from './errors';
 import { registerFunctions } from './functions';
+import {
+  SQL_DATABASE_LIMIT_BYTES,
+  SQL_HEAP_LIMIT_BYTES,
+  SQL_TEXT_LIMIT,
+  SQL_VALUE_LIMIT,
+  pastTextLimit,
+  pastValueLimit,
+} from './limits';
 import { BH_NAMES, FIXED, LINK_SPAN, TABLES, VIEWS, createTable } from './schema';
 
 /** Buffers written by one INSERT into `sim$bh`. */
 const ROWS_PER_INSERT = 200;
-import { splitScript, substitute, unset, variables } from './script';
+import { splitScript, substituteScript, unset, variables } from './script';
 import { lineColumn, solid, tokenize, type Token } from './tokens';
 import { TranslateError, translate } from './translate';
 
@@ -35,22 +43,42 @@ export interface Outcome {
 
 const bareName = (t: string) => t.replace(/^"|"$/g, '').toLowerCase();
 
-/** The object a statement writes (INSERT INTO x, UPDATE x, DROP VIEW x …), if any. */
+/** The verbs of a statement that writes, and what may follow a WITH clause. */
+const DML = new Set(['insert', 'replace', 'update', 'delete']);
+
+/**
+ * The object a statement writes (INSERT INTO x, REPLACE INTO x, UPDATE OR IGNORE x, DELETE
+ * FROM x, DROP VIEW x …, after a WITH clause too), if any: the name after the verb's clause,
+ * a schema prefix (sys.x) skipped.
+ */
 function written(toks: Token[]): Token | null {
   const words = toks.map((t) => bareName(t.text));
+  // the statement's verb: the first word, or after WITH the first DML word outside parentheses
+  let v = 0;
+  if (words[0] === 'with') {
+    let depth = 0;
+    v = -1;
+    for (let k = 1; k < words.length && v < 0; k++) {
+      if (words[k] === '(') depth++;
+      else if (words[k] === ')') depth--;
+      else if (depth === 0 && (DML.has(words[k]) || words[k] === 'select')) v = k;
+    }
+    if (v < 0) return null;
+  }
+  const name = (k: number) => (words[k + 1] === '.' ? (toks[k + 2] ?? null) : (toks[k] ?? null));
   const after = (w: string) => {
-    const k = words.indexOf(w);
-    if (k < 0) return null;
-    // skip a schema prefix (sys.x)
-    return words[k + 2] === '.' ? (toks[k + 3] ?? null) : (toks[k + 1] ?? null);
+    const k = words.indexOf(w, v);
+    return k < 0 ? null : name(k + 1);
   };
-  switch (words[0]) {
+  switch (words[v]) {
     case 'insert':
+    case 'replace':
       return after('into');
     case 'delete':
-      return words[1] === 'from' ? after('from') : after('delete');
+      return words[v + 1] === 'from' ? after('from') : name(v + 1);
     case 'update':
-      return after('update');
+      // UPDATE OR ROLLBACK|ABORT|REPLACE|FAIL|IGNORE name
+      return name(words[v + 1] === 'or' ? v + 3 : v + 1);
     case 'drop':
     case 'alter':
     case 'truncate':
@@ -82,6 +110,12 @@ export class SqlSession {
   constructor(SQL: SqlJsStatic) {
     this.db = new SQL.Database();
     registerFunctions(this.db);
+    // the console's memory limit: temporary b-trees and sorts in SQLite's heap, which stops
+    // at SQL_HEAP_LIMIT_BYTES (limits.ts)
+    this.db.run('PRAGMA temp_store = MEMORY');
+    this.db.run(`PRAGMA hard_heap_limit = ${SQL_HEAP_LIMIT_BYTES}`);
+    const pageSize = Number(this.db.exec('PRAGMA page_size')[0].values[0][0]);
+    this.db.run(`PRAGMA max_page_count = ${Math.floor(SQL_DATABASE_LIMIT_BYTES / pageSize)}`);
     for (const name of Object.keys(TABLES)) this.db.run(createTable(name));
     for (const sql of Object.values(VIEWS)) this.db.run(sql);
     this.db.run(`INSERT INTO dual VALUES ('X')`);
@@ -114,7 +148,7 @@ export class SqlSession {
       }
       this.db.run('COMMIT');
     } catch (e) {
-      this.db.run('ROLLBACK');
+      this.rollback();
       throw e;
     }
     return performance.now() - t0;
@@ -165,12 +199,25 @@ export class SqlSession {
       one.free();
       this.db.run('COMMIT');
     } catch (e) {
-      this.db.run('ROLLBACK');
+      this.rollback();
       throw e;
     }
     this.headersLoaded = true;
     this.headersMs = performance.now() - t0;
     return this.headersMs;
+  }
+
+  /**
+   * Roll back a transaction an error left open. SQLITE_FULL and SQLITE_NOMEM may have rolled it
+   * back already ("Response To Errors Within A Transaction",
+   * https://www.sqlite.org/lang_transaction.html), and a second ROLLBACK would hide the error.
+   */
+  private rollback(): void {
+    try {
+      this.db.run('ROLLBACK');
+    } catch {
+      // no transaction left open: SQLite rolled it back itself
+    }
   }
 
   /** The substitution variables a script needs that have no value yet. */
@@ -206,10 +253,13 @@ export class SqlSession {
       this.defines,
       Object.fromEntries(Object.entries(defines).map(([k, v]) => [k.toLowerCase(), v])),
     );
-    const text = substitute(script, this.defines);
+    const substituted = substituteScript(script, this.defines);
+    const text = substituted.text;
     const split = splitScript(text);
-    Object.assign(this.defines, split.defines);
+    Object.assign(this.defines, substituted.defines);
     const results: ResultSet[] = [];
+    let values = 0; // rows × columns held, all statements together (SQL_VALUE_LIMIT)
+    let chars = 0; // characters of strings and bytes of blobs held (SQL_TEXT_LIMIT)
     const fail = (e: Omit<OraError, 'line' | 'column'>): Outcome => ({
       results,
       error: { ...e, ...lineColumn(text, e.offset) },
@@ -240,22 +290,36 @@ export class SqlSession {
       }
       const toks = tr.tokens;
       const target = written(toks);
-      if (target && FIXED.has(bareName(target.text))) {
+      const fixed =
+        target && FIXED.has(bareName(target.text)) ? target : this.writesFixed(tr.sql, toks);
+      if (fixed) {
         return fail({
           code: 'ORA-02030',
           message: 'can only select from fixed tables/views',
           sqlite: '',
-          offset: target.start,
+          offset: fixed.start,
         });
       }
-      if ([...this.reads(toks)].some((n) => BH_NAMES.has(n))) this.loadHeaders();
       try {
+        // inside the try: a heap or database at its limit fails the X$BH fill too
+        if ([...this.reads(toks)].some((n) => BH_NAMES.has(n))) this.loadHeaders();
         for (const b of tr.before) this.db.run(b);
         const stmt = this.db.prepare(tr.sql);
         try {
           const columns = stmt.getColumnNames().map((c) => c.toUpperCase());
           const rows: Cell[][] = [];
-          while (stmt.step()) rows.push(stmt.get() as Cell[]);
+          const width = Math.max(1, columns.length);
+          const refuse = (message: string) =>
+            fail({ code: null, message, sqlite: '', offset: toks[0]?.start ?? st.start });
+          while (stmt.step()) {
+            values += width;
+            if (values > SQL_VALUE_LIMIT) return refuse(pastValueLimit());
+            const row = stmt.get(); // numbers, strings, nulls and blobs (Uint8Array)
+            for (const v of row)
+              if (typeof v === 'string' || v instanceof Uint8Array) chars += v.length;
+            if (chars > SQL_TEXT_LIMIT) return refuse(pastTextLimit());
+            rows.push(row as Cell[]);
+          }
           results.push({
             statement: st.text.trim(),
             columns,
@@ -278,18 +342,63 @@ export class SqlSession {
     return { results, error: null, skipped: split.skipped, text, ms: performance.now() - t0 };
   }
 
-  /** The token a syntax error stopped at: the first whose prefix of the statement fails there. */
+  /**
+   * SQLite's own word on what a statement writes, for any spelling `written` does not know:
+   * its program (EXPLAIN) opens a fixed table's b-tree to write (OpenWrite, p2 the root page)
+   * or empties it (Clear, p1). https://www.sqlite.org/opcode.html (OpenWrite, Clear)
+   * Returns the token naming that table (the statement's first token if none does), or null.
+   */
+  private writesFixed(sql: string, toks: Token[]): Token | null {
+    const first = bareName(toks[0]?.text ?? '');
+    if (first === 'select' || first === 'explain' || first === '') return null;
+    const roots = new Map<number, string>();
+    const names = [...FIXED].map((n) => `'${n}'`).join(',');
+    const res = this.db.exec(
+      `SELECT rootpage, lower(name) FROM sqlite_master WHERE type = 'table' AND lower(name) IN (${names})`,
+    );
+    for (const [root, name] of res[0]?.values ?? []) roots.set(Number(root), String(name));
+    let program;
+    try {
+      program = this.db.exec(`EXPLAIN ${sql}`)[0]?.values ?? [];
+    } catch {
+      return null; // preparing the statement itself reports the error
+    }
+    for (const [, opcode, p1, p2, p3, , p5] of program) {
+      // OpenWrite's P2 names a register, not a page, when P5 has OPFLAG_P2ISREG (0x10): a
+      // table the statement creates (CREATE TABLE … AS)
+      const byPage = opcode === 'OpenWrite' && p3 === 0 && (Number(p5) & 0x10) === 0;
+      const root = byPage ? Number(p2) : opcode === 'Clear' ? Number(p1) : -1;
+      const name = roots.get(root);
+      if (name) return toks.find((t) => bareName(t.text) === name) ?? toks[0];
+    }
+    return null;
+  }
+
+  /**
+   * The token a syntax error stopped at: the first whose prefix of the statement fails there.
+   * A prefix that fails at an error fails at it however long it grows (SQLite reports the
+   * first), so the candidates are bisected: log n prepares (one per candidate took 8 s for a
+   * list of 4,000 with the error at its end, and grew as n²).
+   */
   private syntaxAt(text: string, start: number, toks: Token[], near: string): Token | null {
     const want = near.replace(/^"|"$/g, '').toLowerCase();
     const candidates = toks.filter((t) => bareName(t.text) === want);
-    for (const t of candidates) {
+    const failsAt = (t: Token) => {
       const prefix = text.slice(0, t.start - start + t.text.length);
       try {
         this.db.prepare(translate(prefix, start).sql).free();
+        return false;
       } catch (e) {
-        if ((e as Error).message.includes(`near "${near}"`)) return t;
+        return (e as Error).message.includes(`near "${near}"`);
       }
+    };
+    let lo = 0;
+    let hi = candidates.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (failsAt(candidates[mid])) hi = mid;
+      else lo = mid + 1;
     }
-    return candidates[0] ?? null;
+    return candidates[lo] ?? candidates[0] ?? null;
   }
 }

@@ -1,9 +1,10 @@
 // The SQL console's SQLite in a Web Worker: a statement that runs away (a recursive query
 // with no end, a join of two large views) cannot freeze the page, and the console stops it by
-// ending the worker (./client). Messages run in order, one at a time.
+// ending the worker (./client). Messages run in order, one at a time (./serve).
 import initSqlJs from 'sql.js';
 import wasmUrl from 'sql.js/dist/sql-wasm-browser.wasm?url';
 import type { FromWorker, ToWorker } from './client';
+import { answer } from './serve';
 import { SqlSession } from './session';
 
 const post = (m: FromWorker) =>
@@ -14,19 +15,7 @@ const opened = initSqlJs({ locateFile: () => wasmUrl }).then((SQL) => new SqlSes
 self.onmessage = async (e: MessageEvent<ToWorker>) => {
   const m = e.data;
   try {
-    const session = await opened;
-    if (m.kind === 'open') post({ id: m.id, kind: 'done' });
-    else if (m.kind === 'load') post({ id: m.id, kind: 'done', ms: session.load(m.capture) });
-    else {
-      const outcome = session.run(m.script, m.defines);
-      post({
-        id: m.id,
-        kind: 'ran',
-        outcome,
-        defines: { ...session.defines },
-        headersMs: session.headersMs,
-      });
-    }
+    post(answer(await opened, m));
   } catch (err) {
     post({ id: m.id, kind: 'error', message: err instanceof Error ? err.message : String(err) });
   }

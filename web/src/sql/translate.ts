@@ -4,11 +4,13 @@
 // - `sys.` / `SYS.` goes (the snapshot has one schema); names holding `#` (BUF#, TS#) are
 //   quoted — SQLite's tokenizer takes `$` inside a name (V$BH) but not `#`;
 // - `a / b` divides as Oracle does, never as integers (`a * 1.0 / b`);
-// - DECODE(e, s1, r1, …, default) becomes CASE WHEN e IS s1 THEN r1 … ELSE default END (IS:
-//   DECODE matches a null with a null), BITAND(a, b) `(a & b)`, NVL `ifnull`, MOD `%`,
+// - DECODE(e, s1, r1, …, default) becomes CASE coalesce(e, K) WHEN coalesce(s1, K) THEN r1 …
+//   ELSE default END (K a blob: DECODE matches a null with a null; e is written once),
+//   BITAND(a, b) `(a & b)`, NVL `ifnull`, MOD `%`,
 //   GREATEST / LEAST `max` / `min`, TO_NUMBER a cast, USERENV('Instance') 1 (one instance);
 //   TO_CHAR and TRUNC are functions (functions.ts);
 // - CREATE OR REPLACE VIEW becomes DROP VIEW IF EXISTS, then CREATE VIEW.
+import { SQL_NESTING_LIMIT, thousands } from './limits';
 import { solid, tokenize, type Token } from './tokens';
 
 /** A piece of output and the script offset it came from. */
@@ -32,7 +34,7 @@ export interface Translated {
 /** A statement the translation itself refuses (too few arguments …), at a script offset. */
 export class TranslateError extends Error {
   constructor(
-    readonly code: string,
+    readonly code: string | null,
     message: string,
     readonly offset: number,
   ) {
@@ -42,26 +44,42 @@ export class TranslateError extends Error {
 
 const ident = (name: string) => (name.includes('#') ? `"${name}"` : name);
 
-/** Index of the `)` closing the `(` at `open`, or -1. */
-function closing(toks: Token[], open: number): number {
-  let depth = 0;
-  for (let k = open; k < toks.length; k++) {
-    if (toks[k].text === '(') depth++;
-    else if (toks[k].text === ')' && --depth === 0) return k;
+/**
+ * Each `(`'s matching `)` (-1 when unclosed), in one pass; refuses nesting deeper than
+ * SQL_NESTING_LIMIT at the `(` that passes it (the translation recurses once a level).
+ */
+function matches(toks: Token[]): Int32Array {
+  const match = new Int32Array(toks.length).fill(-1);
+  const open: number[] = [];
+  for (let k = 0; k < toks.length; k++) {
+    const t = toks[k].text;
+    if (t === '(') {
+      if (open.length === SQL_NESTING_LIMIT) {
+        throw new TranslateError(
+          null,
+          `expression nested too deeply: more than the console's limit of ${thousands(SQL_NESTING_LIMIT)} levels of parentheses`,
+          toks[k].start,
+        );
+      }
+      open.push(k);
+    } else if (t === ')' && open.length) match[open.pop() as number] = k;
   }
-  return -1;
+  return match;
 }
 
-/** Top-level argument ranges [from, to) between `open` and `close`. */
-function argRanges(toks: Token[], open: number, close: number): Array<[number, number]> {
+/** Top-level argument ranges [from, to) between `open` and its `close` (nested calls jumped). */
+function argRanges(
+  toks: Token[],
+  match: Int32Array,
+  open: number,
+  close: number,
+): Array<[number, number]> {
   const out: Array<[number, number]> = [];
-  let depth = 0;
   let from = open + 1;
   for (let k = open + 1; k < close; k++) {
     const t = toks[k].text;
-    if (t === '(') depth++;
-    else if (t === ')') depth--;
-    else if (t === ',' && depth === 0) {
+    if (t === '(' && match[k] >= 0) k = match[k];
+    else if (t === ',') {
       out.push([from, k]);
       from = k + 1;
     }
@@ -69,6 +87,13 @@ function argRanges(toks: Token[], open: number, close: number): Array<[number, n
   if (close > open + 1) out.push([from, close]);
   return out;
 }
+
+/**
+ * What DECODE compares a null as: a blob, which no table of the snapshot holds, so only a null
+ * on both sides matches (Oracle: "Oracle considers two nulls to be equivalent" in DECODE,
+ * https://docs.oracle.com/cd/B19306_01/server.102/b14200/functions040.htm).
+ */
+const NULL_KEY = "x'00dec0de00'";
 
 type Arg = () => void;
 type Rewrite = (args: Arg[], emit: (text: string) => void, at: number, raw: string[]) => void;
@@ -84,14 +109,16 @@ function arity(name: string, n: number, lo: number, hi: number, at: number): voi
 const REWRITES: Record<string, Rewrite> = {
   decode(args, emit, at) {
     arity('DECODE', args.length, 3, 255, at);
-    emit('(CASE');
+    // a simple CASE writes the expression once (a searched CASE wrote it once per WHEN, 2^n
+    // copies at n DECODEs deep); coalesce to one blob no table holds makes null match null
+    emit(`(CASE coalesce((`);
+    args[0]();
+    emit(`), ${NULL_KEY})`);
     let k = 1;
     for (; k + 1 < args.length; k += 2) {
-      emit(' WHEN (');
-      args[0]();
-      emit(') IS (');
+      emit(` WHEN coalesce((`);
       args[k]();
-      emit(') THEN (');
+      emit(`), ${NULL_KEY}) THEN (`);
       args[k + 1]();
       emit(')');
     }
@@ -158,6 +185,7 @@ function call(name: string, args: Arg[], emit: (t: string) => void) {
 /** Translate one statement (`text` starts at script offset `start`). */
 export function translate(text: string, start: number): Translated {
   const toks = tokenize(text, start).filter(solid);
+  const match = matches(toks);
   const pieces: Piece[] = [];
   const emit = (t: string, src: number, space = true) => pieces.push({ text: t, src, space });
   const spaced = (k: number) =>
@@ -178,9 +206,9 @@ export function translate(text: string, start: number): Translated {
       }
       const rewrite = REWRITES[lower];
       if (rewrite && toks[k + 1]?.text === '(') {
-        const close = closing(toks, k + 1);
+        const close = match[k + 1];
         if (close >= 0 && close < to) {
-          const ranges = argRanges(toks, k + 1, close);
+          const ranges = argRanges(toks, match, k + 1, close);
           const raw = ranges.map(([a, b]) =>
             text.slice(toks[a].start - start, toks[b - 1].start - start + toks[b - 1].text.length),
           );
