@@ -233,3 +233,25 @@ test('Cancel stops a long replay and the page stays usable', async ({ page }) =>
   await expect(page.getByTestId('position')).toHaveAttribute('data-position', '1');
   rmSync(file);
 });
+
+// issue 26 #8: a dropped trace's figures or error landed off screen (y ≈ 1476 at 1280×720);
+// the end of a replay brings them into view and says how it ended in a live region
+test.describe('at 1280×720', () => {
+  test.use({ viewport: { width: 1280, height: 720 } });
+  for (const [what, name, bytes, phase, announced] of [
+    ['figures', 'fine.txt', txtTrace(ids(2000, 8)), 'done', /done: 2,000 accesses, hit ratio/],
+    ['error', 'bad.txt', txtTrace([...ids(100, 9), 'x']), 'error', /stopped/],
+  ] as const)
+    test(`a dropped trace's ${what}: in view, and announced`, async ({ page }) => {
+      await open(page, false);
+      await drop(page, name, bytes);
+      await release(page);
+      await ended(page, phase);
+      const box = await page.getByTestId('trace-run').boundingBox();
+      expect(box).not.toBeNull();
+      expect(box!.y).toBeGreaterThanOrEqual(0);
+      expect(box!.y).toBeLessThan(720);
+      await expect(page.getByTestId('trace-announce')).toHaveText(announced);
+      if (phase === 'error') await expect(page.getByTestId('trace-error')).toBeInViewport();
+    });
+});

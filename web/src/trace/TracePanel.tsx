@@ -26,6 +26,19 @@ import {
 import { Panel } from '../shared/Panel';
 import { mib, TraceFigures, TraceProgress } from './TraceResult';
 
+/** What a screen reader hears when a replay ends (its error is an alert of its own). */
+function announce(t: TraceState): string {
+  if (t.phase === 'done' && t.summary) {
+    const r = t.summary.report;
+    const ratio =
+      r.total.hit_ratio === null ? '' : `, hit ratio ${(r.total.hit_ratio * 100).toFixed(2)} %`;
+    return `Replay of ${t.name} done: ${r.accesses.toLocaleString('en')} accesses${ratio}.`;
+  }
+  if (t.phase === 'cancelled') return `Replay of ${t.name} cancelled.`;
+  if (t.phase === 'error') return `Replay of ${t.name} stopped.`;
+  return '';
+}
+
 /** Bytes read from the file's start to guess its format. */
 const HEAD_BYTES = 4096;
 
@@ -81,6 +94,15 @@ export function TracePanel() {
   }, [dropped, store]);
 
   useEffect(() => () => running.current?.cancel(), []);
+
+  // A replay that ends brings its figures or its error into view (the panel sits low in its
+  // column: at 1280×720 they landed at y ≈ 1476) and says how it ended in a live region
+  // (issue 26 #8).
+  const result = useRef<HTMLDivElement>(null);
+  const phase = trace?.phase;
+  useEffect(() => {
+    if (phase && phase !== 'running') result.current?.scrollIntoView({ block: 'nearest' });
+  }, [phase, trace?.id]);
 
   const cancel = useCallback(() => {
     running.current?.cancel();
@@ -179,6 +201,7 @@ export function TracePanel() {
         </div>
         {trace && (
           <div
+            ref={result}
             className="trace-run"
             data-testid="trace-run"
             data-phase={trace.phase}
@@ -197,6 +220,9 @@ export function TracePanel() {
                 {trace.error}
               </p>
             )}
+            <p className="visually-hidden" role="status" data-testid="trace-announce">
+              {announce(trace)}
+            </p>
             <TraceFigures t={trace} />
           </div>
         )}
