@@ -23,6 +23,9 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${PREVIEW_PORT}`,
     trace: 'retain-on-failure',
+    // The built site installs a service worker that precaches it (vite.config.ts): blocked
+    // here so that each spec sees the network as it is; e2e/offline.spec.ts allows it.
+    serviceWorkers: 'block',
   },
   projects: [
     {

@@ -18,6 +18,7 @@ import { LinkConfirm } from './shared/LinkConfirm';
 import { FileAlert } from './shared/ScenarioFiles';
 import { TourSlot } from './shared/TourSlot';
 import { TraceDrop } from './trace/TraceDrop';
+import { UpdateNotice } from './offline/UpdateNotice';
 import { NarrationLog } from './shared/NarrationLog';
 import { PaperTable } from './shared/PaperTable';
 import { PlaybackBar } from './shared/PlaybackBar';
@@ -181,6 +182,7 @@ export default function App() {
       <RunAlert />
       <TourSlot />
       <LinkConfirm />
+      {display !== 'embed' && <UpdateNotice />}
       {display !== 'embed' && <TraceDrop />}
       {engine === 'failed' ? (
         <div className="fatal" role="alert" data-testid="engine-error">

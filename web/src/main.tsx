@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import App from './App';
 import { ErrorBoundary } from './shared/ErrorBoundary';
 import { startAutosave, startup, type AutosaveEnv } from './share/autosave';
+import { startOffline } from './offline/register';
 import { loadEngine } from './sim/engine';
 import { StoreProvider } from './store/context';
 import { BUNDLED, DEFAULT_SCENARIO_ID } from './store/scenarios';
@@ -11,6 +12,8 @@ import './styles/index.css';
 import wasmUrl from './wasm/pkg/cachesim_bg.wasm?url';
 
 const store = createAppStore({ scenarios: BUNDLED });
+// the built site caches itself for offline use (./offline)
+startOffline();
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
