@@ -7,6 +7,9 @@ use crate::buffer::events::Op;
 use crate::error::SimError;
 use crate::scenario::segment::Segment;
 
+/// UTF-8's byte-order mark, which some editors write at the start of a text file.
+pub const BOM: &[u8] = b"\xEF\xBB\xBF";
+
 /// Bytes in one oracleGeneral record.
 pub const RECORD_BYTES: usize = 24;
 
@@ -189,6 +192,11 @@ impl Decoder {
         self.lines += 1;
         self.consumed += raw.len() as u64 + 1;
         let at = self.lines;
+        // a byte-order mark (as some editors save UTF-8) is not part of the first line
+        let raw = match raw.strip_prefix(BOM) {
+            Some(rest) if at == 1 => rest,
+            _ => raw,
+        };
         let err = |m: String| SimError::new(line_at(at), m);
         let text = std::str::from_utf8(raw)
             .map_err(|_| err("not text (invalid UTF-8): is this a binary trace?".into()))?;

@@ -223,6 +223,7 @@ pub fn parse_csv_params(text: &str) -> Result<CsvParams> {
 /// with commas csv, the rest txt.
 pub fn guess_format(name: &str, head: &[u8]) -> TraceFormat {
     let lower = name.to_ascii_lowercase();
+    let head = head.strip_prefix(super::decode::BOM).unwrap_or(head);
     let first_line = head
         .split(|&b| b == b'\n')
         .next()

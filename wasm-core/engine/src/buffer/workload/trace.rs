@@ -103,6 +103,8 @@ pub fn parse_row(line: &str, segs: &[Segment], at: &str) -> Result<Access> {
 }
 
 pub fn parse(csv: &str, segs: &[Segment], path: &str) -> Result<Trace> {
+    // a byte-order mark (a CSV file saved by a spreadsheet) is not part of the header
+    let csv = csv.strip_prefix('\u{feff}').unwrap_or(csv);
     let mut lines = csv
         .lines()
         .enumerate()
