@@ -127,3 +127,74 @@ fn a_long_execute_builds_in_a_few_events_per_statement() {
         assert!(elapsed >= 1000.0 * statements as f64, "{elapsed}");
     }
 }
+
+/// Issue 29, finding 2: one hash bucket over 1,048,576 buffers was accepted, and 20M random
+/// accesses ran for hours (200,000 took 38 s): every lookup walks its chain. The run's chain
+/// work (accesses × mean chain length) is bounded, and past it the scenario is refused,
+/// naming the bucket count, the buffers, the limit and the buckets that would do.
+#[test]
+fn one_hash_bucket_over_a_big_cache_is_refused_by_its_fields() {
+    let t0 = Instant::now();
+    let text = |buckets: u32, buffers: u32, accesses: u32| {
+        format!(
+            r#"{{"version":1,"title":"t","profile":"8.1.6","init":{{"db_block_buffers":{buffers},"_db_block_hash_buckets":{buckets},"_db_block_hash_latches":1}},"objects":[{{"name":"T","type":"TABLE","blocks":4000000}}],"workload":{{"kind":"random","accesses":{accesses}}}}}"#
+        )
+    };
+    let e = refused(&text(1, 1_048_576, 20_000_000));
+    assert_eq!(e.path, "init._db_block_hash_buckets", "{e}");
+    for part in [
+        "1 hash bucket for 1,048,576 buffers (db_block_buffers)",
+        "20,000,000 accesses",
+        "past the limit of 2,000,000,000",
+        "at least 10,486",
+    ] {
+        assert!(e.message.contains(part), "{part}: {e}");
+    }
+    // the issue's 4 buckets, and 200,000 accesses of one bucket: refused too
+    assert_eq!(
+        refused(&text(4, 1_048_576, 20_000_000)).path,
+        "init._db_block_hash_buckets"
+    );
+    assert_eq!(
+        refused(&text(1, 1_048_576, 200_000)).path,
+        "init._db_block_hash_buckets"
+    );
+    // the bucket count the message gives is accepted
+    assert!(Run::from_json(&text(10_486, 1_048_576, 20_000_000)).is_ok());
+    // a streamed trace counts as 20M accesses (its length is not known ahead)
+    let feed = cachesim::buffer::trace_feed::TraceFeed::from_json(
+        &text(1, 1_048_576, 1),
+        r#"{"format":"txt"}"#,
+    );
+    let e = feed
+        .err()
+        .expect("a trace over one bucket of 1M buffers is refused");
+    assert_eq!(e.path, "init._db_block_hash_buckets", "{e}");
+    assert!(e.message.contains("a streamed trace"), "{e}");
+    assert!(t0.elapsed() < Duration::from_secs(30));
+}
+
+/// A teaching cache of one bucket runs, and the worst case the limit accepts (one chain of
+/// 2,000 headers, 1,000,000 accesses: 2·10^9 compares) ends well inside a minute.
+#[test]
+fn the_worst_chain_work_the_limit_accepts_ends_quickly() {
+    let text = |accesses: u32| {
+        format!(
+            r#"{{"version":1,"title":"t","profile":"8.1.6","init":{{"db_block_buffers":2000,"_db_block_hash_buckets":1,"_db_block_hash_latches":1}},"objects":[{{"name":"T","type":"TABLE","blocks":4000}}],"workload":{{"kind":"random","accesses":{accesses}}}}}"#
+        )
+    };
+    assert_eq!(
+        refused(&text(1_000_001)).path,
+        "init._db_block_hash_buckets"
+    );
+    let t0 = Instant::now();
+    let mut r = Run::from_json(&text(1_000_000)).unwrap();
+    r.run_to_end();
+    assert!(r.done());
+    let took = t0.elapsed();
+    let h = r.report().hash_chains;
+    let walked = h.avg_walk * h.lookups as f64;
+    eprintln!("1 bucket, 2,000 buffers, 1M accesses: {took:.2?}, {walked:.3e} headers compared");
+    assert!(walked <= cachesim::buffer::config::MAX_CHAIN_WORK as f64);
+    assert!(took < Duration::from_secs(30), "{took:.2?}");
+}
