@@ -198,3 +198,35 @@ fn the_worst_chain_work_the_limit_accepts_ends_quickly() {
     assert!(walked <= cachesim::buffer::config::MAX_CHAIN_WORK as f64);
     assert!(took < Duration::from_secs(30), "{took:.2?}");
 }
+
+/// Issue 29, finding 14: a 10 MB object name declared twice made a 10 MB message (the page's
+/// alert and a share link took 31 s to open); its control characters came through raw. What
+/// a message repeats is cut and escaped, whichever message it is.
+#[test]
+fn a_huge_hostile_name_is_cut_and_escaped_in_every_message() {
+    let name = format!("\u{1b}[31m\u{7}{}", "N".repeat(10 << 20));
+    let objects = format!(
+        r#"[{{"name":{n},"type":"TABLE","blocks":10}},{{"name":{n},"type":"TABLE","blocks":10}}]"#,
+        n = serde_json::to_string(&name).unwrap()
+    );
+    let dup = refused(&format!(
+        r#"{{"version":1,"title":"t","profile":"8.0","objects":{objects},"workload":{{"kind":"random","accesses":1}}}}"#
+    ));
+    let unknown = refused(&format!(
+        r#"{{"version":1,"title":"t","profile":"8.0","objects":[{{"name":"T","type":"TABLE","blocks":10}}],"workload":{{"kind":"scan","segment":{},"times":1}}}}"#,
+        serde_json::to_string(&name).unwrap()
+    ));
+    let bad_profile = refused(&format!(
+        r#"{{"version":1,"title":"t","profile":{},"objects":[{{"name":"T","type":"TABLE","blocks":10}}],"workload":{{"kind":"random","accesses":1}}}}"#,
+        serde_json::to_string(&name).unwrap()
+    ));
+    for e in [dup, unknown, bad_profile] {
+        let text = e.to_string();
+        assert!(text.len() < 4_000, "{} bytes: {}", text.len(), &text[..200]);
+        assert!(
+            !text.contains('\u{1b}') && !text.contains('\u{7}'),
+            "{text}"
+        );
+        assert!(text.contains("\\x1b[31m\\x07NNN"), "{text}");
+    }
+}

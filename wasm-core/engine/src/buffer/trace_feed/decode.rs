@@ -238,8 +238,10 @@ impl Decoder {
 /// An object id: an unsigned decimal integer below 2^64.
 fn id(text: &str) -> Result<u64, String> {
     text.parse::<u64>().map_err(|_| {
-        let shown: String = text.chars().take(40).collect();
-        format!("'{shown}' is not an object id (an unsigned integer below 2^64)")
+        format!(
+            "'{}' is not an object id (an unsigned integer below 2^64)",
+            crate::error::echo(text)
+        )
     })
 }
 
@@ -287,7 +289,8 @@ fn csv_record(text: &str, p: &CsvParams) -> Result<Rec, String> {
             }
             _ => {
                 return Err(format!(
-                    "time '{t}' is not a number of time units in 0..=10^18 ns"
+                    "time '{}' is not a number of time units in 0..=10^18 ns",
+                    crate::error::echo(t)
                 ))
             }
         }),
@@ -301,7 +304,8 @@ fn csv_record(text: &str, p: &CsvParams) -> Result<Rec, String> {
             "s" | "scan" => Op::Scan,
             other => {
                 return Err(format!(
-                    "op '{other}' is not r/read/get, w/write/set/update or s/scan"
+                    "op '{}' is not r/read/get, w/write/set/update or s/scan",
+                    crate::error::echo(other)
                 ))
             }
         },

@@ -38,7 +38,7 @@ impl Mapper {
             starts,
             dense: (map == ObjectMap::Dense).then(HashMap::default),
             dense_limit: MAX_DENSE_IDS,
-            names: segs.iter().map(|s| s.name.clone()).collect(),
+            names: segs.iter().map(|s| crate::error::echo(&s.name)).collect(),
         }
     }
 
