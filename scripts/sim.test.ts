@@ -56,6 +56,32 @@ describe('headless runner', () => {
     expect(bad.stderr).toMatch(/init\.cursor_sharing: FORCE needs profile 8\.1\.6/);
   }, 60_000);
 
+  it('runs a scenario saved with a UTF-8 byte-order mark as it runs without one (issue 29)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sim-'));
+    const scenario = JSON.parse(
+      readFileSync(join(root, 'scenarios/seed001-8.1.6-test1.json'), 'utf8'),
+    );
+    scenario.workload.total_slams = 20;
+    const plain = join(dir, 'lib.json');
+    const marked = join(dir, 'lib-bom.json');
+    writeFileSync(plain, JSON.stringify(scenario));
+    writeFileSync(marked, '\uFEFF' + JSON.stringify(scenario));
+    const a = sim(plain);
+    const b = sim(marked);
+    expect(b.stderr).toBe('');
+    expect(b.status).toBe(0);
+    expect(b.stdout).toBe(a.stdout);
+  }, 60_000);
+
+  it('escapes the control characters of what it echoes (issue 29)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sim-'));
+    const r = sim(join(dir, 'no\u001b[31mpe\u0007.json'));
+    expect(r.status).toBe(2);
+    expect(r.stderr).not.toContain('\u0007');
+    expect(r.stderr).not.toContain('\u001b');
+    expect(r.stderr).toContain('no\\x1b[31mpe\\x07.json');
+  }, 60_000);
+
   it('exits non-zero with a clear message on a bad scenario', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sim-'));
     const bad = join(dir, 'bad.json');

@@ -8,7 +8,8 @@ import { isLibraryScenario } from '../web/src/sim/library';
 import * as library from '../web/src/sim/library';
 import { loadEngineNode } from '../web/src/sim/node';
 import { Readable } from 'node:stream';
-import { feedStream } from '../web/src/trace/feed';
+import { FeedError, feedStream } from '../web/src/trace/feed';
+import { printable } from './lib/printable';
 import {
   guessFormat,
   TRACE_FORMATS,
@@ -34,17 +35,17 @@ if (!file || args.includes('--help')) {
 }
 for (const name of VALUED) {
   if (args.includes(name) && option(name) === undefined) {
-    console.error(`sim: ${name} needs a value`);
-    process.exit(2);
+    fail(`${name} needs a value`, 2);
   }
 }
 
 let text: string;
 try {
-  text = readFileSync(file, 'utf8');
+  // a byte-order mark (as some editors save UTF-8) is not part of the scenario: without it off,
+  // JSON.parse failed, a library scenario was run as a buffer one and --policy was dropped
+  text = readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
 } catch (e) {
-  console.error(`sim: cannot read ${file}: ${(e as Error).message}`);
-  process.exit(2);
+  fail(`cannot read ${file}: ${(e as Error).message}`, 2);
 }
 
 const policy = option('--policy');
@@ -78,8 +79,7 @@ try {
   process.stdout.write(JSON.stringify(run.report(), null, 2) + '\n');
   run.free();
 } catch (e) {
-  console.error(`sim: ${file}: ${(e as Error).message}`);
-  process.exit(1);
+  fail(`${file}: ${(e as Error).message}`, 1);
 }
 
 /** `--trace`: stream the file through the scenario's cache; on a bad record print the report
@@ -88,19 +88,16 @@ async function replayTrace(path: string): Promise<void> {
   const format = option('--trace-format');
   const map = option('--trace-map');
   if (format !== undefined && !TRACE_FORMATS.includes(format as TraceFormat)) {
-    console.error(`sim: --trace-format '${format}' is not one of ${TRACE_FORMATS.join(', ')}`);
-    process.exit(2);
+    fail(`--trace-format '${format}' is not one of ${TRACE_FORMATS.join(', ')}`, 2);
   }
   if (map !== undefined && map !== 'direct' && map !== 'dense') {
-    console.error(`sim: --trace-map '${map}' is not direct or dense`);
-    process.exit(2);
+    fail(`--trace-map '${map}' is not direct or dense`, 2);
   }
   let head: Uint8Array;
   try {
     head = firstBytes(path, 4096);
   } catch (e) {
-    console.error(`sim: cannot read ${path}: ${(e as Error).message}`);
-    process.exit(2);
+    fail(`cannot read ${path}: ${(e as Error).message}`, 2);
   }
   let run: TraceRun;
   try {
@@ -110,8 +107,7 @@ async function replayTrace(path: string): Promise<void> {
       map: map as ObjectMap | undefined,
     });
   } catch (e) {
-    console.error(`sim: ${file}: ${(e as Error).message}`);
-    process.exit(1);
+    fail(`${file}: ${(e as Error).message}`, 1);
   }
   let failure: Error | null = null;
   try {
@@ -120,12 +116,26 @@ async function replayTrace(path: string): Promise<void> {
   } catch (e) {
     failure = e as Error;
   }
-  process.stdout.write(JSON.stringify(run.report(), null, 2) + '\n');
-  run.free();
-  if (failure) {
-    console.error(`sim: ${path}: ${failure.message}`);
-    process.exit(1);
+  // After a trap the handle is never touched again (wasm-bindgen would throw "recursive use of
+  // an object detected"): the error alone, once. Otherwise the report of what was served.
+  if (!(failure instanceof FeedError && failure.trapped)) {
+    try {
+      const report = JSON.stringify(run.report(), null, 2);
+      run.free();
+      process.stdout.write(report + '\n');
+    } catch (e) {
+      failure ??= e as Error;
+    }
   }
+  if (failure) {
+    fail(`${path}: ${failure.message}`, 1);
+  }
+}
+
+/** The one way the runner stops on an error: the message (control characters escaped) once. */
+function fail(message: string, code: number): never {
+  console.error(`sim: ${printable(message)}`);
+  process.exit(code);
 }
 
 /** The first `n` bytes of a file (fewer if it is shorter), for guessing its format. */

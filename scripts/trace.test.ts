@@ -80,6 +80,42 @@ describe('npm run -s sim -- <scenario> --trace <file>', () => {
     expect(JSON.parse(r.stdout).accesses).toBe(4);
   }, 60_000);
 
+  it('reads a txt or project trace saved with a UTF-8 byte-order mark (issue 29)', () => {
+    const txt = sim('--trace', file('bom.txt', '\uFEFF' + IDS.join('\n')));
+    expect(txt.stderr).toBe('');
+    expect(JSON.parse(txt.stdout)).toMatchObject({ accesses: 54, done: true });
+    const project = sim(
+      '--trace',
+      file('bom-project.csv', '\uFEFFtime_ms,object,block,op\n0,T,1,r\n1,T,2,r\n'),
+    );
+    expect(project.stderr).toBe('');
+    expect(JSON.parse(project.stdout)).toMatchObject({ accesses: 2, done: true });
+  }, 60_000);
+
+  it('refuses one hash bucket over a big cache by its fields, once, exit 1 (issue 29)', () => {
+    const big = file(
+      'one-bucket.json',
+      JSON.stringify({
+        version: 1,
+        title: 'one bucket',
+        profile: '8.1.6',
+        init: { db_block_buffers: 1048576, _db_block_hash_buckets: 1, _db_block_hash_latches: 1 },
+        objects: [{ name: 'T', type: 'TABLE', blocks: 4000000 }],
+        workload: { kind: 'random', accesses: 1 },
+      }),
+    );
+    const r = spawnSync(tsx, ['scripts/sim.ts', big, '--trace', file('one.txt', '1\n')], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    expect(r.status).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(
+      /init\._db_block_hash_buckets: 1 hash bucket for 1,048,576 buffers \(db_block_buffers\)/,
+    );
+  }, 60_000);
+
   it('refuses an unknown format and an id past the objects, naming the limit', () => {
     const bad = sim('--trace', file('x.txt', '1\n'), '--trace-format', 'xml');
     expect(bad.status).toBe(2);

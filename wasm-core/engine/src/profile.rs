@@ -293,7 +293,11 @@ impl Profile {
                 let names: Vec<&str> = Profile::ALL.iter().map(|p| p.name()).collect();
                 SimError::new(
                     "profile",
-                    format!("unknown profile '{s}'; the model has {}", names.join(", ")),
+                    format!(
+                        "unknown profile '{}'; the model has {}",
+                        crate::error::echo(s),
+                        names.join(", ")
+                    ),
                 )
             })
     }

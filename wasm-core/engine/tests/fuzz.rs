@@ -420,3 +420,183 @@ fn generated_library_scenarios_run_or_are_refused() {
         &LIB_REFUSED,
     );
 }
+
+// ---- streamed traces (issue 29): the dense and direct maps, every format, hostile bytes ----
+
+static TRACE_RAN: AtomicU64 = AtomicU64::new(0);
+static TRACE_REFUSED: AtomicU64 = AtomicU64::new(0);
+
+/// One line of a text trace: mostly ids (small, huge, 64-bit random), and odd lines: empty,
+/// comments, CRLF, a BOM in the middle, garbage, control characters, a long token.
+fn trace_line() -> impl Strategy<Value = String> {
+    prop_oneof![
+        6 => (0u64..300).prop_map(|k| k.to_string()),
+        2 => any::<u64>().prop_map(|k| k.to_string()),
+        1 => Just(String::new()),
+        1 => Just("# a comment".to_string()),
+        1 => (0u64..300).prop_map(|k| format!("{k}\r")),
+        1 => (0u64..300).prop_map(|k| format!("\u{feff}{k}")),
+        1 => "[ -~]{0,12}",
+        1 => Just("\u{1b}[31m\u{7}".to_string()),
+        1 => Just(format!("1{}", "9".repeat(300))),
+        1 => Just("18446744073709551616".to_string()),
+    ]
+}
+
+/// (scenario, options, trace bytes, chunk size): a small cache (sometimes few hash buckets),
+/// a format and a map, and a trace with or without a BOM.
+fn trace_case() -> impl Strategy<Value = (String, String, Vec<u8>, usize)> {
+    (
+        0..PROFILES.len(),
+        50u32..400,
+        prop::option::of(1u32..64),
+        prop::collection::vec(1u32..200, 1..4),
+        0usize..4,
+        prop::bool::ANY,
+        prop::bool::ANY,
+        prop::collection::vec(trace_line(), 0..120),
+        1usize..300,
+    )
+        .prop_map(
+            |(p, buffers, buckets, blocks, format, dense, bom, lines, chunk)| {
+                let mut init = Map::new();
+                init.insert("db_block_buffers".into(), json!(buffers));
+                if let Some(b) = buckets {
+                    init.insert("_db_block_hash_buckets".into(), json!(b));
+                    init.insert("_db_block_hash_latches".into(), json!(1));
+                }
+                let objects: Vec<Value> = blocks
+                    .iter()
+                    .enumerate()
+                    .map(|(k, b)| json!({ "name": format!("T{k}"), "type": "TABLE", "blocks": b }))
+                    .collect();
+                let scenario = json!({
+                    "version": 1, "title": "fuzzed trace", "profile": PROFILES[p], "init": init,
+                    "objects": objects, "workload": { "kind": "random", "accesses": 1 },
+                })
+                .to_string();
+                let map = if dense { "dense" } else { "direct" };
+                let (format, params, body) = match format {
+                    0 => ("txt", None, lines.join("\n")),
+                    1 => (
+                        "csv",
+                        Some("time-col=1, obj-id-col=2, delimiter=,, has-header=true"),
+                        std::iter::once("time,obj".to_string())
+                            .chain(lines.iter().enumerate().map(|(k, l)| format!("{k},{l}")))
+                            .collect::<Vec<_>>()
+                            .join("\n"),
+                    ),
+                    2 => (
+                        "project",
+                        None,
+                        std::iter::once("time_ms,object,block,op".to_string())
+                            .chain(
+                                lines
+                                    .iter()
+                                    .enumerate()
+                                    .map(|(k, l)| format!("{k},T0,{l},r")),
+                            )
+                            .collect::<Vec<_>>()
+                            .join("\n"),
+                    ),
+                    _ => ("oracleGeneral", None, String::new()),
+                };
+                let mut bytes = if bom {
+                    b"\xEF\xBB\xBF".to_vec()
+                } else {
+                    Vec::new()
+                };
+                if format == "oracleGeneral" {
+                    for (k, l) in lines.iter().enumerate() {
+                        let id = l.trim().parse::<u64>().unwrap_or(k as u64 * 7919);
+                        bytes.extend_from_slice(&(k as u32).to_le_bytes());
+                        bytes.extend_from_slice(&id.to_le_bytes());
+                        bytes.extend_from_slice(&[0u8; 12]);
+                    }
+                    // sometimes a record cut short
+                    if lines.len() % 5 == 1 {
+                        bytes.truncate(bytes.len().saturating_sub(7));
+                    }
+                } else {
+                    bytes.extend_from_slice(body.as_bytes());
+                }
+                let options = match params {
+                    Some(p) => json!({ "format": format, "params": p, "map": map }),
+                    None => json!({ "format": format, "map": map }),
+                }
+                .to_string();
+                (scenario, options, bytes, chunk)
+            },
+        )
+}
+
+/// A clean error: it says where and why, bounded and without raw control characters.
+fn clean(e: &cachesim::SimError) -> Result<(), TestCaseError> {
+    prop_assert!(!e.path.is_empty() || !e.message.is_empty(), "silent error");
+    let text = e.to_string();
+    prop_assert!(text.len() < 4_000, "a {}-byte message", text.len());
+    prop_assert!(
+        !text
+            .chars()
+            .any(|c| c.is_control() && c != '\n' && c != '\t'),
+        "raw control character in {text:?}"
+    );
+    Ok(())
+}
+
+fn check_trace(
+    (scenario, options, bytes, chunk): &(String, String, Vec<u8>, usize),
+) -> Result<(), TestCaseError> {
+    use cachesim::buffer::trace_feed::TraceFeed;
+    let mut feed = match TraceFeed::from_json(scenario, options) {
+        Ok(f) => f,
+        Err(e) => {
+            count_refusal(&e, &TRACE_REFUSED);
+            return clean(&e);
+        }
+    };
+    let mut stopped = None;
+    for c in bytes.chunks(*chunk) {
+        if let Err(e) = feed.feed(c) {
+            stopped = Some(e);
+            break;
+        }
+    }
+    if stopped.is_none() {
+        stopped = feed.finish().err();
+    }
+    TRACE_RAN.fetch_add(1, Relaxed);
+    let r = feed.report();
+    prop_assert_eq!(r.accesses, feed.accesses());
+    match &stopped {
+        Some(e) => {
+            clean(e)?;
+            prop_assert!(!r.done, "done after {e}");
+            prop_assert!(feed.feed(b"1\n").is_err(), "fed after it stopped");
+        }
+        None => prop_assert!(r.done, "not done after finish"),
+    }
+    let pools: u64 = r.pools.iter().map(|p| p.physical_reads).sum();
+    prop_assert_eq!(pools, r.total.physical_reads);
+    Ok(())
+}
+
+#[test]
+fn generated_traces_replay_or_stop_cleanly() {
+    let mut runner = TestRunner::new(Config {
+        cases: cases() * 16,
+        failure_persistence: None,
+        ..Config::default()
+    });
+    let t0 = std::time::Instant::now();
+    runner
+        .run(&trace_case(), |case| check_trace(&case))
+        .unwrap_or_else(|e| panic!("{e}"));
+    eprintln!(
+        "fuzz: {} generated traces in {:.2?}: {} replayed (to their end or a clean stop), {} refused",
+        cases() * 16,
+        t0.elapsed(),
+        TRACE_RAN.load(Relaxed),
+        TRACE_REFUSED.load(Relaxed)
+    );
+}

@@ -119,6 +119,36 @@ describe('the streamed feed loop', () => {
     expect(err.result).toMatchObject({ bytes: 55, accesses: 2 });
   });
 
+  it('a wasm trap is marked trapped, so the handle is not used again (issue 29)', async () => {
+    const sink = {
+      accesses: 7,
+      feed() {
+        throw new WebAssembly.RuntimeError('unreachable');
+      },
+      finish() {},
+    };
+    const err = (await feedStream(new Blob([new Uint8Array(10)]).stream(), sink, {
+      size: 10,
+    }).catch((e: unknown) => e)) as FeedError;
+    expect(err).toBeInstanceOf(FeedError);
+    expect(err.trapped).toBe(true);
+    expect(err.message).toBe('the engine trapped (unreachable)');
+    expect(err.result.accesses).toBe(7);
+    // a refusal is not a trap
+    const refused = (await feedStream(
+      new Blob(['x']).stream(),
+      {
+        accesses: 0,
+        feed() {
+          throw new Error('trace line 1: no');
+        },
+        finish() {},
+      },
+      { size: 1 },
+    ).catch((e: unknown) => e)) as FeedError;
+    expect(refused.trapped).toBe(false);
+  });
+
   it('an empty file is fed nothing and finished', async () => {
     const sink = fakeSink();
     const r = await feedStream(new Blob([]).stream(), sink, { size: 0 });

@@ -49,11 +49,14 @@ export const CHUNK_BYTES = 2 << 20;
 /** Progress at most ten times a second. */
 export const PROGRESS_MS = 100;
 
-/** The replay refused a record (its message names the line or byte offset): how far it got. */
+/** The replay refused a record (its message names the line or byte offset): how far it got.
+ *  `trapped`: the wasm module trapped (a `WebAssembly.RuntimeError`) instead of refusing, and
+ *  its handle must not be used again (wasm-bindgen would throw "recursive use of an object"). */
 export class FeedError extends Error {
   constructor(
     message: string,
     readonly result: FeedResult,
+    readonly trapped = false,
   ) {
     super(message);
     this.name = 'FeedError';
@@ -61,6 +64,12 @@ export class FeedError extends Error {
 }
 
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
+const trapped = (e: unknown) =>
+  typeof WebAssembly !== 'undefined' && e instanceof WebAssembly.RuntimeError;
+const feedError = (e: unknown, result: FeedResult) =>
+  trapped(e)
+    ? new FeedError(`the engine trapped (${messageOf(e)})`, result, true)
+    : new FeedError(messageOf(e), result);
 
 export async function feedStream(
   stream: ReadableStream<Uint8Array>,
@@ -97,7 +106,7 @@ export async function feedStream(
       sink.feed(piece);
     } catch (e) {
       peak = Math.max(peak, memoryBytes());
-      throw new FeedError(messageOf(e), result());
+      throw feedError(e, result());
     }
     bytes += piece.length;
     peak = Math.max(peak, memoryBytes());
@@ -144,7 +153,7 @@ export async function feedStream(
     sink.finish();
   } catch (e) {
     peak = Math.max(peak, memoryBytes());
-    throw new FeedError(messageOf(e), result());
+    throw feedError(e, result());
   }
   peak = Math.max(peak, memoryBytes());
   report(true);

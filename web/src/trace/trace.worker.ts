@@ -35,16 +35,24 @@ self.onmessage = async (e: MessageEvent<ToWorker>) => {
     } catch (err) {
       if (!(err instanceof FeedError)) throw err;
       let summary: TraceSummary | null = null;
-      try {
-        summary = { ...err.result, report: replay.report() };
-      } catch {
-        // no report to show: the message alone
+      // a trapped handle is never used again (wasm-bindgen: "recursive use of an object")
+      if (err.trapped) run = null;
+      else {
+        try {
+          summary = { ...err.result, report: replay.report() };
+        } catch {
+          // no report to show: the message alone
+        }
       }
       post({ kind: 'error', message: err.message, summary });
     }
   } catch (err) {
     post({ kind: 'error', message: messageOf(err), summary: null });
   } finally {
-    run?.free();
+    try {
+      run?.free();
+    } catch {
+      // the worker ends with the replay: nothing more to free
+    }
   }
 };

@@ -115,7 +115,8 @@ pub fn check_policy(name: &str) -> Result<&'static str> {
         SimError::new(
             "policy",
             format!(
-                "'{name}' is not a replacement policy; the policies are {}",
+                "'{}' is not a replacement policy; the policies are {}",
+                crate::error::echo(name),
                 names.join(", ")
             ),
         )

@@ -221,6 +221,8 @@ impl Run {
             .saturating_add(cost.physical_read.max(cost.os_cache_read));
         let m = inst.generator.measure(per_access)?;
         check_time(&scenario, &m)?;
+        let blocks = inst.cache.segs.iter().map(|s| s.blocks as u64).sum();
+        crate::buffer::config::check_chain_work(&inst.cache.cfg, blocks, m.accesses, false)?;
         if let Some(opt) = inst.cache.repl.opt_mut() {
             let future = opt_future(&scenario, m.accesses)?;
             inst.notes.push(format!(

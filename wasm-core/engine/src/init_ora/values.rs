@@ -95,7 +95,7 @@ pub(super) fn parse_pool_spec(name: &str, v: &Value) -> Result<(u64, Option<u64>
         match key.trim().to_ascii_lowercase().as_str() {
             "buffers" => buffers = Some(value),
             "lru_latches" => latches = Some(value),
-            other => return Err(bad(&format!("unknown key '{other}'"))),
+            other => return Err(bad(&format!("unknown key '{}'", crate::error::echo(other)))),
         }
     }
     let buffers = buffers.ok_or_else(|| bad("no buffers:N"))?;

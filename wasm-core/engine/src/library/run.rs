@@ -251,7 +251,7 @@ impl Run {
                     format!("paper.metrics[{i}].metric"),
                     format!(
                         "unknown metric '{}' (known: {})",
-                        m.metric,
+                        crate::error::echo(&m.metric),
                         names.join(", ")
                     ),
                 ));

@@ -150,7 +150,8 @@ pub fn parse_size(field: &str, s: &Size) -> Result<u64> {
                 err(
                     field,
                     format!(
-                        "expected bytes with an optional K, M or G suffix (like 15M), got '{t}'"
+                        "expected bytes with an optional K, M or G suffix (like 15M), got '{}'",
+                        crate::error::echo(t)
                     ),
                 )
             };

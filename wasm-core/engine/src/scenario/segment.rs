@@ -67,7 +67,7 @@ pub fn check_segments(segs: &[Segment]) -> Result<()> {
         {
             return Err(SimError::new(
                 format!("{path}.name"),
-                format!("'{}' is declared twice", s.name),
+                format!("'{}' is declared twice", crate::error::echo(&s.name)),
             ));
         }
         if s.blocks == 0 || s.blocks > MAX_SEGMENT_BLOCKS {
@@ -194,7 +194,15 @@ pub fn find_segment(segs: &[Segment], name: &str, path: &str) -> Result<u32> {
             let names: Vec<&str> = segs.iter().map(|s| s.name.as_str()).collect();
             SimError::new(
                 path,
-                format!("no object named '{name}' (objects: {})", names.join(", ")),
+                format!(
+                    "no object named '{}' (objects: {})",
+                    crate::error::echo(name),
+                    names
+                        .iter()
+                        .map(|n| crate::error::echo(n))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
             )
         })
 }

@@ -12,7 +12,7 @@ mod tests;
 mod validate;
 
 pub use crate::common::PoolId;
-pub use hash::next_prime;
+pub use hash::{check_chain_work, next_prime, MAX_CHAIN_WORK};
 
 use crate::error::{Result, SimError};
 use crate::init_ora::InitOra;

@@ -20,6 +20,8 @@
 
 use crate::buffer::workload::{Access, Generator};
 use crate::buffer::Cache;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
 
 #[derive(Debug, Clone)]
 pub struct Jobs {
@@ -27,6 +29,10 @@ pub struct Jobs {
     pos: Vec<u32>,
     /// When each job's next step can start, ns (u64::MAX: the job has no more work).
     ready: Vec<u64>,
+    /// Every job with work left, once, by (`ready`, job number): the least is the job that
+    /// runs next. A linear scan of `ready` per step made 1,000 jobs 17× slower than 15
+    /// (issue 29: 2M accesses natively 8.9 s against 0.53 s; 62 % of it in the scan).
+    order: BinaryHeap<Reverse<(u64, u32)>>,
     /// The transaction's own CPU path, ns.
     txn_cpu_ns: u64,
     /// Commits before the statistics are reset (the warm-up).
@@ -43,6 +49,7 @@ impl Jobs {
             queues: vec![Vec::new(); n],
             pos: vec![0; n],
             ready: vec![0; n],
+            order: (0..n as u32).map(|j| Reverse((0, j))).collect(),
             txn_cpu_ns,
             warmup,
             commits: 0,
@@ -50,15 +57,10 @@ impl Jobs {
         }
     }
 
-    /// The job that can run first: the earliest ready, the lowest number on ties.
-    fn pick(&self) -> Option<usize> {
-        let mut best: Option<usize> = None;
-        for (j, &r) in self.ready.iter().enumerate() {
-            if r != u64::MAX && best.is_none_or(|b| r < self.ready[b]) {
-                best = Some(j);
-            }
-        }
-        best
+    /// The job that can run first: the earliest ready, the lowest number on ties. It leaves
+    /// `order` until its step is done.
+    fn pick(&mut self) -> Option<usize> {
+        self.order.pop().map(|Reverse((_, j))| j as usize)
     }
 
     /// Serve the next logical read of the next job; false when every job is done.
@@ -94,6 +96,9 @@ impl Jobs {
         cache.cpu_from(self.ready[j]);
         cache.access(&a, pos, *exec);
         self.ready[j] = cache.now.saturating_add(cache.take_blocked());
+        if self.ready[j] != u64::MAX {
+            self.order.push(Reverse((self.ready[j], j as u32)));
+        }
         self.boundary = self.pos[j] as usize == self.queues[j].len();
         if self.boundary {
             self.commits += 1;

@@ -123,7 +123,8 @@ pub fn stack_curve(policy: &str, stream: &[u32], sizes: &[u32]) -> Result<Curve>
             return Err(SimError::new(
                 "policy",
                 format!(
-                    "'{policy}' has no one-pass curve (only {}): simulate it size by size",
+                    "'{}' has no one-pass curve (only {}): simulate it size by size",
+                    crate::error::echo(policy),
                     STACK_POLICIES.join(", ")
                 ),
             ))

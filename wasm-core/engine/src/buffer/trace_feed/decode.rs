@@ -7,6 +7,9 @@ use crate::buffer::events::Op;
 use crate::error::SimError;
 use crate::scenario::segment::Segment;
 
+/// UTF-8's byte-order mark, which some editors write at the start of a text file.
+pub const BOM: &[u8] = b"\xEF\xBB\xBF";
+
 /// Bytes in one oracleGeneral record.
 pub const RECORD_BYTES: usize = 24;
 
@@ -189,6 +192,11 @@ impl Decoder {
         self.lines += 1;
         self.consumed += raw.len() as u64 + 1;
         let at = self.lines;
+        // a byte-order mark (as some editors save UTF-8) is not part of the first line
+        let raw = match raw.strip_prefix(BOM) {
+            Some(rest) if at == 1 => rest,
+            _ => raw,
+        };
         let err = |m: String| SimError::new(line_at(at), m);
         let text = std::str::from_utf8(raw)
             .map_err(|_| err("not text (invalid UTF-8): is this a binary trace?".into()))?;
@@ -230,8 +238,10 @@ impl Decoder {
 /// An object id: an unsigned decimal integer below 2^64.
 fn id(text: &str) -> Result<u64, String> {
     text.parse::<u64>().map_err(|_| {
-        let shown: String = text.chars().take(40).collect();
-        format!("'{shown}' is not an object id (an unsigned integer below 2^64)")
+        format!(
+            "'{}' is not an object id (an unsigned integer below 2^64)",
+            crate::error::echo(text)
+        )
     })
 }
 
@@ -279,7 +289,8 @@ fn csv_record(text: &str, p: &CsvParams) -> Result<Rec, String> {
             }
             _ => {
                 return Err(format!(
-                    "time '{t}' is not a number of time units in 0..=10^18 ns"
+                    "time '{}' is not a number of time units in 0..=10^18 ns",
+                    crate::error::echo(t)
                 ))
             }
         }),
@@ -293,7 +304,8 @@ fn csv_record(text: &str, p: &CsvParams) -> Result<Rec, String> {
             "s" | "scan" => Op::Scan,
             other => {
                 return Err(format!(
-                    "op '{other}' is not r/read/get, w/write/set/update or s/scan"
+                    "op '{}' is not r/read/get, w/write/set/update or s/scan",
+                    crate::error::echo(other)
                 ))
             }
         },

@@ -4,16 +4,27 @@
 //! libCacheSim treats objects (with `--ignore-obj-size`, one object a cache slot).
 
 use super::params::ObjectMap;
+use crate::buffer::workload::MAX_ACCESSES;
 use crate::scenario::segment::Segment;
+use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
 pub use crate::common::IdHasher;
 
+/// The most distinct ids a dense map numbers: as many as one scenario may access
+/// ([`MAX_ACCESSES`], 20,000,000). Its table then holds 2^25 slots of 17 bytes (hashbrown keeps
+/// at most 7/8 of its slots full and doubles when it would pass that), 570 MB, and 855 MB while
+/// it grows to them; without a bound, 58.7M random 64-bit ids trapped the wasm (issue 29).
+/// A trace with more distinct ids maps them directly, onto objects of that many blocks.
+pub const MAX_DENSE_IDS: u64 = MAX_ACCESSES;
+
 pub struct Mapper {
     /// First id of each segment, and one past the last of the last.
     starts: Vec<u64>,
     dense: Option<HashMap<u64, u64, BuildHasherDefault<IdHasher>>>,
+    /// The most distinct ids `dense` may number ([`MAX_DENSE_IDS`]; smaller in tests).
+    dense_limit: u64,
     names: Vec<String>,
 }
 
@@ -26,13 +37,21 @@ impl Mapper {
         Mapper {
             starts,
             dense: (map == ObjectMap::Dense).then(HashMap::default),
-            names: segs.iter().map(|s| s.name.clone()).collect(),
+            dense_limit: MAX_DENSE_IDS,
+            names: segs.iter().map(|s| crate::error::echo(&s.name)).collect(),
         }
     }
 
     /// Blocks of all the objects together: the number of distinct ids the trace may use.
     pub fn total(&self) -> u64 {
         *self.starts.last().unwrap()
+    }
+
+    /// A dense map that numbers at most `limit` ids (the tests' small bound).
+    #[cfg(test)]
+    pub fn with_dense_limit(mut self, limit: u64) -> Mapper {
+        self.dense_limit = limit;
+        self
     }
 
     /// Distinct objects seen so far (dense mapping only).
@@ -56,7 +75,20 @@ impl Mapper {
             }
             Some(d) => {
                 let next = d.len() as u64;
-                let k = *d.entry(id).or_insert(next);
+                let k = match d.entry(id) {
+                    Entry::Occupied(o) => *o.get(),
+                    Entry::Vacant(_) if next >= self.dense_limit => {
+                        return Err(format!(
+                            "object {id} would be distinct object number {}: map: dense numbers \
+                             at most {} distinct ids (its table's memory is bounded) and the \
+                             trace has reached {next}; map the ids directly (map: direct, \
+                             --trace-map direct) onto objects of enough blocks",
+                            next + 1,
+                            self.dense_limit
+                        ))
+                    }
+                    Entry::Vacant(v) => *v.insert(next),
+                };
                 if k >= total {
                     return Err(format!(
                         "object {id} is distinct object number {}: the scenario's objects ({}) \

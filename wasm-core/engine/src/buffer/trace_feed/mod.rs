@@ -78,6 +78,13 @@ impl TraceFeed {
             ));
         }
         let inst = Instance::build(&scenario)?;
+        let blocks = inst.cache.segs.iter().map(|s| s.blocks as u64).sum();
+        crate::buffer::config::check_chain_work(
+            &inst.cache.cfg,
+            blocks,
+            crate::buffer::workload::MAX_ACCESSES,
+            true,
+        )?;
         let decoder = match opts.format {
             TraceFormat::Txt => Decoder::txt(),
             TraceFormat::OracleGeneral => Decoder::binary(),

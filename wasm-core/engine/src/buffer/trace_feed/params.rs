@@ -116,7 +116,10 @@ fn column(key: &str, v: &str) -> Result<usize> {
         Ok(c) if (1..=1024).contains(&c) => Ok(c - 1),
         _ => Err(SimError::new(
             PATH,
-            format!("{key} '{v}' is not a column number in 1..=1024 (columns count from 1)"),
+            format!(
+                "{key} '{}' is not a column number in 1..=1024 (columns count from 1)",
+                crate::error::echo(v)
+            ),
         )),
     }
 }
@@ -127,7 +130,7 @@ fn flag(key: &str, v: &str) -> Result<bool> {
         "false" | "0" | "no" => Ok(false),
         _ => Err(SimError::new(
             PATH,
-            format!("{key} '{v}' is not true or false"),
+            format!("{key} '{}' is not true or false", crate::error::echo(v)),
         )),
     }
 }
@@ -140,7 +143,13 @@ pub fn parse_csv_params(text: &str) -> Result<CsvParams> {
     let mut rest = text.trim_start();
     while !rest.is_empty() {
         let eq = rest.find('=').ok_or_else(|| {
-            SimError::new(PATH, format!("'{rest}' has no '=': expected key=value"))
+            SimError::new(
+                PATH,
+                format!(
+                    "'{}' has no '=': expected key=value",
+                    crate::error::echo(rest)
+                ),
+            )
         })?;
         let key = rest[..eq].trim().to_ascii_lowercase();
         let after = &rest[eq + 1..];
@@ -177,7 +186,10 @@ pub fn parse_csv_params(text: &str) -> Result<CsvParams> {
                     _ => {
                         return Err(SimError::new(
                             PATH,
-                            format!("delimiter '{value}' is not one ASCII character"),
+                            format!(
+                                "delimiter '{}' is not one ASCII character",
+                                crate::error::echo(&value)
+                            ),
                         ))
                     }
                 }
@@ -191,7 +203,10 @@ pub fn parse_csv_params(text: &str) -> Result<CsvParams> {
                     _ => {
                         return Err(SimError::new(
                             PATH,
-                            format!("time-unit '{value}' is not s, ms, us or ns"),
+                            format!(
+                                "time-unit '{}' is not s, ms, us or ns",
+                                crate::error::echo(&value)
+                            ),
                         ))
                     }
                 }
@@ -200,8 +215,9 @@ pub fn parse_csv_params(text: &str) -> Result<CsvParams> {
                 return Err(SimError::new(
                     PATH,
                     format!(
-                        "unknown key '{key}' (known: obj-id-col, time-col, op-col, delimiter, \
-                         has-header, obj-id-is-num, time-unit, obj-size-col)"
+                        "unknown key '{}' (known: obj-id-col, time-col, op-col, delimiter, \
+                         has-header, obj-id-is-num, time-unit, obj-size-col)",
+                        crate::error::echo(&key)
                     ),
                 ))
             }
@@ -223,6 +239,7 @@ pub fn parse_csv_params(text: &str) -> Result<CsvParams> {
 /// with commas csv, the rest txt.
 pub fn guess_format(name: &str, head: &[u8]) -> TraceFormat {
     let lower = name.to_ascii_lowercase();
+    let head = head.strip_prefix(super::decode::BOM).unwrap_or(head);
     let first_line = head
         .split(|&b| b == b'\n')
         .next()

@@ -1,6 +1,7 @@
 use super::*;
 use crate::buffer::hash;
 use crate::buffer::workload::Rng;
+use crate::replay::Replayed;
 
 fn scenario(profile: &str, buffers: u32, blocks: &[u32]) -> String {
     let objects: Vec<String> = blocks
@@ -319,4 +320,115 @@ fn a_format_s_name_is_the_one_options_use() {
         assert_eq!(TraceFormat::from_name(f.name()), Some(f));
     }
     assert_eq!(TraceFormat::from_name("oraclegeneral"), None);
+}
+
+/// Issue 29, finding 1: the dense map's table grew without limit (58.7M distinct ids trapped
+/// the wasm). Past its bound the replay stops with the count reached and the option that
+/// avoids it, and the accesses before are reported, as after a bad line.
+#[test]
+fn a_dense_map_past_its_bound_stops_naming_the_count_and_the_direct_map() {
+    let s = scenario("8.0", 50, &[100]);
+    let mut f = TraceFeed::from_json(&s, r#"{"format":"txt","map":"dense"}"#).unwrap();
+    f.map =
+        std::mem::replace(&mut f.map, map::Mapper::new(&[], ObjectMap::Direct)).with_dense_limit(3);
+    // three distinct ids and repeats of them are served; the fourth distinct one is refused
+    let e = f.feed(b"70\n80\n70\n90\n80\n99\n70\n").unwrap_err();
+    assert_eq!(e.path, "trace line 6", "{e}");
+    assert!(e.message.contains("at most 3 distinct ids"), "{e}");
+    assert!(e.message.contains("has reached 3"), "{e}");
+    assert!(e.message.contains("map: direct"), "{e}");
+    let r = f.report();
+    assert_eq!((r.accesses, r.done), (5, false));
+    assert!(r
+        .notes
+        .iter()
+        .any(|n| n == "3 distinct objects in the trace"));
+    assert!(r
+        .notes
+        .iter()
+        .any(|n| n.starts_with("partial: the replay stopped at trace line 6")));
+}
+
+/// The real bound, natively, on a synthetic stream: 20,000,000 distinct ids are numbered, the
+/// next is refused (and stays refused), well inside the issue's 60 s and 2 GB.
+#[test]
+fn a_dense_map_numbers_max_dense_ids_and_refuses_the_next() {
+    let s = scenario("8.0", 50, &[4_194_302; 5]);
+    let mut f = TraceFeed::from_json(&s, r#"{"format":"oracleGeneral","map":"dense"}"#).unwrap();
+    let n = map::MAX_DENSE_IDS;
+    let mut chunk = Vec::with_capacity(1 << 20);
+    let mut id = 0u64;
+    // random-looking 64-bit ids (an odd multiplier is a bijection, so all distinct)
+    while id <= n {
+        chunk.clear();
+        while chunk.len() < (1 << 20) && id <= n {
+            chunk.extend_from_slice(&0u32.to_le_bytes());
+            chunk.extend_from_slice(&id.wrapping_mul(0x9E37_79B9_7F4A_7C15).to_le_bytes());
+            chunk.extend_from_slice(&[0u8; 12]);
+            id += 1;
+        }
+        if let Err(e) = f.feed(&chunk) {
+            assert_eq!(id, n + 1, "refused early: {e}");
+            assert_eq!(e.path, format!("trace byte offset {}", n * 24), "{e}");
+            assert!(e.message.contains("has reached 20000000"), "{e}");
+            break;
+        }
+    }
+    assert_eq!(f.accesses(), n);
+    assert!(f.stopped().is_some());
+    assert!(f.feed(b"").is_err());
+}
+
+/// Issue 29, finding 12: a txt, csv or project trace saved with a UTF-8 byte-order mark was
+/// refused at line 1 (the mark invisible in the message). It is read as the same trace without
+/// it, whatever the chunks, and the format is guessed past it.
+#[test]
+fn a_byte_order_mark_is_not_part_of_the_first_line() {
+    let s = scenario("8.0", 50, &[100]);
+    let project = "time_ms,object,block,op\n0,T0,1,r\n5,T0,2,r\n9,T0,1,r\n";
+    let cases: [(&str, &str, String); 3] = [
+        ("ids.txt", r#"{"format":"txt"}"#, "1\n2\n1\n".into()),
+        (
+            "ids.csv",
+            r#"{"format":"csv","params":"time-col=1, obj-id-col=2, has-header=true"}"#,
+            "time,obj\n0,1\n1,2\n2,1\n".into(),
+        ),
+        ("t.csv", r#"{"format":"project"}"#, project.into()),
+    ];
+    for (name, opts, text) in cases {
+        let plain = feed_all(&s, opts, text.as_bytes(), 1 << 20).report();
+        let mut marked = decode::BOM.to_vec();
+        marked.extend_from_slice(text.as_bytes());
+        for chunk in [1, 2, 5, 1 << 20] {
+            let with = feed_all(&s, opts, &marked, chunk).report();
+            assert_eq!(with, plain, "{name} in chunks of {chunk}");
+        }
+        assert_eq!(plain.accesses, 3, "{name}");
+        assert_eq!(
+            guess_format(name, &marked),
+            guess_format(name, text.as_bytes()),
+            "{name}"
+        );
+    }
+    assert_eq!(
+        guess_format("t.csv", project.as_bytes()),
+        TraceFormat::Project
+    );
+    // only at the start: a mark inside the trace is a bad line, named
+    let e = TraceFeed::from_json(&s, r#"{"format":"txt"}"#)
+        .unwrap()
+        .feed(b"1\n\xEF\xBB\xBF2\n")
+        .unwrap_err();
+    assert_eq!(e.path, "trace line 2", "{e}");
+    // the scenario's own `trace` workload too, when its CSV came from such a file
+    let workload = |csv: &str| {
+        let mut r = crate::buffer::Run::from_json(&format!(
+            r#"{{"version":1,"title":"t","profile":"8.0","objects":[{{"name":"T0","type":"TABLE","blocks":100}}],"workload":{{"kind":"trace","csv":{}}}}}"#,
+            serde_json::to_string(csv).unwrap()
+        ))
+        .unwrap();
+        r.run_to_end();
+        r.report()
+    };
+    assert_eq!(workload(&format!("\u{feff}{project}")), workload(project));
 }

@@ -110,7 +110,10 @@ fn event_action(text: &str, path: &str) -> Result<Action> {
     let event: u32 = w.first().and_then(|e| e.parse().ok()).ok_or_else(|| {
         err(
             path,
-            format!("'{text}': expected '<event> trace name context …'"),
+            format!(
+                "'{}': expected '<event> trace name context …'",
+                crate::error::echo(text)
+            ),
         )
     })?;
     let level = if w.iter().any(|x| x == "off") {
@@ -119,12 +122,20 @@ fn event_action(text: &str, path: &str) -> Result<Action> {
         let at = w.iter().position(|x| x == "level").ok_or_else(|| {
             err(
                 path,
-                format!("'{text}': expected 'forever, level <n>' or 'off'"),
+                format!(
+                    "'{}': expected 'forever, level <n>' or 'off'",
+                    crate::error::echo(text)
+                ),
             )
         })?;
         w.get(at + 1)
             .and_then(|l| l.parse::<u64>().ok())
-            .ok_or_else(|| err(path, format!("'{text}': the level is not a number")))?
+            .ok_or_else(|| {
+                err(
+                    path,
+                    format!("'{}': the level is not a number", crate::error::echo(text)),
+                )
+            })?
     };
     let level =
         event_level(event, level).map_err(|e| err(path, format!("{}: {}", e.path, e.message)))?;
@@ -170,7 +181,10 @@ fn statement(sql: &str, segs: &[Segment], profile: Profile, path: &str) -> Resul
     let unknown = || {
         err(
             path,
-            format!("'{}' is not a statement {UNDERSTOOD}", sql.trim()),
+            format!(
+                "'{}' is not a statement {UNDERSTOOD}",
+                crate::error::echo(sql.trim())
+            ),
         )
     };
     match s.as_slice() {

@@ -41,7 +41,7 @@ pub fn check_header(line: &str) -> Result<()> {
             "line 1",
             format!(
                 "header is '{}', expected time_ms,object,block,op",
-                header.join(",")
+                crate::error::echo(&header.join(","))
             ),
         ));
     }
@@ -61,7 +61,7 @@ pub fn parse_row(line: &str, segs: &[Segment], at: &str) -> Result<Access> {
                 at,
                 format!(
                     "time_ms '{}' is past the limit: at most 1e12 ms (about 31.7 years)",
-                    f[0]
+                    crate::error::echo(f[0])
                 ),
             ))
         }
@@ -70,7 +70,7 @@ pub fn parse_row(line: &str, segs: &[Segment], at: &str) -> Result<Access> {
                 at,
                 format!(
                     "time_ms '{}' is not a number of milliseconds in 0..=1e12",
-                    f[0]
+                    crate::error::echo(f[0])
                 ),
             ))
         }
@@ -82,7 +82,8 @@ pub fn parse_row(line: &str, segs: &[Segment], at: &str) -> Result<Access> {
             at,
             format!(
                 "block '{}' is not in 0..{blocks} ({} has {blocks} blocks)",
-                f[2], f[1]
+                crate::error::echo(f[2]),
+                crate::error::echo(f[1])
             ),
         )
     })?;
@@ -93,7 +94,10 @@ pub fn parse_row(line: &str, segs: &[Segment], at: &str) -> Result<Access> {
         other => {
             return Err(SimError::new(
                 at,
-                format!("op '{other}' is not r (read), w (write) or s (full-scan read)"),
+                format!(
+                    "op '{}' is not r (read), w (write) or s (full-scan read)",
+                    crate::error::echo(other)
+                ),
             ))
         }
     };
@@ -103,6 +107,8 @@ pub fn parse_row(line: &str, segs: &[Segment], at: &str) -> Result<Access> {
 }
 
 pub fn parse(csv: &str, segs: &[Segment], path: &str) -> Result<Trace> {
+    // a byte-order mark (a CSV file saved by a spreadsheet) is not part of the header
+    let csv = csv.strip_prefix('\u{feff}').unwrap_or(csv);
     let mut lines = csv
         .lines()
         .enumerate()
