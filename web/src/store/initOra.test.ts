@@ -54,4 +54,10 @@ describe('init.ora text', () => {
     expect(parseInit('CURSOR_SHARING = exact').init).toEqual({ cursor_sharing: 'exact' });
     expect(parseInit("cursor_sharing = 'FORCE'").init).toEqual({ cursor_sharing: 'FORCE' });
   });
+
+  it('reads a pfile saved with a byte order mark', () => {
+    const r = parseInit('\uFEFFdb_block_buffers = 2000\n');
+    expect(r.errors).toEqual([]);
+    expect(r.init).toEqual({ db_block_buffers: 2000 });
+  });
 });

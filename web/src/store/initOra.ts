@@ -72,37 +72,41 @@ export function parseInit(text: string): {
   const init: InitMap = {};
   const lines: Record<string, number> = {};
   const errors: InitLineError[] = [];
-  text.split(/\r?\n/).forEach((rawLine, i) => {
-    const line = stripComment(rawLine).trim();
-    if (line === '') return;
-    const eq = line.indexOf('=');
-    if (eq < 0) {
-      const shown = line.length > 60 ? `${line.slice(0, 60)}…` : line;
-      errors.push({ line: i + 1, message: `expected "name = value", got "${shown}"` });
-      return;
-    }
-    // an spfile's instance prefix (`*.` for every instance, `orcl.` for one), as
-    // `create pfile from spfile` writes it: the one instance here takes both
-    const name = line
-      .slice(0, eq)
-      .trim()
-      .replace(/^(\*|[A-Za-z][A-Za-z0-9_$#]*)\.(?=[A-Za-z_])/, '');
-    const rawValue = line.slice(eq + 1).trim();
-    if (!NAME.test(name)) {
-      errors.push({ line: i + 1, message: `"${name}" is not a parameter name` });
-      return;
-    }
-    const value = rawValue === '' ? null : parseValue(rawValue);
-    if (value === null) {
-      errors.push({ line: i + 1, message: `${name} has no value` });
-      return;
-    }
-    if (Object.hasOwn(init, name.toLowerCase())) {
-      errors.push({ line: i + 1, message: `${name} is set twice` });
-      return;
-    }
-    init[name.toLowerCase()] = value;
-    lines[name.toLowerCase()] = i + 1;
-  });
+  // a pfile saved with a UTF-8 byte order mark reads as any other (issue 29 #12)
+  text
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .forEach((rawLine, i) => {
+      const line = stripComment(rawLine).trim();
+      if (line === '') return;
+      const eq = line.indexOf('=');
+      if (eq < 0) {
+        const shown = line.length > 60 ? `${line.slice(0, 60)}…` : line;
+        errors.push({ line: i + 1, message: `expected "name = value", got "${shown}"` });
+        return;
+      }
+      // an spfile's instance prefix (`*.` for every instance, `orcl.` for one), as
+      // `create pfile from spfile` writes it: the one instance here takes both
+      const name = line
+        .slice(0, eq)
+        .trim()
+        .replace(/^(\*|[A-Za-z][A-Za-z0-9_$#]*)\.(?=[A-Za-z_])/, '');
+      const rawValue = line.slice(eq + 1).trim();
+      if (!NAME.test(name)) {
+        errors.push({ line: i + 1, message: `"${name}" is not a parameter name` });
+        return;
+      }
+      const value = rawValue === '' ? null : parseValue(rawValue);
+      if (value === null) {
+        errors.push({ line: i + 1, message: `${name} has no value` });
+        return;
+      }
+      if (Object.hasOwn(init, name.toLowerCase())) {
+        errors.push({ line: i + 1, message: `${name} is set twice` });
+        return;
+      }
+      init[name.toLowerCase()] = value;
+      lines[name.toLowerCase()] = i + 1;
+    });
   return { init, errors, lines };
 }

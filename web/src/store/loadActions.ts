@@ -159,7 +159,10 @@ export function loadActions(r: Runner, defaultId: string): LoadActions {
       set({ pendingLink: null });
     },
 
-    openFile(text, name) {
+    openFile(file, name) {
+      // a file saved with a UTF-8 byte order mark (Windows editors) opens as any other
+      // (issue 29 #12: the engine took it, JSON.parse then threw)
+      const text = file.replace(/^\uFEFF/, '');
       const invalid = validateScenario(text);
       if (invalid) {
         set({ fileError: `${name} was not opened: ${invalid.message}` });

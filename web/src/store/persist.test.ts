@@ -118,6 +118,18 @@ describe('opening a scenario file', () => {
   });
 });
 
+describe('a scenario file with a byte order mark', () => {
+  it('opens as any other, buffer cache or library cache', () => {
+    for (const id of ['seed000-8.0-test4', 'seed001-8.1.6-test3']) {
+      const store = fresh();
+      const text = `\uFEFF${JSON.stringify({ ...entry(id).scenario, title: 'with a BOM' })}`;
+      store.getState().openFile(text, 'bom.json');
+      expect(store.getState().fileError, id).toBeNull();
+      expect(store.getState().current?.title).toBe('with a BOM');
+    }
+  });
+});
+
 /** A fake page: an address, a history that writes it, a sessionStorage, a hand clock. */
 function fakePage(href = 'https://example.org/repo/') {
   const page = { href, hash: '', writes: 0 };
