@@ -29,13 +29,17 @@
 //! stack, the shadow caches' contents), as the real cache keeps its buffers. So the 1.0 row
 //! is the pool's own `physical_reads` over that interval.
 //!
-//! **Read time and DB time.** `estd_physical_read_time` = estimated reads ×
-//! `cost.physical_read_ms`, in seconds. `estd_pct_of_db_time_for_reads` = that time over the
-//! DB time the interval would take at that size, × 100. The DB time at a size is the run's
-//! own DB time over the interval ([`Cache::db_time_ns`]: working or waiting, summed over
-//! concurrent jobs, idle time left out) with the buffered reads' waits taken out and the
-//! reads at that size put back at `physical_read_ms` each (the other pools' at their actual
-//! counts): what changes from size to size is the reads, the rest of the work is the same
+//! **Read time and DB time.** `estd_physical_read_time` = estimated reads × the mean wait of
+//! a physical read over the interval (the I/O layer's waits for the pools' buffered reads
+//! over their count: a multiblock read's blocks share one disk wait, a block the OS page
+//! cache holds costs a copy; `cost.physical_read_ms` before the first read), in seconds — so
+//! the 1.0 row's time is the time the run's reads took (seed 003's 97,978 reads of 128-block
+//! scans: 7.2 s, not 97,978 × 9.4 ms = 921 s). `estd_pct_of_db_time_for_reads` = that time
+//! over the DB time the interval would take at that size, × 100. The DB time at a size is the
+//! run's own DB time over the interval ([`Cache::db_time_ns`]: working or waiting, summed over
+//! concurrent jobs, idle time left out) with the buffered reads' waits taken out and the reads
+//! at that size put back at the mean wait (the other pools' at their actual counts): what
+//! changes from size to size is the reads, the rest of the work is the same
 //! accesses. So the percentage is within 0–100 by construction, and null only when the
 //! interval has no DB time at all. (A run's elapsed time is not its DB time: seed 002's 15
 //! jobs wait on their reads side by side, and at 25,000 buffers the interval's 52,947 reads
@@ -118,7 +122,7 @@ pub struct AdviceRow {
     pub estd_physical_read_factor: Option<f64>,
     #[ts(type = "number")]
     pub estd_physical_reads: u64,
-    /// Seconds: estimated reads × `cost.physical_read_ms`.
+    /// Seconds: estimated reads × the interval's mean wait of a physical read.
     pub estd_physical_read_time: f64,
     /// Percent of the DB time at that size spent in those reads (null with no DB time).
     pub estd_pct_of_db_time_for_reads: Option<f64>,
@@ -339,16 +343,22 @@ impl Advisor {
     pub fn advice(&self, cache: &Cache) -> DbCacheAdvice {
         let mut rows = Vec::new();
         let mut pools = Vec::new();
-        let read_ns = cache.cost.physical_read;
         // the interval's DB time with the buffered reads' waits (disk and OS page cache, as
         // the I/O layer counted them over the same interval) taken out
-        let db_without_reads_ns = cache.db_time_ns().saturating_sub(cache.io.n.read_ns) as f64;
+        let read_wait_ns = cache.io.n.read_ns;
+        let db_without_reads_ns = cache.db_time_ns().saturating_sub(read_wait_ns) as f64;
         let all_reads: u64 = cache
             .cfg
             .pools
             .iter()
             .map(|p| cache.counters[p.id.index()].physical_reads)
             .sum();
+        // a physical read's mean wait over the interval (`physical_read_ms` before the first)
+        let per_read_ns = if all_reads > 0 {
+            read_wait_ns as f64 / all_reads as f64
+        } else {
+            cache.cost.physical_read as f64
+        };
         for p in &self.pools {
             let current = p.sizes[CURRENT];
             let actual = cache.counters[p.pool.index()].physical_reads;
@@ -373,16 +383,16 @@ impl Advisor {
                 }
             };
             // DB time without this pool's reads: the interval's DB time less the waits of
-            // every buffered read, plus the other pools' reads at `physical_read_ms`
+            // every buffered read, plus the other pools' reads at the mean wait
             let other_reads = all_reads - actual;
-            let db_other_ns = db_without_reads_ns + other_reads as f64 * read_ns as f64;
+            let db_other_ns = db_without_reads_ns + other_reads as f64 * per_read_ns;
             if !available {
                 continue;
             }
             let base_reads = reads_at(CURRENT);
             for (k, &n) in p.sizes.iter().enumerate() {
                 let reads = reads_at(k);
-                let read_time_ns = reads as f64 * read_ns as f64;
+                let read_time_ns = reads as f64 * per_read_ns;
                 let db_ns = db_other_ns + read_time_ns;
                 rows.push(AdviceRow {
                     id: p.pool.index() as u32 + 1,
