@@ -30,16 +30,19 @@
 //! is the pool's own `physical_reads` over that interval.
 //!
 //! **Read time and DB time.** `estd_physical_read_time` = estimated reads × the mean wait of
-//! a physical read over the interval (the I/O layer's waits for the pools' buffered reads
-//! over their count: a multiblock read's blocks share one disk wait, a block the OS page
-//! cache holds costs a copy; `cost.physical_read_ms` before the first read), in seconds — so
-//! the 1.0 row's time is the time the run's reads took (seed 003's 97,978 reads of 128-block
-//! scans: 7.2 s, not 97,978 × 9.4 ms = 921 s). `estd_pct_of_db_time_for_reads` = that time
-//! over the DB time the interval would take at that size, × 100. The DB time at a size is the
-//! run's own DB time over the interval ([`Cache::db_time_ns`]: working or waiting, summed over
-//! concurrent jobs, idle time left out) with the buffered reads' waits taken out and the reads
-//! at that size put back at the mean wait (the other pools' at their actual counts): what
-//! changes from size to size is the reads, the rest of the work is the same
+//! a physical read over the interval at that size (the I/O layer's waits for the pools'
+//! buffered reads over their count: a multiblock read's blocks share one disk wait, a block
+//! the OS page cache holds costs a copy; `cost.physical_read_ms` before the first read), in
+//! seconds. The real cache gives the mean of the 1.0 row, so its time is the time the run's
+//! reads took (seed 003's 97,978 reads of 128-block scans: 7.2 s, not 97,978 × 9.4 ms =
+//! 921 s), and the stack pass values every size at it; a shadow cache has its own I/O layer
+//! (with an OS page cache, one sized by host memory less that size's SGA: seed 003's double
+//! buffering), so its own mean. `estd_pct_of_db_time_for_reads` = that time over the DB time
+//! the interval would take at that size, × 100. The DB time at a size is the run's own DB
+//! time over the interval ([`Cache::db_time_ns`]: working or waiting, summed over concurrent
+//! jobs, idle time left out) with the buffered reads' waits taken out and the reads of every
+//! pool at that size put back at that mean: what changes from size to size is the reads, the
+//! rest of the work is the same
 //! accesses. So the percentage is within 0–100 by construction, and null only when the
 //! interval has no DB time at all. (A run's elapsed time is not its DB time: seed 002's 15
 //! jobs wait on their reads side by side, and at 25,000 buffers the interval's 52,947 reads
@@ -347,12 +350,7 @@ impl Advisor {
         // the I/O layer counted them over the same interval) taken out
         let read_wait_ns = cache.io.n.read_ns;
         let db_without_reads_ns = cache.db_time_ns().saturating_sub(read_wait_ns) as f64;
-        let all_reads: u64 = cache
-            .cfg
-            .pools
-            .iter()
-            .map(|p| cache.counters[p.id.index()].physical_reads)
-            .sum();
+        let all_reads = all_physical_reads(cache);
         // a physical read's mean wait over the interval (`physical_read_ms` before the first)
         let per_read_ns = if all_reads > 0 {
             read_wait_ns as f64 / all_reads as f64
@@ -374,26 +372,42 @@ impl Advisor {
                 reason: p.reason.clone(),
                 available,
             });
-            // physical reads at size k (the current size is the real pool)
-            let reads_at = |k: usize| -> u64 {
+            // At size k: the pool's physical reads, and every pool's reads and their waits
+            // (the current size is the real cache; the stack pass values its reads at the
+            // real mean wait; a shadow has its own I/O layer — with an OS page cache, one
+            // sized by host memory less that SGA — so its own mean wait).
+            let at = |k: usize| -> (u64, u64, f64) {
                 match &p.pass {
-                    Pass::Stack(s) => s.misses(p.sizes[k]),
-                    Pass::Shadows(s) if k != CURRENT => s.physical_reads(k).unwrap_or(0),
-                    _ => actual,
+                    Pass::Stack(s) => {
+                        let reads = s.misses(p.sizes[k]);
+                        let all = all_reads - actual + reads;
+                        (reads, all, all as f64 * per_read_ns)
+                    }
+                    Pass::Shadows(s) if k != CURRENT => match s.cache(k) {
+                        Some(c) => {
+                            let all = all_physical_reads(c);
+                            let wait = if all > 0 { c.io.n.read_ns as f64 } else { 0.0 };
+                            (c.counters[p.pool.index()].physical_reads, all, wait)
+                        }
+                        None => (0, 0, 0.0),
+                    },
+                    _ => (actual, all_reads, all_reads as f64 * per_read_ns),
                 }
             };
-            // DB time without this pool's reads: the interval's DB time less the waits of
-            // every buffered read, plus the other pools' reads at the mean wait
-            let other_reads = all_reads - actual;
-            let db_other_ns = db_without_reads_ns + other_reads as f64 * per_read_ns;
             if !available {
                 continue;
             }
-            let base_reads = reads_at(CURRENT);
+            let base_reads = at(CURRENT).0;
             for (k, &n) in p.sizes.iter().enumerate() {
-                let reads = reads_at(k);
-                let read_time_ns = reads as f64 * per_read_ns;
-                let db_ns = db_other_ns + read_time_ns;
+                let (reads, all, wait_ns) = at(k);
+                let mean_ns = if all > 0 {
+                    wait_ns / all as f64
+                } else {
+                    per_read_ns
+                };
+                let read_time_ns = reads as f64 * mean_ns;
+                // DB time at size k: the same work, and every pool's reads at that size
+                let db_ns = db_without_reads_ns + (all - reads) as f64 * mean_ns + read_time_ns;
                 rows.push(AdviceRow {
                     id: p.pool.index() as u32 + 1,
                     name: p.pool.name().into(),
@@ -417,4 +431,13 @@ impl Advisor {
             rows,
         }
     }
+}
+
+/// Physical reads of every pool of `c`.
+fn all_physical_reads(c: &Cache) -> u64 {
+    c.cfg
+        .pools
+        .iter()
+        .map(|p| c.counters[p.id.index()].physical_reads)
+        .sum()
 }

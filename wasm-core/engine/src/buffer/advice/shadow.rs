@@ -85,6 +85,11 @@ impl Shadows {
         }
     }
 
+    /// The shadow of size index `k`.
+    pub fn cache(&self, k: usize) -> Option<&Cache> {
+        self.caches.iter().find(|(i, _)| *i == k).map(|(_, c)| c)
+    }
+
     /// Physical reads of the pool in the shadow of size index `k`.
     pub fn physical_reads(&self, k: usize) -> Option<u64> {
         self.caches
