@@ -22,7 +22,7 @@ size_for_estimate: number, size_factor: number, buffers_for_estimate: number,
  */
 estd_physical_read_factor: number | null, estd_physical_reads: number, 
 /**
- * Seconds: estimated reads × `cost.physical_read_ms`.
+ * Seconds: estimated reads × the interval's mean wait of a physical read.
  */
 estd_physical_read_time: number, 
 /**
