@@ -125,7 +125,8 @@ pub struct AdviceRow {
     pub estd_physical_read_factor: Option<f64>,
     #[ts(type = "number")]
     pub estd_physical_reads: u64,
-    /// Seconds: estimated reads × the interval's mean wait of a physical read.
+    /// Seconds: estimated reads × the mean wait of a physical read over the interval at that
+    /// size.
     pub estd_physical_read_time: f64,
     /// Percent of the DB time at that size spent in those reads (null with no DB time).
     pub estd_pct_of_db_time_for_reads: Option<f64>,
