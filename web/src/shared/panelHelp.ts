@@ -75,7 +75,7 @@ export const PANEL_HELP: Record<string, PanelHelpText> = {
   },
   V$DB_CACHE_ADVICE: {
     title: 'V$DB_CACHE_ADVICE',
-    text: 'With db_cache_advice = ON, each pool’s physical reads estimated at 20 sizes from 10 % to 200 % of today’s (the dashed line), collected in the same pass as the run. Under 8.0 a plain LRU pool is a stack algorithm, so one pass of LRU stack distances gives every size exactly (Mattson, 1970); touch-count pools, and 8.0 pools with several working sets, index hits that stay put, tail-inserted scans or writes, get shadow caches of every size running the same replacement code. Either way each row equals a full run at that size.',
+    text: 'With db_cache_advice = ON, each pool’s physical reads estimated at 20 sizes from 10 % to 200 % of today’s (the dashed line), collected in the same pass as the run. Under 8.0 a plain LRU pool is a stack algorithm, so one pass of LRU stack distances gives every size exactly (Mattson, 1970); touch-count pools, and 8.0 pools with several working sets, index hits that stay put, tail-inserted scans or writes, get shadow caches of every size running the same replacement code. Either way each row equals a full run at that size (with concurrent jobs, as in seed 002, a full run interleaves them by its own waits: estimates). The rows cover the measured interval, after any warm-up; the read time is the reads at that size’s mean wait, and its share is of the DB time (work and waits of every session), so never above 100 %.',
   },
   'Statement stream': {
     title: 'The statement stream',

@@ -108,8 +108,9 @@ export function AdvicePanel() {
           <>
             <p className="note">
               Each pool at 10 %, 20 %, … 200 % of today’s size (buffers_for_estimate = round(today ×
-              factor)); reads × cost.physical_read_ms is estd_physical_read_time, its share of the
-              run’s simulated time at that size estd_pct_of_db_time_for_reads.
+              factor)); reads × the mean wait of a physical read at that size is
+              estd_physical_read_time, its share of the DB time at that size (the measured
+              interval’s, with these reads in place of the run’s own) estd_pct_of_db_time_for_reads.
             </p>
             {curves.map((c) =>
               c.rows.length > 0 ? (

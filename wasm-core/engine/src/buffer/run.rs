@@ -78,9 +78,21 @@ impl Stepper for State {
             return false;
         }
         if let Some(jobs) = &mut self.jobs {
-            if self.ended || !jobs.step(&mut self.cache, &mut self.gen, self.pos, &mut self.exec) {
+            let served = if self.ended {
+                None
+            } else {
+                jobs.step(&mut self.cache, &mut self.gen, self.pos, &mut self.exec)
+            };
+            let Some(a) = served else {
                 self.ended = true;
                 return false;
+            };
+            if let Some(ad) = &mut self.advice {
+                ad.feed(&a, self.pos, self.exec, &self.cache);
+                // the warm-up's reset: the advice covers the interval the statistics do
+                if jobs.warmup_ended() {
+                    ad.reset_statistics();
+                }
             }
             self.pos += 1;
             return true;

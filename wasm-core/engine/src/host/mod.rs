@@ -57,6 +57,9 @@ pub struct HostCounters {
     pub paging_cpu_ns: u64,
     /// Time the CPU had nothing to run (every job waiting), ns.
     pub idle_ns: u64,
+    /// The concurrent jobs' I/O waits, each job's own and off the CPU's clock (disk reads,
+    /// page faults from auxiliary storage), summed over the jobs, ns.
+    pub job_wait_ns: u64,
 }
 
 /// The address spaces' pages, first page and count of each.

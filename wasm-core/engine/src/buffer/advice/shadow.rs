@@ -85,6 +85,11 @@ impl Shadows {
         }
     }
 
+    /// The shadow of size index `k`.
+    pub fn cache(&self, k: usize) -> Option<&Cache> {
+        self.caches.iter().find(|(i, _)| *i == k).map(|(_, c)| c)
+    }
+
     /// Physical reads of the pool in the shadow of size index `k`.
     pub fn physical_reads(&self, k: usize) -> Option<u64> {
         self.caches
@@ -93,12 +98,12 @@ impl Shadows {
             .map(|(_, c)| c.counters[self.pool.index()].physical_reads)
     }
 
-    /// The simulated elapsed time of the shadow of size index `k`, ns.
-    pub fn elapsed_ns(&self, k: usize) -> Option<u64> {
-        self.caches
-            .iter()
-            .find(|(i, _)| *i == k)
-            .map(|(_, c)| c.now)
+    /// The run reset its statistics (the end of a warm-up): every shadow forgets its counts
+    /// and keeps its buffers, as the real cache does.
+    pub fn reset_statistics(&mut self) {
+        for (_, c) in &mut self.caches {
+            c.reset_statistics();
+        }
     }
 
     pub fn approx_bytes(&self) -> u64 {

@@ -175,6 +175,13 @@ impl StackPass {
         self.len += 1;
     }
 
+    /// Forget the counts (a statistics reset) and keep the stack: the caches stay warm.
+    pub fn reset_counts(&mut self) {
+        self.hist.iter_mut().for_each(|h| *h = 0);
+        self.far = 0;
+        self.accesses = 0;
+    }
+
     /// Misses of an LRU cache of `size` buffers (one of the sizes given) over the accesses
     /// so far.
     pub fn misses(&self, size: u32) -> u64 {

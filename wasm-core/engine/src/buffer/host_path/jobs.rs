@@ -63,18 +63,17 @@ impl Jobs {
         self.order.pop().map(|Reverse((_, j))| j as usize)
     }
 
-    /// Serve the next logical read of the next job; false when every job is done.
+    /// Serve the next logical read of the next job, and return it (V$DB_CACHE_ADVICE's
+    /// advisory is fed the same access); None when every job is done.
     pub fn step(
         &mut self,
         cache: &mut Cache,
         gen: &mut Generator,
         pos: u64,
         exec: &mut u64,
-    ) -> bool {
+    ) -> Option<Access> {
         let j = loop {
-            let Some(j) = self.pick() else {
-                return false;
-            };
+            let j = self.pick()?;
             if (self.pos[j] as usize) < self.queues[j].len() {
                 break j;
             }
@@ -107,6 +106,11 @@ impl Jobs {
                 cache.reset_statistics();
             }
         }
-        true
+        Some(a)
+    }
+
+    /// The step just served ended the warm-up: the statistics were reset after it.
+    pub fn warmup_ended(&self) -> bool {
+        self.boundary && self.warmup > 0 && self.commits == self.warmup
     }
 }

@@ -36,7 +36,10 @@ impl Cache {
     #[inline]
     pub(crate) fn wait_io(&mut self, ns: u64) {
         match &mut self.host {
-            Some(h) if h.concurrent => h.blocked_ns = h.blocked_ns.saturating_add(ns),
+            Some(h) if h.concurrent => {
+                h.blocked_ns = h.blocked_ns.saturating_add(ns);
+                h.n.job_wait_ns = h.n.job_wait_ns.saturating_add(ns);
+            }
             _ => self.wait(ns),
         }
     }
@@ -138,6 +141,20 @@ impl Cache {
     /// Start of the measurement interval, ns (0 without a warm-up).
     pub fn measured_from_ns(&self) -> u64 {
         self.host.as_ref().map_or(0, |h| h.measured_from_ns)
+    }
+
+    /// DB time over the measurement interval, ns: the time the sessions spent in the
+    /// database, working or waiting (Oracle's `DB time`; idle time is not in it). One session
+    /// (or jobs run one after another): the clock's time. Concurrent jobs (`oltp_batch`): the
+    /// CPU's busy time plus every job's own I/O waits, which overlap on the clock.
+    pub fn db_time_ns(&self) -> u64 {
+        let elapsed = self.now.saturating_sub(self.measured_from_ns());
+        match &self.host {
+            Some(h) => elapsed
+                .saturating_sub(h.n.idle_ns)
+                .saturating_add(h.n.job_wait_ns),
+            None => elapsed,
+        }
     }
 
     pub fn host(&self) -> Option<&Host> {

@@ -22,7 +22,8 @@ size_for_estimate: number, size_factor: number, buffers_for_estimate: number,
  */
 estd_physical_read_factor: number | null, estd_physical_reads: number, 
 /**
- * Seconds: estimated reads × `cost.physical_read_ms`.
+ * Seconds: estimated reads × the mean wait of a physical read over the interval at that
+ * size.
  */
 estd_physical_read_time: number, 
 /**
