@@ -186,7 +186,8 @@ test('a garbage line names its line; the figures before it are shown as partial'
   await expect(page.getByTestId('trace-partial')).toContainText('Partial');
   await expect(result(page)).toHaveAttribute('data-partial', 'true');
   await expect(result(page)).toHaveAttribute('data-accesses', '1000');
-  const want = headless('good.txt', txtTrace(good), 'txt');
+  // the same ids at the same times as an oracleGeneral file: the same run
+  const want = headless('same.oracleGeneral', oracleGeneral(good), 'oracleGeneral');
   await expect(result(page)).toHaveAttribute('data-physical-reads', String(want.physical));
 });
 
@@ -254,4 +255,27 @@ test.describe('at 1280×720', () => {
       await expect(page.getByTestId('trace-announce')).toHaveText(announced);
       if (phase === 'error') await expect(page.getByTestId('trace-error')).toBeInViewport();
     });
+});
+
+// issue 26 #2: a csv with a header (libCacheSim's cloudPhysicsIO.csv: version,time,op,size,lbn)
+// was read by position under the page's default params — its time column as the ids
+test('a csv trace with a header is read by its column names, shown before the figures', async ({
+  page,
+}) => {
+  const good = ids(500, 12);
+  const csv = Buffer.from(
+    [
+      'version,time,op,size,lbn',
+      ...good.map((id, k) => `1,${Math.floor(k / 100)},r,512,${id}`),
+    ].join('\n') + '\n',
+  );
+  await open(page);
+  await choose(page, 'cloud.csv', 'text/csv', csv);
+  await ended(page, 'done');
+  await expect(page.getByTestId('trace-columns')).toContainText(
+    "object id: column 5 'lbn' · time: column 2 'time'",
+  );
+  // the same ids at the same times as an oracleGeneral file: the same run
+  const want = headless('same.oracleGeneral', oracleGeneral(good), 'oracleGeneral');
+  await expect(result(page)).toHaveAttribute('data-physical-reads', String(want.physical));
 });

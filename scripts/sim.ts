@@ -11,6 +11,8 @@ import { Readable } from 'node:stream';
 import { FeedError, feedStream } from '../web/src/trace/feed';
 import { printable } from './lib/printable';
 import {
+  BARE_CSV_PARAMS,
+  csvColumns,
   guessFormat,
   TRACE_FORMATS,
   TraceRun,
@@ -100,14 +102,20 @@ async function replayTrace(path: string): Promise<void> {
     fail(`cannot read ${path}: ${(e as Error).message}`, 2);
   }
   let run: TraceRun;
+  const chosen = (format as TraceFormat | undefined) ?? guessFormat(path, head);
+  const params = option('--trace-params');
   try {
-    run = TraceRun.create(text, {
-      format: (format as TraceFormat | undefined) ?? guessFormat(path, head),
-      params: option('--trace-params'),
-      map: map as ObjectMap | undefined,
-    });
+    run = TraceRun.create(text, { format: chosen, params, map: map as ObjectMap | undefined });
   } catch (e) {
     fail(`${file}: ${(e as Error).message}`, 1);
+  }
+  // a csv trace says which columns it reads before it starts (a header's names choose them)
+  if (chosen === 'csv') {
+    try {
+      console.error(`sim: ${path}: ${csvColumns(params ?? BARE_CSV_PARAMS, head)}`);
+    } catch {
+      // the replay stops on the same refusal, with its line, below
+    }
   }
   let failure: Error | null = null;
   try {

@@ -61,3 +61,27 @@ impl TraceReplay {
 pub fn guess_trace_format(name: &str, head: &[u8]) -> String {
     trace_feed::guess_format(name, head).name().to_string()
 }
+
+/// The columns a csv replay with `params` reads from a file that starts with `head`: "object
+/// id: column 5 'lbn' · time: column 2 'time'" — the header's names chosen as the replay
+/// chooses them (`trace_feed::csv_columns`); an error (the params, or a header whose id column
+/// cannot be found) says why, as the replay would.
+#[wasm_bindgen(js_name = csvTraceColumns)]
+pub fn csv_trace_columns(params: &str, head: &[u8]) -> Result<String, JsError> {
+    let p = trace_feed::parse_csv_params(params).map_err(js_err)?;
+    let head = head
+        .strip_prefix(b"\xEF\xBB\xBF".as_slice())
+        .unwrap_or(head);
+    let first = head
+        .split(|&b| b == b'\n')
+        .next()
+        .and_then(|l| std::str::from_utf8(l).ok())
+        .map(str::trim);
+    match first {
+        Some(h) if p.has_header => {
+            let used = trace_feed::csv_columns(h, &p).map_err(js_err)?;
+            Ok(trace_feed::describe_columns(Some(h), &used))
+        }
+        _ => Ok(trace_feed::describe_columns(None, &p)),
+    }
+}

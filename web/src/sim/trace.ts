@@ -3,7 +3,7 @@
 // that neither the file nor its accesses are ever held whole. One pass: the headless runner
 // (`npm run -s sim -- <scenario> --trace <file>`) and the page's trace Worker drive it, both
 // through the one feed loop of ../trace/feed.ts.
-import { guessTraceFormat, TraceReplay } from '../wasm/pkg/cachesim.js';
+import { csvTraceColumns, guessTraceFormat, TraceReplay } from '../wasm/pkg/cachesim.js';
 import type { Report } from './generated/buffer/Report';
 import { Handle } from './handle';
 import type { TraceFormat } from './generated/buffer/TraceFormat';
@@ -21,6 +21,18 @@ export const DEFAULT_CSV_PARAMS = 'time-col=1, obj-id-col=2, delimiter=,, has-he
 export function guessFormat(fileName: string, head: Uint8Array): TraceFormat {
   return guessTraceFormat(fileName, head) as TraceFormat;
 }
+
+/**
+ * The columns a csv replay with `params` reads from a file starting with `head` ("object id:
+ * column 5 'lbn' · time: column 2 'time'"), chosen by the header's names as the replay
+ * chooses them; throws the replay's own refusal (issue 26 #2).
+ */
+export function csvColumns(params: string, head: Uint8Array): string {
+  return csvTraceColumns(params, head);
+}
+
+/** The engine's params when none are given: libCacheSim's minimum, one id column, no header. */
+export const BARE_CSV_PARAMS = 'obj-id-col=1';
 
 export class TraceRun extends Handle<TraceReplay, Report> {
   /** Throws an Error naming the scenario field or the trace option. */

@@ -4,6 +4,7 @@
 // file streamed in chunks. The open scenario and its run are left alone.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
+  csvColumns,
   DEFAULT_CSV_PARAMS,
   guessFormat,
   TRACE_FORMATS,
@@ -52,6 +53,7 @@ export function TracePanel() {
   const [map, setMap] = useState<ObjectMap>('direct');
   const [file, setFile] = useState<File | null>(null);
   const [trace, setTrace] = useState<TraceState | null>(null);
+  const [columns, setColumns] = useState<string | null>(null);
   const running = useRef<RunningTrace | null>(null);
   const ids = useRef(0);
   const input = useRef<HTMLInputElement>(null);
@@ -63,10 +65,20 @@ export function TracePanel() {
     running.current = null;
     const id = ++ids.current;
     setFile(f);
-    const guess = guessFormat(f.name, new Uint8Array(await f.slice(0, HEAD_BYTES).arrayBuffer()));
+    const head = new Uint8Array(await f.slice(0, HEAD_BYTES).arrayBuffer());
+    const guess = guessFormat(f.name, head);
     if (id !== ids.current) return; // another file came meanwhile
     setGuessed(guess);
     const chosen = format === 'auto' ? guess : format;
+    // a csv replay says which columns it reads before it starts (a header's names choose them)
+    let shown: string | null = null;
+    if (chosen === 'csv')
+      try {
+        shown = csvColumns(params, head);
+      } catch {
+        shown = null; // the replay stops on the same refusal at line 1, and says it
+      }
+    setColumns(shown);
     const options: TraceOptions = { format: chosen, map, ...(chosen === 'csv' ? { params } : {}) };
     setTrace(traceStarted(id, f, options, performance.now()));
     const hear = (m: Parameters<typeof reduceTrace>[1]) =>
@@ -214,6 +226,11 @@ export function TracePanel() {
               <b>{trace.options.map}</b>
               {trace.phase === 'cancelled' && <> — cancelled</>}
             </p>
+            {trace.options.format === 'csv' && columns && (
+              <p className="note" data-testid="trace-columns">
+                columns read — {columns}
+              </p>
+            )}
             {busy && <TraceProgress t={trace} onCancel={cancel} />}
             {trace.error && (
               <p className="error-text" role="alert" data-testid="trace-error">

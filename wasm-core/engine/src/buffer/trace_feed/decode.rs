@@ -205,9 +205,15 @@ impl Decoder {
             return Ok(());
         }
         if std::mem::take(&mut self.header_pending) {
-            return match &self.kind {
+            return match &mut self.kind {
                 Kind::Project(_) => crate::buffer::workload::check_trace_header(text)
                     .map_err(|e| SimError::new(line_at(at), e.message)),
+                // a csv header's names choose the columns (params::csv_columns)
+                Kind::Csv(p) => {
+                    *p = super::params::csv_columns(text, p)
+                        .map_err(|e| SimError::new(line_at(at), e.message))?;
+                    Ok(())
+                }
                 _ => Ok(()),
             };
         }

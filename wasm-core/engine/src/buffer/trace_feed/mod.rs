@@ -25,7 +25,10 @@ mod params;
 mod tests;
 
 pub use decode::RECORD_BYTES;
-pub use params::{guess_format, parse_csv_params, CsvParams, ObjectMap, TraceFormat, TraceOptions};
+pub use params::{
+    csv_columns, describe_columns, guess_format, parse_csv_params, CsvParams, ObjectMap,
+    TraceFormat, TraceOptions,
+};
 
 use super::report::Report;
 use super::workload::{Access, WorkloadSpec};

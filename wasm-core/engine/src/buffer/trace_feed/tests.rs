@@ -432,3 +432,54 @@ fn a_byte_order_mark_is_not_part_of_the_first_line() {
     };
     assert_eq!(workload(&format!("\u{feff}{project}")), workload(project));
 }
+
+/// Issue 26 #2: libCacheSim's `data/cloudPhysicsIO.csv` is headed `version,time,op,size,lbn`;
+/// under the default params (time-col=1, obj-id-col=2) its time column was read as the ids.
+/// A header's names choose the columns: the ids from `lbn`, the time from `time`.
+#[test]
+fn a_csv_header_names_its_columns() {
+    let ids = zipfish(5_000, 1_000, 7);
+    let s = scenario("8.0", 200, &[1_000]);
+    let t = feed_all(&s, r#"{"format":"txt"}"#, &txt(&ids), 4096);
+    let csv: String = std::iter::once("version,time,op,size,lbn\n".to_string())
+        .chain(
+            ids.iter()
+                .enumerate()
+                .map(|(k, i)| format!("1,{},r,4096,{i}\n", 900_000 + k)),
+        )
+        .collect();
+    let defaults =
+        r#"{"format":"csv","params":"time-col=1, obj-id-col=2, delimiter=,, has-header=true"}"#;
+    let c = feed_all(&s, defaults, csv.as_bytes(), 777);
+    let misses = |f: &TraceFeed| f.report().total.physical_reads;
+    assert_eq!(misses(&c), misses(&t));
+    // the columns it used, as the page and the command line say them
+    let p = parse_csv_params("time-col=1, obj-id-col=2, has-header=true").unwrap();
+    let used = csv_columns("version,time,op,size,lbn", &p).unwrap();
+    assert_eq!((used.obj_col, used.time_col), (4, Some(1)));
+    assert_eq!(
+        describe_columns(Some("version,time,op,size,lbn"), &used),
+        "object id: column 5 'lbn' · time: column 2 'time'"
+    );
+    // no id column by name, and obj-id-col points at the time: refused, naming both
+    let mut f = TraceFeed::from_json(&s, defaults).unwrap();
+    let e = f
+        .feed(b"version,time,op,size,addr\n1,2,r,4096,5\n")
+        .unwrap_err();
+    assert_eq!(e.path, "trace line 1");
+    assert!(
+        e.message
+            .contains("the header is 'version,time,op,size,addr'"),
+        "{e}"
+    );
+    assert!(
+        e.message.contains("obj-id-col=2 is its 'time' column"),
+        "{e}"
+    );
+    // a header with other names keeps the params' positions (libCacheSim's reading)
+    let other: String = std::iter::once("when,what\n".to_string())
+        .chain(ids.iter().enumerate().map(|(k, i)| format!("{k},{i}\n")))
+        .collect();
+    let o = feed_all(&s, defaults, other.as_bytes(), 4096);
+    assert_eq!(misses(&o), misses(&t));
+}
