@@ -279,3 +279,38 @@ test('a csv trace with a header is read by its column names, shown before the fi
   const want = headless('same.oracleGeneral', oracleGeneral(good), 'oracleGeneral');
   await expect(result(page)).toHaveAttribute('data-physical-reads', String(want.physical));
 });
+
+// issue 26 #3: a real trace's ids do not fit a seed's segments (direct: id 42,932,745 at byte
+// 0; dense: 22,774 of 113,872 accesses): the panel offers the trace workbench in one click
+test('a trace that does not fit is offered the trace workbench, sized from the trace', async ({
+  page,
+}) => {
+  const list = ids(3000, 21).map((i) => i * 1000 + 7); // ids far past the scenario's 500 blocks
+  const bytes = txtTrace(list);
+  await open(page);
+  await choose(page, 'far.txt', 'text/plain', bytes);
+  await ended(page, 'error');
+  await expect(page.getByTestId('trace-error')).toContainText('past the last block');
+  await page.getByTestId('trace-bench').click();
+  await ended(page, 'done');
+  await expect(page.getByTestId('trace-run')).toHaveAttribute('data-map', 'dense');
+  // the headless runner, the same file on the bundled workbench, densely
+  const file = join(dir, 'far.txt');
+  writeFileSync(file, bytes);
+  const out = execFileSync(
+    join(root, 'node_modules/.bin/tsx'),
+    ['scripts/sim.ts', 'scenarios/trace-workbench.json', '--trace', file, '--trace-map', 'dense'],
+    { cwd: root, encoding: 'utf8' },
+  );
+  const want = JSON.parse(out) as { total: { physical_reads: number }; notes: string[] };
+  await expect(result(page)).toHaveAttribute(
+    'data-physical-reads',
+    String(want.total.physical_reads),
+  );
+  // the workbench's segments are cut to the trace's distinct ids
+  const distinct = new Set(list).size;
+  expect(want.notes).toContain(`${distinct} distinct objects in the trace`);
+  await expect(page.getByTestId('scenario-select')).toHaveValue('__edited__');
+  await expect(page.getByTestId('segment-row')).toHaveCount(1);
+  await expect(page.getByLabel('blocks of TRACE1')).toHaveValue(String(distinct));
+});

@@ -26,6 +26,13 @@ import {
 } from './traceClient';
 import { Panel } from '../shared/Panel';
 import { mib, TraceFigures, TraceProgress } from './TraceResult';
+import {
+  distinctIds,
+  doesNotFit,
+  WORKBENCH_BLOCKS,
+  WORKBENCH_ID,
+  workbenchSegments,
+} from './workbench';
 
 /** What a screen reader hears when a replay ends (its error is an alert of its own). */
 function announce(t: TraceState): string {
@@ -59,7 +66,12 @@ export function TracePanel() {
   const input = useRef<HTMLInputElement>(null);
   const panel = useRef<HTMLDivElement>(null);
 
-  const start = async (f: File) => {
+  /** Replays on the trace workbench: their ids to count, to cut its segments to them. */
+  const onBench = useRef(new Set<number>());
+
+  /** Replay `f` through the open scenario (read from the store: it may have just changed). */
+  const start = async (f: File, forced: { map?: ObjectMap; bench?: boolean } = {}) => {
+    const current = store.getState().current;
     if (!current) return;
     running.current?.cancel();
     running.current = null;
@@ -79,7 +91,12 @@ export function TracePanel() {
         shown = null; // the replay stops on the same refusal at line 1, and says it
       }
     setColumns(shown);
-    const options: TraceOptions = { format: chosen, map, ...(chosen === 'csv' ? { params } : {}) };
+    const options: TraceOptions = {
+      format: chosen,
+      map: forced.map ?? map,
+      ...(chosen === 'csv' ? { params } : {}),
+    };
+    if (forced.bench) onBench.current.add(id);
     setTrace(traceStarted(id, f, options, performance.now()));
     const hear = (m: Parameters<typeof reduceTrace>[1]) =>
       setTrace((s) => (s && s.id === id ? reduceTrace(s, m, performance.now()) : s));
@@ -106,6 +123,22 @@ export function TracePanel() {
   }, [dropped, store]);
 
   useEffect(() => () => running.current?.cancel(), []);
+
+  // A trace that does not fit the open scenario's segments (issue 26 #3): the workbench holds
+  // any trace the engine replays; one click opens it and replays the file there, densely.
+  const toBench = (f: File) => {
+    store.getState().loadScenario(WORKBENCH_ID);
+    setMap('dense');
+    void start(f, { map: 'dense', bench: true });
+  };
+  // Once a workbench replay has counted the trace's distinct ids, the workbench's segments
+  // are cut to them: a scenario sized from the trace (no figure changes: only ids matter).
+  useEffect(() => {
+    if (!trace || trace.phase !== 'done' || !onBench.current.delete(trace.id)) return;
+    const distinct = distinctIds(trace.summary?.report.notes ?? []);
+    if (distinct !== null && distinct > 0)
+      store.getState().edit((d) => ({ ...d, objects: workbenchSegments(distinct) }));
+  }, [trace, store]);
 
   // A replay that ends brings its figures or its error into view (the panel sits low in its
   // column: at 1280×720 they landed at y ≈ 1476) and says how it ended in a live region
@@ -240,6 +273,24 @@ export function TracePanel() {
             <p className="visually-hidden" role="status" data-testid="trace-announce">
               {announce(trace)}
             </p>
+            {trace.phase === 'error' && file && doesNotFit(trace.error) && (
+              <div className="trace-bench" data-testid="trace-bench-offer">
+                <p className="note">
+                  This trace does not fit the open scenario: its segments hold too few blocks for
+                  the trace’s ids (above). The trace workbench holds{' '}
+                  {WORKBENCH_BLOCKS.toLocaleString('en')} blocks and numbers the ids densely; the
+                  cache size and the profile stay yours to choose.
+                </p>
+                <button
+                  type="button"
+                  className="btn primary"
+                  data-testid="trace-bench"
+                  onClick={() => toBench(file)}
+                >
+                  Replay {file.name} on the trace workbench
+                </button>
+              </div>
+            )}
             <TraceFigures t={trace} />
           </div>
         )}
