@@ -84,7 +84,8 @@ export default defineConfig(({ mode }) => ({
   // Relative asset URLs: the built site works from any sub-path (GitHub Pages /repo/) and offline.
   base: './',
   publicDir: '../public',
-  plugins: [react(), cspOnlyWhenBuilt, preloadWasm, ...(mode === 'harness' ? [] : [offline])],
+  // the dev-only harness (its own page, under dev/) has neither the preload nor the offline copy
+  plugins: [react(), cspOnlyWhenBuilt, ...(mode === 'harness' ? [] : [preloadWasm, offline])],
   build: {
     outDir: mode === 'harness' ? HARNESS_OUT : '../dist',
     emptyOutDir: true,

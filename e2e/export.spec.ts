@@ -86,10 +86,23 @@ test('V$BUFFER_POOL_STATISTICS as CSV and the whole run as the runner’s JSON',
 test('the paper table names an edited parameter and stops comparing', async ({ page }) => {
   await openApp(page, '/');
   await expect(page.getByTestId('paper-edited')).toHaveCount(0);
-  await setParam(page, '_db_percent_hot_default', '0');
+  // 40: no run of the paper (0, 25, 50 and 75 are its Table 9 runs, compared with their own
+  // figures: e2e of issue 26 #6 is in the store's tests)
+  await setParam(page, '_db_percent_hot_default', '40');
   const note = page.getByTestId('paper-edited');
-  await expect(note).toContainText('_db_percent_hot_default 0, the paper ran 50');
+  await expect(note).toContainText('_db_percent_hot_default 40, the paper ran 50');
   await expect(page.locator('[data-testid="paper-table"] tr[data-edited]').first()).toBeVisible();
   await page.getByTestId('run-to-end').click();
   await expect(page.getByTestId('paper-table')).toContainText('n/a (edited)');
+});
+
+// issue 26 #6: an edit that makes the run another of the paper's runs is compared with that
+// run's figures, not greyed out
+test('an edit that is another run of the paper is compared with that run', async ({ page }) => {
+  await openApp(page, '/');
+  await setParam(page, '_db_percent_hot_default', '0'); // seed 000's 8i run with hot 0
+  await expect(page.getByTestId('paper-edited')).toHaveCount(0);
+  await expect(page.getByTestId('paper-twin')).toContainText('This configuration is seed 000');
+  await page.getByTestId('run-to-end').click();
+  await expect(page.getByTestId('paper-table')).not.toContainText('n/a (edited)');
 });

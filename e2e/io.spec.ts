@@ -153,3 +153,17 @@ test('seed 003: the rows per second of the whole run and of the step the paper t
   const measured = Math.round(report.steps![2].rows_per_s!);
   await expect(step).toContainText(`${measured.toLocaleString('en')} rows/s`);
 });
+
+// issue 26 #10: at 1280 px seed 004's steps 3, 6 and 9 all read "alter session set …", so
+// nobody could tell which one turns event 10358 on; a statement takes up to four lines
+test('seed 004: each script step’s statement can be read in full at 1280×720', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await openApp(page, URL_);
+  await page.getByTestId('scenario-select').selectOption(SCENARIO);
+  for (const index of [2, 5, 8]) {
+    const text = row(page, index).locator('.step-text');
+    await expect(text).toContainText('10358');
+    const cut = await text.evaluate((el) => el.scrollHeight > el.clientHeight + 1);
+    expect(cut, `step ${index + 1}`).toBe(false);
+  }
+});

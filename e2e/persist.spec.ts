@@ -68,7 +68,10 @@ test('an edit survives a reload asked for at once', async ({ page }) => {
   await openApp(page, URL_);
   await editAndStep(page); // the address holds 300 buffers at position 2
   await setParam(page, 'db_block_buffers', '400');
-  await page.reload(); // well inside the 400 ms before the address would hold 400
+  // the run is rebuilt with 400 buffers (the edit is in the store), then at once a reload —
+  // well inside the 400 ms before the address would hold it
+  await expect(page.getByText(/^400 buffers ·/)).toBeVisible();
+  await page.reload();
   await expect(page.getByTestId('param-db_block_buffers')).toHaveValue('400');
   await expect(page.getByTestId('scenario-select')).toHaveValue('__edited__');
 });

@@ -38,9 +38,6 @@ function sessionStore(): Storage | null {
 }
 const env: AutosaveEnv = { location, history, storage: sessionStore() };
 
-/** Put the tab's own state back in the address (set once the engine is up). */
-let rewriteAddress = () => {};
-
 loadEngine(wasmUrl).then(
   () => {
     // a reload opens what the tab showed, and asks again about a link it was asking about
@@ -49,7 +46,6 @@ loadEngine(wasmUrl).then(
     if (start.link !== null) store.getState().linkArrived(start.link);
     // From now on the address follows the tab's scenario and position (./share/autosave).
     const autosave = startAutosave(store, env, DEFAULT_SCENARIO_ID);
-    rewriteAddress = autosave.rewrite;
     window.addEventListener('pagehide', autosave.hide);
     document.addEventListener('visibilitychange', () => {
       if (document.visibilityState === 'hidden') autosave.hide();
@@ -62,9 +58,5 @@ loadEngine(wasmUrl).then(
 // A link pasted into the address bar of an open page: asks first over unsaved work.
 // The event's own URL, not location.hash: a debounced autosave write (replaceState) can land
 // between the navigation and this handler and put the tab's own state back in the address.
-// A link that changed nothing (the bare URL over an unedited page, the tab's own state) leaves
-// the address to the tab again at once.
-window.addEventListener('hashchange', (e) => {
-  store.getState().linkArrived(new URL(e.newURL).hash);
-  if (!store.getState().pendingLink) rewriteAddress();
-});
+// A reload while it asks opens the tab's own state and asks again (./share/autosave, hide).
+window.addEventListener('hashchange', (e) => store.getState().linkArrived(new URL(e.newURL).hash));

@@ -173,7 +173,10 @@ export function startAutosave(store: Store, env: AutosaveEnv, defaultId: string)
       const s = store.getState();
       const shared = s.sharedState();
       try {
-        if (!shared) env.storage?.removeItem(RELOAD_KEY);
+        // a plain visit (the default scenario, unedited, at its start) has nothing to keep:
+        // a reload opens the address (a bad link's message again, say)
+        if (!shared || (isPlain(s, defaultId) && !s.pendingLink))
+          env.storage?.removeItem(RELOAD_KEY);
         else {
           const link = s.pendingLink ? s.pendingLink.hash : null;
           const state = encodeState(shared);
@@ -186,11 +189,6 @@ export function startAutosave(store: Store, env: AutosaveEnv, defaultId: string)
       } catch {
         // A full or disabled sessionStorage: the address still holds what fits.
       }
-    },
-    /** Put the tab's own state back in the address now (a link it did not open is gone). */
-    rewrite: () => {
-      writer.schedule(null);
-      writer.flush();
     },
     stop: () => {
       writer.cancel();

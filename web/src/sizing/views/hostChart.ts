@@ -5,19 +5,15 @@
 // Drawn by the shared line chart (issue 26 #11).
 //
 //   createHostChart(el, onPick) → { update(points, param, current), destroy() }
-import { format } from 'd3';
 import type { SweepPoint } from '../sweep';
 import { MUTED } from '../../shared/views/colours';
-import { createLineChart, PLAIN_LOOK, type Line, type Look } from '../../shared/views/lineChart';
+import { createLineChart, type Line } from '../../shared/views/lineChart';
+import { fmt, sweepAxes } from './sweepChart';
 
 export interface HostChart {
   update(points: SweepPoint[], param: string, current: number | null): void;
   destroy(): void;
 }
-
-const short = format('~s');
-const fmt = (v: number) => (Math.abs(v) >= 1000 ? short(v) : `${+v.toPrecision(4)}`);
-const LOOK: Look = { ...PLAIN_LOOK, xTickPx: 80, lineAttr: 'data-line' };
 
 /** The lines: throughput on the left, the host's paging on the right. */
 const LINES: { key: string; label: string; color: string; right: boolean }[] = [
@@ -50,22 +46,11 @@ export function createHostChart(el: HTMLElement, onPick: (value: number) => void
       y2Label: 'per second',
       lines: (): Line<SweepPoint>[] =>
         LINES.map((l) => ({ ...l, value: (p) => (p.error ? null : (p.metrics[l.key] ?? null)) })),
-      xOf: (p) => p.value,
-      xLabel: () => param,
-      xTick: (v) => fmt(v),
-      xMin: () => 1,
-      fmt,
+      ...sweepAxes(() => param, onPick),
       fmt2: fmt,
       domain: (vs) => [0, Math.max(1, Math.max(...vs, 0) * 1.1)],
-      readout: (p, lines) =>
-        [
-          `${param} ${fmt(p.value)}`,
-          ...(p.error ? ['refused'] : lines.map((l) => `${l.label} ${fmt(l.value(p) ?? NaN)}`)),
-        ].join(' · '),
       empty: 'run a sweep to see throughput and paging',
-      look: LOOK,
       refLegend: 'peak, today',
-      onPick: (p) => p.error === null && onPick(p.value),
     },
     'value',
   );

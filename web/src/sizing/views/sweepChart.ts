@@ -24,7 +24,29 @@ const LOOK: Look = { ...PLAIN_LOOK, xTickPx: 80, lineAttr: 'data-line' };
 const shown = (key: string, v: number | null | undefined) =>
   v === null || v === undefined ? null : key === 'hit_ratio' ? v * 100 : v;
 const label = (m: Metric) => (m.key === 'hit_ratio' ? 'hit ratio %' : m.label);
-const fmt = (v: number) => (Math.abs(v) >= 1000 ? short(v) : `${+v.toPrecision(4)}`);
+export const fmt = (v: number) => (Math.abs(v) >= 1000 ? short(v) : `${+v.toPrecision(4)}`);
+
+/**
+ * What every chart of a sweep's points shares (this one and ./hostChart): the parameter's
+ * value along x, the hover readout, the look, and a click that picks a value which ran (a
+ * refused one is not one to set; its Use button is disabled too).
+ */
+export function sweepAxes(param: () => string, onPick: (value: number) => void) {
+  return {
+    xOf: (p: SweepPoint) => p.value,
+    xLabel: param,
+    xTick: (v: number) => fmt(v),
+    xMin: () => 1,
+    fmt,
+    readout: (p: SweepPoint, lines: Line<SweepPoint>[]) =>
+      [
+        `${param()} ${fmt(p.value)}`,
+        ...(p.error ? ['refused'] : lines.map((l) => `${l.label} ${fmt(l.value(p) ?? NaN)}`)),
+      ].join(' · '),
+    look: LOOK,
+    onPick: (p: SweepPoint) => p.error === null && onPick(p.value),
+  };
+}
 
 export function createSweepChart(el: HTMLElement, onPick: (value: number) => void): SweepChart {
   let shownMetrics: Metric[] = [];
@@ -44,22 +66,10 @@ export function createSweepChart(el: HTMLElement, onPick: (value: number) => voi
           value: (p) => shown(m.key, p.metrics[m.key]),
           right: i === 1,
         })),
-      xOf: (p) => p.value,
-      xLabel: () => param,
-      xTick: (v) => fmt(v),
-      xMin: () => 1,
-      fmt,
+      ...sweepAxes(() => param, onPick),
       domain: (vs) => [0, Math.max(1, (max(vs) ?? 0) * 1.05)],
-      readout: (p, lines) =>
-        [
-          `${param} ${fmt(p.value)}`,
-          ...(p.error ? ['refused'] : lines.map((l) => `${l.label} ${fmt(l.value(p) ?? NaN)}`)),
-        ].join(' · '),
       empty: 'run a sweep to see its curve',
-      look: LOOK,
       refLegend: 'today',
-      // a refused value is not one to set (its Use button is disabled too)
-      onPick: (p) => p.error === null && onPick(p.value),
     },
     'value',
   );
