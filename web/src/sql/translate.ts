@@ -5,7 +5,9 @@
 //   quoted — SQLite's tokenizer takes `$` inside a name (V$BH) but not `#`;
 // - `a / b` divides as Oracle does, never as integers (`a * 1.0 / b`);
 // - DECODE(e, s1, r1, …, default) becomes CASE coalesce(e, K) WHEN coalesce(s1, K) THEN r1 …
-//   ELSE default END (K a blob: DECODE matches a null with a null; e is written once),
+//   ELSE default END (K a blob: DECODE matches a null with a null; e is written once; e and
+//   each s converted to the first search's type when that is a literal),
+//   NVL2(e, a, b) a CASE, SYSDATE the simulated clock (functions.ts),
 //   BITAND(a, b) `(a & b)`, NVL `ifnull`, MOD `%`,
 //   GREATEST / LEAST `max` / `min`, TO_NUMBER a cast, USERENV('Instance') 1 (one instance);
 //   TO_CHAR and TRUNC are functions (functions.ts);
@@ -95,6 +97,18 @@ function argRanges(
  */
 const NULL_KEY = "x'00dec0de00'";
 
+/**
+ * The conversion DECODE's comparisons take from its first search value when that is a literal:
+ * `ora_char` for a string, `ora_num` for a number (functions.ts), none for an expression (its
+ * type is known only as it runs; the values then compare as they are).
+ */
+function decodeType(first: string): string | null {
+  const t = first.trim();
+  if (/^'(?:[^']|'')*'$/.test(t)) return 'ora_char';
+  if (/^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i.test(t)) return 'ora_num';
+  return null;
+}
+
 type Arg = () => void;
 type Rewrite = (args: Arg[], emit: (text: string) => void, at: number, raw: string[]) => void;
 
@@ -107,18 +121,28 @@ function arity(name: string, n: number, lo: number, hi: number, at: number): voi
 
 /** Oracle functions rewritten into SQLite expressions (argument order kept). */
 const REWRITES: Record<string, Rewrite> = {
-  decode(args, emit, at) {
+  decode(args, emit, at, raw) {
     arity('DECODE', args.length, 3, 255, at);
     // a simple CASE writes the expression once (a searched CASE wrote it once per WHEN, 2^n
-    // copies at n DECODEs deep); coalesce to one blob no table holds makes null match null
-    emit(`(CASE coalesce((`);
-    args[0]();
-    emit(`), ${NULL_KEY})`);
+    // copies at n DECODEs deep); coalesce to one blob no table holds makes null match null.
+    // "Oracle automatically converts expr and each search value to the datatype of the first
+    // search value before comparing" (SQL Reference, DECODE,
+    // https://docs.oracle.com/cd/B19306_01/server.102/b14200/functions040.htm): coalesce drops
+    // a column's affinity, so the conversion is written out when the first search is a
+    // literal (decode(buf#, '5', …) compares buf# as text; a number compares as a number)
+    const as = decodeType(raw[1]);
+    const key = (arg: Arg) => {
+      emit(as ? `coalesce(${as}((` : 'coalesce((');
+      arg();
+      emit(as ? `)), ${NULL_KEY})` : `), ${NULL_KEY})`);
+    };
+    emit('(CASE ');
+    key(args[0]);
     let k = 1;
     for (; k + 1 < args.length; k += 2) {
-      emit(` WHEN coalesce((`);
-      args[k]();
-      emit(`), ${NULL_KEY}) THEN (`);
+      emit(' WHEN ');
+      key(args[k]);
+      emit(' THEN (');
       args[k + 1]();
       emit(')');
     }
@@ -128,6 +152,18 @@ const REWRITES: Record<string, Rewrite> = {
       emit(')');
     }
     emit(' END)');
+  },
+  nvl2(args, emit, at) {
+    arity('NVL2', args.length, 3, 3, at);
+    // NVL2(e, a, b): a when e is not null, else b (SQL Reference, NVL2,
+    // https://docs.oracle.com/cd/B19306_01/server.102/b14200/functions106.htm); e written once
+    emit('(CASE WHEN (');
+    args[0]();
+    emit(') IS NOT NULL THEN (');
+    args[1]();
+    emit(') ELSE (');
+    args[2]();
+    emit(') END)');
   },
   bitand(args, emit, at) {
     arity('BITAND', args.length, 2, 2, at);
@@ -228,6 +264,11 @@ export function translate(text: string, start: number): Translated {
           );
           return close + 1;
         }
+      }
+      // SYSDATE: the simulated instance's clock (functions.ts), not the machine's
+      if (lower === 'sysdate' && toks[k - 1]?.text !== '.' && toks[k + 1]?.text !== '(') {
+        emit('ora_sysdate()', t.start, spaced(k));
+        return k + 1;
       }
       emit(ident(t.text), t.start, spaced(k));
       return k + 1;
