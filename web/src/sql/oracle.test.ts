@@ -116,3 +116,61 @@ describe('V$DB_CACHE_ADVICE', () => {
     s.close();
   });
 });
+describe('ROWNUM', () => {
+  it('where rownum <= n gives n rows', () => {
+    expect(rows('select count(*) from (select buf# from x$bh where rownum <= 7)')).toEqual([[7]]);
+    expect(rows('select buf# from x$bh where rownum < 4').length).toBe(3);
+    expect(rows('select buf# from x$bh where rownum = 1').length).toBe(1);
+  });
+  it('is assigned before ORDER BY in the same query block', () => {
+    // the first 3 buffers read (buf# 0, 1, 2), then ordered descending — not the 3 highest
+    expect(rows('select buf# from x$bh where rownum <= 3 order by buf# desc')).toEqual([
+      [2],
+      [1],
+      [0],
+    ]);
+    // top-N: ORDER BY in the inline view, ROWNUM outside
+    const n = rows('select count(*) from x$bh')[0][0] as number;
+    expect(
+      rows('select * from (select buf# from x$bh order by buf# desc) where rownum <= 2'),
+    ).toEqual([[n - 1], [n - 2]]);
+  });
+  it('before GROUP BY too: count(*) where rownum <= 10 is 10', () => {
+    expect(rows('select count(*) from x$bh bh where bh.buf# >= 0 and rownum <= 10')).toEqual([
+      [10],
+    ]);
+  });
+  it('where rownum > 1 (or = 2) returns no rows', () => {
+    expect(rows('select buf# from x$bh where rownum > 1')).toEqual([]);
+    expect(rows('select buf# from x$bh where rownum = 2')).toEqual([]);
+  });
+  it('in the select list: 1, 2, 3 … in the order rows are selected, before ORDER BY', () => {
+    expect(rows('select rownum, buf# from x$bh where buf# < 3 order by buf# desc')).toEqual([
+      [3, 2],
+      [2, 1],
+      [1, 0],
+    ]);
+  });
+  it('keeps its heading, and numbers an inline view’s rows in the outer block', () => {
+    const out = session.run('select rownum, buf# from x$bh where rownum <= 2');
+    expect(out.results[0].columns).toEqual(['ROWNUM', 'BUF#']);
+    expect(
+      rows('select rownum, b from (select buf# b from x$bh order by buf# desc) where rownum <= 2'),
+    ).toEqual([
+      [1, (rows('select count(*) from x$bh')[0][0] as number) - 1],
+      [2, (rows('select count(*) from x$bh')[0][0] as number) - 2],
+    ]);
+  });
+  it('refuses a grouped or ordered join it would have to limit, at its SELECT', () => {
+    const out = session.run(
+      'select a.buf# from x$bh a, x$bh b where a.buf# = b.buf# and rownum <= 2 order by 1',
+    );
+    expect(out.error?.message).toMatch(/ROWNUM limiting a join/);
+    expect(out.error?.column).toBe(1);
+  });
+  it('refuses what it does not support, at the ROWNUM', () => {
+    const out = session.run('select 1 from x$bh where rownum <= buf#');
+    expect(out.error?.message).toMatch(/ROWNUM/);
+    expect(out.error?.column).toBe('select 1 from x$bh where '.length + 1);
+  });
+});

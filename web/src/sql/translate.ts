@@ -13,7 +13,9 @@
 //   TO_CHAR and TRUNC are functions (functions.ts);
 // - CREATE OR REPLACE VIEW becomes DROP VIEW IF EXISTS, then CREATE VIEW.
 import { SQL_NESTING_LIMIT, thousands } from './limits';
+import { rownumPlan } from './rownum';
 import { solid, tokenize, type Token } from './tokens';
+import { TranslateError } from './translate-error';
 
 /** A piece of output and the script offset it came from. */
 interface Piece {
@@ -33,16 +35,7 @@ export interface Translated {
   tokens: Token[];
 }
 
-/** A statement the translation itself refuses (too few arguments …), at a script offset. */
-export class TranslateError extends Error {
-  constructor(
-    readonly code: string | null,
-    message: string,
-    readonly offset: number,
-  ) {
-    super(message);
-  }
-}
+export { TranslateError };
 
 const ident = (name: string) => (name.includes('#') ? `"${name}"` : name);
 
@@ -228,12 +221,22 @@ export function translate(text: string, start: number): Translated {
     k > 0 && toks[k - 1].start + toks[k - 1].text.length < toks[k].start;
   const before: string[] = [];
 
+  const plan = rownumPlan(toks, match);
   const range = (from: number, to: number) => {
     for (let k = from; k < to;) k = one(k, to);
   };
   // translate the token at k (and what it heads); returns the next index
   const one = (k: number, to: number): number => {
     const t = toks[k];
+    if (plan) {
+      for (const s of plan.before.get(k) ?? []) emit(s, t.start);
+      if (plan.skip.has(k)) return k + 1;
+      const instead = plan.replace.get(k);
+      if (instead) {
+        emit(instead, t.start, spaced(k));
+        return k + 1;
+      }
+    }
     if (t.kind === 'word') {
       const lower = t.text.toLowerCase();
       if (lower === 'sys' && toks[k + 1]?.text === '.' && k + 2 < to) {
@@ -289,6 +292,8 @@ export function translate(text: string, start: number): Translated {
     from = 4;
   }
   range(from, toks.length);
+  const end = toks.length ? toks[toks.length - 1].start + toks[toks.length - 1].text.length : start;
+  for (const s of plan?.before.get(toks.length) ?? []) emit(s, end);
 
   let sql = '';
   const starts: number[] = [];
