@@ -248,8 +248,16 @@ export class SqlSession {
     return names;
   }
 
-  /** Run a script; stops at the first error, which names its line and column. */
-  run(script: string, defines: Record<string, string> = {}): Outcome {
+  /**
+   * Run a script; stops at the first error, which names its line and column. `onResult` hears
+   * each statement's result as it ends (the worker sends them on, so a script stopped by the
+   * time limit still shows what ran before).
+   */
+  run(
+    script: string,
+    defines: Record<string, string> = {},
+    onResult: (r: ResultSet) => void = () => undefined,
+  ): Outcome {
     const t0 = performance.now();
     Object.assign(
       this.defines,
@@ -332,6 +340,7 @@ export class SqlSession {
             ...(columns.length && !rows.length && why ? { note: why[1] } : {}),
             ms: performance.now() - s0,
           });
+          onResult(results[results.length - 1]);
         } finally {
           stmt.free();
         }
