@@ -174,3 +174,50 @@ describe('ROWNUM', () => {
     expect(out.error?.column).toBe('select 1 from x$bh where '.length + 1);
   });
 });
+
+describe('the (+) outer join', () => {
+  it('a.x = b.y(+) keeps every row of a, nulls where b has none (LEFT JOIN)', () => {
+    // V$BUFFER_POOL lists DEFAULT, KEEP and RECYCLE; the statistics only the pools the run has
+    expect(
+      rows(`select p.name, s.physical_reads from v$buffer_pool p, v$buffer_pool_statistics s
+            where p.name = s.name(+) order by p.id`).map((r) => [r[0], r[1] === null]),
+    ).toEqual([
+      ['DEFAULT', false],
+      ['KEEP', true],
+      ['RECYCLE', false],
+    ]);
+    // an inner join drops KEEP
+    expect(
+      rows(`select p.name from v$buffer_pool p, v$buffer_pool_statistics s where p.name = s.name`),
+    ).toHaveLength(2);
+  });
+  it('several conditions, a constant one on the outer table filters it before the join', () => {
+    expect(
+      rows(`select p.name, s.name from v$buffer_pool p, v$buffer_pool_statistics s
+            where s.name(+) = p.name and s.name(+) = 'RECYCLE' and p.id >= 1 order by p.id`),
+    ).toEqual([
+      ['DEFAULT', null],
+      ['KEEP', null],
+      ['RECYCLE', 'RECYCLE'],
+    ]);
+  });
+  it('the outer table may come first in FROM, and ROWNUM may limit the join', () => {
+    expect(
+      rows(`select p.name from v$buffer_pool_statistics s, v$buffer_pool p
+            where s.name(+) = p.name and rownum <= 2`),
+    ).toHaveLength(2);
+  });
+  it('refuses what Oracle refuses, with its code, at the (+)', () => {
+    const at = (sql: string) => {
+      const out = session.run(sql);
+      return `${out.error?.code} ${out.error?.column}`;
+    };
+    const q = 'select 1 from v$buffer_pool p, v$buffer_pool_statistics s where ';
+    expect(at(`${q}p.name = s.name(+) or p.id = 1`)).toBe(`ORA-01719 ${q.length + 16}`);
+    expect(at(`${q}p.name(+) = s.name(+)`)).toBe(`ORA-01468 ${q.length + 7}`);
+    expect(at(`${q}p.name(+) = s.name and s.id(+) = p.id`)).toBe(`ORA-01416 ${q.length + 7}`);
+    expect(at(`select s.name(+) from v$buffer_pool_statistics s`)).toBe('ORA-30563 14');
+    const bare = session.run(`${q}p.name = name(+)`);
+    expect(bare.error?.message).toMatch(/alias\.column\(\+\)/);
+  });
+});

@@ -13,6 +13,8 @@
 //   TO_CHAR and TRUNC are functions (functions.ts);
 // - CREATE OR REPLACE VIEW becomes DROP VIEW IF EXISTS, then CREATE VIEW.
 import { SQL_NESTING_LIMIT, thousands } from './limits';
+import { blocks, newPlan, tidyWhere } from './blocks';
+import { outerJoinPlan } from './outer-join';
 import { rownumPlan } from './rownum';
 import { solid, tokenize, type Token } from './tokens';
 import { TranslateError } from './translate-error';
@@ -221,7 +223,22 @@ export function translate(text: string, start: number): Translated {
     k > 0 && toks[k - 1].start + toks[k - 1].text.length < toks[k].start;
   const before: string[] = [];
 
-  const plan = rownumPlan(toks, match);
+  // ROWNUM and (+) move and drop tokens of their query blocks (rownum.ts, outer-join.ts)
+  let plan: ReturnType<typeof newPlan> | null = null;
+  if (toks.some((t) => t.text === '+' || t.text.toLowerCase() === 'rownum')) {
+    plan = newPlan();
+    const all = blocks(toks, match);
+    outerJoinPlan(toks, all, plan);
+    rownumPlan(toks, all, plan);
+    tidyWhere(toks, all, plan);
+  }
+  let moving = 0; // writing tokens `plan.before` moved
+  const put = (what: string | [number, number], src: number) => {
+    if (typeof what === 'string') return emit(what, src);
+    moving++;
+    range(what[0], what[1]);
+    moving--;
+  };
   const range = (from: number, to: number) => {
     for (let k = from; k < to;) k = one(k, to);
   };
@@ -229,8 +246,8 @@ export function translate(text: string, start: number): Translated {
   const one = (k: number, to: number): number => {
     const t = toks[k];
     if (plan) {
-      for (const s of plan.before.get(k) ?? []) emit(s, t.start);
-      if (plan.skip.has(k)) return k + 1;
+      for (const s of plan.before.get(k) ?? []) put(s, t.start);
+      if (plan.skip.has(k) || (plan.moved.has(k) && !moving)) return k + 1;
       const instead = plan.replace.get(k);
       if (instead) {
         emit(instead, t.start, spaced(k));
@@ -293,7 +310,7 @@ export function translate(text: string, start: number): Translated {
   }
   range(from, toks.length);
   const end = toks.length ? toks[toks.length - 1].start + toks[toks.length - 1].text.length : start;
-  for (const s of plan?.before.get(toks.length) ?? []) emit(s, end);
+  for (const s of plan?.before.get(toks.length) ?? []) put(s, end);
 
   let sql = '';
   const starts: number[] = [];
