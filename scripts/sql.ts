@@ -101,6 +101,7 @@ if (json) {
   const sets = out.results.map((r) => ({
     statement: r.statement,
     ...(r.message ? { message: r.message } : {}),
+    ...(r.note ? { note: r.note } : {}),
     columns: r.columns,
     rows: r.rows.map((row) => Object.fromEntries(r.columns.map((c, k) => [c, row[k]]))),
   }));

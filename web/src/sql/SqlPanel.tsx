@@ -37,7 +37,7 @@ export function SqlPanel() {
           ref={opener}
           data-testid="sql-open"
           aria-expanded={open}
-          aria-controls="sql-sheet"
+          aria-controls={open ? 'sql-sheet' : undefined}
           onClick={() => setOpen(!open)}
         >
           {open ? 'Close the SQL console' : 'Open the SQL console'}
