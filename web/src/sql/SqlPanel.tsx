@@ -56,6 +56,7 @@ export function SqlPanel() {
           onKeyDown={(e) => {
             if (e.key === 'Escape' && !e.defaultPrevented) {
               e.preventDefault();
+              e.stopPropagation(); // not the page's Esc (cancel a long run) as well
               setOpen(false);
             }
           }}
