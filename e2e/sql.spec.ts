@@ -118,6 +118,58 @@ test.describe('the SQL console', () => {
     await expect(page.getByTestId('sql-define')).toHaveCount(0);
   });
 
+  // issue 26 #13: the console took a 470-px column; opened, it spans the window
+  test('opened, the console spans the window; Escape closes it and the focus goes back', async ({
+    page,
+  }) => {
+    const watcher = watch(page);
+    await openApp(page, URL_);
+    for (const [w, h] of [
+      [1024, 768],
+      [1920, 1080],
+      [390, 844],
+    ]) {
+      await page.setViewportSize({ width: w, height: h });
+      await page.getByTestId('sql-open').focus();
+      await page.keyboard.press('Enter');
+      const sheet = page.getByTestId('sql-sheet');
+      await expect(page.getByTestId('sql-snapshot')).toHaveAttribute('data-position', /\d+/);
+      const box = await sheet.boundingBox();
+      expect(box?.x).toBe(0);
+      expect(box?.width).toBe(w);
+      await expect(sheet).toBeFocused();
+      await page.getByTestId('sql-example-pool-statistics').click();
+      await expect(page.getByTestId('sql-rows')).toContainText('DEFAULT');
+      await page.screenshot({ path: test.info().outputPath(`sql-open-${w}x${h}.png`) });
+      await page.keyboard.press('Escape');
+      await expect(sheet).toHaveCount(0);
+      await expect(page.getByTestId('sql-open')).toBeFocused();
+    }
+    watcher.expectClean(ORIGIN);
+  });
+
+  test('a script shows the results before its first error; NVL 5,000 deep is an alert, not a page error', async ({
+    page,
+  }) => {
+    const watcher = watch(page);
+    await openApp(page, URL_);
+    await openConsole(page);
+    const text = page.getByTestId('sql-text');
+    await text.fill('select 1 a from dual;\nselect 2 b from dual;\nselect nosuch from dual');
+    await page.getByTestId('sql-run').click();
+    await expect(page.getByTestId('sql-error')).toContainText('ORA-00904');
+    await expect(page.getByTestId('sql-error')).toContainText('line 3, column 8');
+    // the two statements before it: their results show (only the error did)
+    await expect(page.getByTestId('sql-rows')).toHaveCount(2);
+
+    await text.fill(`select ${'nvl('.repeat(5000)}1${', 2)'.repeat(5000)} from dual`);
+    await page.getByTestId('sql-run').click();
+    const alert = page.getByRole('alert').filter({ hasText: 'levels of parentheses' });
+    await expect(alert).toContainText("more than the console's limit of 1,000 levels");
+    await expect(alert).toContainText('line 1, column 4011');
+    watcher.expectClean(ORIGIN);
+  });
+
   test('a query that never ends runs in a worker: the page steps meanwhile, Cancel stops it', async ({
     page,
   }) => {

@@ -45,6 +45,25 @@ describe('npm run sql', () => {
     expect(out.results[0].rows[0].N).toBeLessThanOrEqual(3);
   }, 60_000);
 
+  it('says why V$DB_CACHE_ADVICE has no rows, in text and in --json', () => {
+    const text = sql(
+      'scenarios/seed000-8.0-test2.json',
+      '--at',
+      '10',
+      'select * from v$db_cache_advice',
+    );
+    expect(text.status).toBe(0);
+    expect(text.stdout).toMatch(/no rows selected\n.*db_cache_advice is OFF/);
+    const json = sql(
+      'scenarios/seed000-8.0-test2.json',
+      '--at',
+      '10',
+      '--json',
+      'select * from v$db_cache_advice',
+    );
+    expect(JSON.parse(json.stdout).results[0].note).toMatch(/db_cache_advice is OFF/);
+  }, 60_000);
+
   it('reports an error on stderr, with ORA- code and position, and exits 1', () => {
     const r = sql('scenarios/seed000-8.0-test2.json', '--at', '10', 'select *\nfrom v$nosuch');
     expect(r.status).toBe(1);
@@ -104,9 +123,11 @@ describe('npm run sql', () => {
       'scenarios/seed002-mvs-100000.json',
       '--at',
       '0',
-      'select count(*) from x$bh a, x$bh b',
+      'select 1 a from dual;\nselect count(*) from x$bh a, x$bh b',
     );
     expect(r.status).toBe(1);
+    // the statement before the stopped one is shown (it was lost with the worker)
+    expect(r.stdout).toContain('1 row selected.');
     expect(r.stderr.trim()).toBe(stoppedMessage(pastTimeLimit()));
     expect(Date.now() - t0).toBeGreaterThanOrEqual(SQL_TIME_LIMIT_MS);
   }, 60_000);

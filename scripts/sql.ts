@@ -90,7 +90,10 @@ try {
   out = await client.run(sql, passed);
 } catch (e) {
   client.close();
-  // stopped past the time limit (the page's message), or the worker failed: a message, no trace
+  // stopped past the time limit (the page's message), or the worker failed: a message, no
+  // trace; the statements that ended before it are printed first
+  if (e instanceof Stopped && !json)
+    for (const r of e.results) process.stdout.write(formatResult(r) + '\n\n');
   fail(e instanceof Stopped ? e.message : `sql: the SQL worker failed: ${(e as Error).message}`);
 }
 client.close();
@@ -98,6 +101,7 @@ if (json) {
   const sets = out.results.map((r) => ({
     statement: r.statement,
     ...(r.message ? { message: r.message } : {}),
+    ...(r.note ? { note: r.note } : {}),
     columns: r.columns,
     rows: r.rows.map((row) => Object.fromEntries(r.columns.map((c, k) => [c, row[k]]))),
   }));

@@ -61,6 +61,11 @@ function Results({ outcome }: { outcome: Outcome }) {
                 {r.rows.length > MAX_ROWS ? ` (the first ${MAX_ROWS} shown)` : ''} in{' '}
                 {r.ms.toFixed(1)} ms.
               </p>
+              {r.note && (
+                <p className="note" data-testid="sql-note">
+                  {r.note}
+                </p>
+              )}
             </>
           )}
         </div>
@@ -126,12 +131,11 @@ export function SqlConsole() {
       setStopped(null);
       try {
         const out = await s.run(script, defines);
-        if (out.error) setError(out.error);
-        else {
-          setError(null);
-          setOutcome(out);
-          lastGood.current = script;
-        }
+        // the statements before the first error show their results above it (a script that
+        // failed at its first statement leaves the last results as they were)
+        if (out.results.length || !out.error) setOutcome(out);
+        setError(out.error);
+        if (!out.error) lastGood.current = script;
       } catch (e) {
         // a failure the session did not turn into an error outcome still reads in the console
         // (an alert), never as an uncaught error in the page
@@ -139,6 +143,9 @@ export function SqlConsole() {
           setStopped(`The script failed: ${e instanceof Error ? e.message : String(e)}`);
           return;
         }
+        // what ended before the stop still shows
+        setError(null);
+        setOutcome({ results: e.results, error: null, skipped: [], text: script, ms: 0 });
         setStopped(
           `${e.message} SQLite started again over the same snapshot; views you created are gone.`,
         );

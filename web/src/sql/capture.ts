@@ -25,6 +25,10 @@ export interface Capture {
   /** Rows of each table, in its schema's column order. */
   rows: Record<string, Rows>;
   headers: BufferHeaders | null;
+  /** The run's simulated seconds at `position` (SYSDATE, functions.ts). */
+  clock: number;
+  /** Why a table has no rows, by table (V$DB_CACHE_ADVICE with db_cache_advice OFF). */
+  empty: Record<string, string>;
 }
 
 const POOLS = ['DEFAULT', 'KEEP', 'RECYCLE'] as const;
@@ -164,15 +168,43 @@ export function captureBuffer(run: SimRun): Capture {
     o.buffer_pool ?? 'DEFAULT',
     o.cache ? 'Y' : 'N',
   ]);
+  // V$DB_CACHE_ADVICE: the engine's rows (ON), none otherwise, as in Oracle ("OFF indicates
+  // it is disabled", Database Reference 9.2, V$DB_CACHE_ADVICE,
+  // https://docs.oracle.com/cd/B10500_01/server.920/a96536/ch345.htm)
+  const advice = report.db_cache_advice ?? [];
+  const adviceRows: Rows = advice.map((a) => [
+    a.id,
+    a.name,
+    a.block_size,
+    a.advice_status,
+    a.size_for_estimate,
+    a.size_factor,
+    a.buffers_for_estimate,
+    a.estd_physical_read_factor,
+    a.estd_physical_reads,
+    a.estd_physical_read_time,
+    a.estd_pct_of_db_time_for_reads,
+  ]);
+  const adviceSet = String(run.scenario().init?.db_cache_advice ?? 'OFF').toUpperCase();
+  const empty: Record<string, string> = {};
+  if (!adviceRows.length) {
+    empty['v$db_cache_advice'] =
+      adviceSet === 'ON'
+        ? 'V$DB_CACHE_ADVICE has no rows yet: db_cache_advice is ON but the advisory has not reported at this step.'
+        : `V$DB_CACHE_ADVICE has no rows: db_cache_advice is ${adviceSet} in this scenario (set db_cache_advice = ON in init.ora to collect it).`;
+  }
   return {
     kind: 'buffer',
     position: run.position,
+    clock: report.elapsed_s,
+    empty,
     headers,
     rows: {
       x$kcbwds: kcbwds,
       x$kcbwbpd: kcbwbpd,
       v$buffer_pool: bufferPool,
       v$buffer_pool_statistics: stats,
+      v$db_cache_advice: adviceRows,
       dba_objects: objects,
       dba_segments: segments,
       v$parameter: parameters(run.scenario()),
@@ -268,6 +300,11 @@ export function captureLibrary(run: library.Run): Capture {
   return {
     kind: 'library',
     position: run.position,
+    clock: report.elapsed_s,
+    empty: {
+      v$db_cache_advice:
+        'V$DB_CACHE_ADVICE has no rows: a library cache run has no buffer cache to advise on.',
+    },
     headers: null,
     rows: {
       v$librarycache: [

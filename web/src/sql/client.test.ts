@@ -16,6 +16,10 @@ function fakeWorkers() {
         const answer = (a: FromWorker) =>
           queueMicrotask(() => w.onmessage?.({ data: a } as MessageEvent<FromWorker>));
         if (m.kind === 'run' && m.script === 'forever') return;
+        if (m.kind === 'run' && m.script === 'one; forever') {
+          const result = { statement: 'one', columns: ['A'], rows: [[1]], message: null, ms: 0 };
+          return answer({ id: m.id, kind: 'result', result });
+        }
         if (m.kind === 'run')
           answer({
             id: m.id,
@@ -48,6 +52,15 @@ describe('the SQL console client', () => {
     expect(out.text).toBe('select 1');
     expect(c.defines).toEqual({ x: '1' });
     expect(c.headersMs).toBe(3);
+  });
+
+  it('a stopped script keeps the results of the statements that ended before', async () => {
+    // the worker sent nothing until its script ended, so a stop lost them all
+    const { make } = fakeWorkers();
+    const c = await SqlClient.open(make);
+    const err = await c.run('one; forever', {}, 20).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(Stopped);
+    expect((err as Stopped).results.map((r) => r.rows)).toEqual([[[1]]]);
   });
 
   it('Cancel refuses the running script at once', async () => {

@@ -4,7 +4,7 @@
 // stop SQLite mid-statement, and starts a fresh one over the same snapshot: the views a user
 // created in the session are gone then, which the console says.
 import type { Capture } from './capture';
-import type { Outcome } from './session';
+import type { Outcome, ResultSet } from './session';
 import { SQL_TIME_LIMIT_MS, pastTimeLimit, stoppedMessage } from './limits';
 import { unset } from './script';
 
@@ -23,10 +23,17 @@ export type FromWorker =
       defines: Record<string, string>;
       headersMs: number;
     }
-  | { id: number; kind: 'error'; message: string };
+  | { id: number; kind: 'error'; message: string }
+  /** A statement of a running script ended (sent before its 'ran'). */
+  | { id: number; kind: 'result'; result: ResultSet };
 
-/** Why a script did not finish: stopped by the user, or by the time limit. */
-export class Stopped extends Error {}
+/**
+ * Why a script did not finish: stopped by the user, or by the time limit. `results` are the
+ * statements that ended before it was stopped.
+ */
+export class Stopped extends Error {
+  results: ResultSet[] = [];
+}
 
 export interface WorkerLike {
   postMessage(m: ToWorker): void;
@@ -47,6 +54,8 @@ export class SqlClient {
   private worker!: WorkerLike;
   private next = 1;
   private readonly waiting = new Map<number, Waiting>();
+  /** Results a running script's statements have sent so far, by call. */
+  private readonly partial = new Map<number, ResultSet[]>();
   private capture: Capture | null = null;
   /** Substitution variables defined so far (as the worker's session has them). */
   readonly defines: Record<string, string> = {};
@@ -88,21 +97,30 @@ export class SqlClient {
     limitMs = SQL_TIME_LIMIT_MS,
   ): Promise<Outcome> {
     const timer = setTimeout(() => this.stop(pastTimeLimit(limitMs)), limitMs);
+    const id = this.next;
+    this.partial.set(id, []);
     try {
       const m = await this.call({ kind: 'run', script, defines });
       if (m.kind !== 'ran') throw new Error('the SQL worker answered out of turn');
       Object.assign(this.defines, m.defines);
       this.headersMs = m.headersMs;
-      return m.outcome;
+      // the results came one by one (serve.ts); an outcome that holds them is a worker's
+      // that does not stream
+      const sent = this.partial.get(id) ?? [];
+      return sent.length ? { ...m.outcome, results: [...sent, ...m.outcome.results] } : m.outcome;
+    } catch (e) {
+      if (e instanceof Stopped) e.results = this.partial.get(id) ?? [];
+      throw e;
     } finally {
       clearTimeout(timer);
+      this.partial.delete(id);
     }
   }
 
   /** Stop what runs: a fresh worker over the same snapshot, every pending call refused. */
   stop(why = 'it was cancelled'): void {
     this.worker.terminate();
-    this.refuseAll(new Stopped(stoppedMessage(why)));
+    this.refuseAll(() => new Stopped(stoppedMessage(why)));
     this.start();
     if (this.capture) void this.load(this.capture).catch(() => undefined);
   }
@@ -115,20 +133,25 @@ export class SqlClient {
   private start(): void {
     this.worker = this.make();
     this.worker.onmessage = (e) => {
+      if (e.data.kind === 'result') {
+        this.partial.get(e.data.id)?.push(e.data.result);
+        return;
+      }
       const w = this.waiting.get(e.data.id);
       if (!w) return;
       this.waiting.delete(e.data.id);
       if (e.data.kind === 'error') w.reject(new Error(e.data.message));
       else w.resolve(e.data);
     };
-    this.worker.onerror = (e) => this.refuseAll(new Error(e.message || 'the SQL worker failed'));
+    this.worker.onerror = (e) =>
+      this.refuseAll(() => new Error(e.message || 'the SQL worker failed'));
   }
 
-  /** Every call waiting for an answer is refused with `e` (the worker that owed it is gone). */
-  private refuseAll(e: Error): void {
+  /** Every call waiting for an answer is refused, each with its own `e()` (the worker that owed it is gone). */
+  private refuseAll(e: () => Error): void {
     const pending = [...this.waiting.values()];
     this.waiting.clear();
-    for (const w of pending) w.reject(e);
+    for (const w of pending) w.reject(e());
   }
 
   private call(m: Request): Promise<FromWorker> {

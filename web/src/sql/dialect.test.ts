@@ -40,7 +40,7 @@ describe('the translation to SQLite', () => {
   });
   it('makes DECODE a CASE (null matches null), BITAND an &, NVL ifnull', () => {
     expect(tr("select decode(a,1,'x','y') from t")).toBe(
-      "select (CASE coalesce((a), x'00dec0de00') WHEN coalesce((1), x'00dec0de00') THEN ('x') ELSE ('y') END) from t",
+      "select (CASE coalesce(ora_num((a)), x'00dec0de00') WHEN coalesce(ora_num((1)), x'00dec0de00') THEN ('x') ELSE ('y') END) from t",
     );
     expect(tr('select bitand(flag,1), nvl(a,0) from t')).toBe(
       'select ((flag) & (1)), ifnull(a, 0) from t',
@@ -53,7 +53,7 @@ describe('the translation to SQLite', () => {
   });
   it('nests', () => {
     expect(tr('select decode(bitand(f,1),0,1,2) from t')).toContain(
-      "CASE coalesce((((f) & (1))), x'00dec0de00') WHEN coalesce((0), x'00dec0de00')",
+      "CASE coalesce(ora_num((((f) & (1)))), x'00dec0de00') WHEN coalesce(ora_num((0)), x'00dec0de00')",
     );
   });
   it('replaces a view: DROP first', () => {

@@ -139,5 +139,9 @@ export function oracleError(
       offset: at(syntaxAt(sqlite.split('"')[1] ?? '')),
     };
   }
+  // an Oracle error raised by one of the console's functions (ORA-01722 from DECODE's
+  // conversion to NUMBER, functions.ts)
+  const ora = /(ORA-\d{5}): (.*)/.exec(sqlite);
+  if (ora) return { code: ora[1], message: ora[2], sqlite, offset: start };
   return { code: null, message: sqlite, sqlite, offset: start };
 }

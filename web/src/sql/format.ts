@@ -32,6 +32,7 @@ export function formatResult(r: ResultSet): string {
   ];
   const n = r.rows.length;
   lines.push('', n === 0 ? 'no rows selected' : `${n} row${n === 1 ? '' : 's'} selected.`);
+  if (r.note) lines.push(r.note);
   return lines.join('\n');
 }
 

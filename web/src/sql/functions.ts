@@ -57,7 +57,40 @@ function userenv(option: Value): number | string | null {
   }
 }
 
-export function registerFunctions(db: Database): void {
+/**
+ * A value as Oracle's implicit conversion to VARCHAR2 writes it, for DECODE's comparisons
+ * (translate.ts): a number as TO_CHAR writes it (no trailing zeros, `.5` without its 0).
+ */
+export function oraChar(v: Value): Value {
+  if (typeof v !== 'number') return v;
+  return String(v).replace(/^(-?)0\./, '$1.');
+}
+
+/** A value converted to NUMBER; text that is no number is ORA-01722, as in Oracle. */
+export function oraNum(v: Value): Value {
+  if (typeof v !== 'string') return v;
+  const t = v.trim();
+  if (/^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i.test(t)) return Number(t);
+  throw new Error('ORA-01722: invalid number');
+}
+
+/**
+ * The instant the simulated instance started: SYSDATE is this plus the run's simulated
+ * seconds at the snapshot (Capture.clock), never the machine's clock, so a query gives the
+ * same answer in Node and in the browser, every time.
+ */
+export const STARTUP_MS = Date.UTC(2000, 0, 1);
+
+/** SYSDATE as text, `YYYY-MM-DD HH:MM:SS` (a DATE holds whole seconds). */
+export function sysdate(clockSeconds: number): string {
+  const d = new Date(STARTUP_MS + Math.floor(clockSeconds) * 1000);
+  return d.toISOString().slice(0, 19).replace('T', ' ');
+}
+
+export function registerFunctions(db: Database, clock: () => number = () => 0): void {
+  db.create_function('ora_char', (v: Value) => oraChar(v));
+  db.create_function('ora_num', (v: Value) => oraNum(v));
+  db.create_function('ora_sysdate', () => sysdate(clock()));
   db.create_function('ora_to_char1', (v: Value) => toChar(v));
   db.create_function('ora_to_char2', (v: Value, f: Value) => toChar(v, f));
   db.create_function('ora_trunc1', (v: Value) => trunc(v));

@@ -10,7 +10,7 @@ const port = parentPort;
 if (!port) throw new Error('node-worker.ts runs as a worker thread (see nodeWorker in node.ts)');
 port.on('message', async (m: ToWorker) => {
   try {
-    port.postMessage(answer(await opened, m));
+    port.postMessage(answer(await opened, m, (r) => port.postMessage(r)));
   } catch (err) {
     port.postMessage({
       id: m.id,

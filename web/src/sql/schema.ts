@@ -60,6 +60,20 @@ export const TABLES: Record<string, string[]> = {
     'hi_bnum',
   ],
   v$buffer_pool_statistics: ['id', 'name', ...POOL_COLUMNS],
+  // Oracle 9i's columns (Database Reference 9.2, V$DB_CACHE_ADVICE) and the two 10g added
+  v$db_cache_advice: [
+    'id',
+    'name',
+    'block_size',
+    'advice_status',
+    'size_for_estimate',
+    'size_factor',
+    'buffers_for_estimate',
+    'estd_physical_read_factor',
+    'estd_physical_reads',
+    'estd_physical_read_time',
+    'estd_pct_of_db_time_for_reads',
+  ],
   dba_objects: [
     'owner',
     'object_name',

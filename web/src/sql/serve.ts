@@ -3,11 +3,24 @@
 import type { FromWorker, ToWorker } from './client';
 import type { SqlSession } from './session';
 
-export function answer(session: SqlSession, m: ToWorker): FromWorker {
+/**
+ * `post`, when given, gets each statement's result as it ends (kind 'result'); the final
+ * answer's outcome then holds none, and the client puts them back (client.ts).
+ */
+export function answer(
+  session: SqlSession,
+  m: ToWorker,
+  post?: (r: FromWorker) => void,
+): FromWorker {
   try {
     if (m.kind === 'open') return { id: m.id, kind: 'done' };
     if (m.kind === 'load') return { id: m.id, kind: 'done', ms: session.load(m.capture) };
-    const outcome = session.run(m.script, m.defines);
+    const outcome = session.run(
+      m.script,
+      m.defines,
+      post && ((result) => post({ id: m.id, kind: 'result', result })),
+    );
+    if (post) outcome.results = [];
     return {
       id: m.id,
       kind: 'ran',

@@ -28,6 +28,8 @@ export interface ResultSet {
   rows: Cell[][];
   /** What a statement without rows did (`View created.`). */
   message: string | null;
+  /** Why a query has no rows, when a table it reads is empty for a reason (Capture.empty). */
+  note?: string;
   ms: number;
 }
 
@@ -109,7 +111,7 @@ export class SqlSession {
 
   constructor(SQL: SqlJsStatic) {
     this.db = new SQL.Database();
-    registerFunctions(this.db);
+    registerFunctions(this.db, () => this.capture?.clock ?? 0);
     // the console's memory limit: temporary b-trees and sorts in SQLite's heap, which stops
     // at SQL_HEAP_LIMIT_BYTES (limits.ts)
     this.db.run('PRAGMA temp_store = MEMORY');
@@ -246,8 +248,16 @@ export class SqlSession {
     return names;
   }
 
-  /** Run a script; stops at the first error, which names its line and column. */
-  run(script: string, defines: Record<string, string> = {}): Outcome {
+  /**
+   * Run a script; stops at the first error, which names its line and column. `onResult` hears
+   * each statement's result as it ends (the worker sends them on, so a script stopped by the
+   * time limit still shows what ran before).
+   */
+  run(
+    script: string,
+    defines: Record<string, string> = {},
+    onResult: (r: ResultSet) => void = () => undefined,
+  ): Outcome {
     const t0 = performance.now();
     Object.assign(
       this.defines,
@@ -302,7 +312,8 @@ export class SqlSession {
       }
       try {
         // inside the try: a heap or database at its limit fails the X$BH fill too
-        if ([...this.reads(toks)].some((n) => BH_NAMES.has(n))) this.loadHeaders();
+        const reads = this.reads(toks);
+        if ([...reads].some((n) => BH_NAMES.has(n))) this.loadHeaders();
         for (const b of tr.before) this.db.run(b);
         const stmt = this.db.prepare(tr.sql);
         try {
@@ -320,13 +331,16 @@ export class SqlSession {
             if (chars > SQL_TEXT_LIMIT) return refuse(pastTextLimit());
             rows.push(row as Cell[]);
           }
+          const why = Object.entries(this.capture?.empty ?? {}).find(([n]) => reads.has(n));
           results.push({
             statement: st.text.trim(),
             columns,
             rows,
             message: columns.length ? null : done(toks),
+            ...(columns.length && !rows.length && why ? { note: why[1] } : {}),
             ms: performance.now() - s0,
           });
+          onResult(results[results.length - 1]);
         } finally {
           stmt.free();
         }

@@ -15,7 +15,7 @@ const opened = initSqlJs({ locateFile: () => wasmUrl }).then((SQL) => new SqlSes
 self.onmessage = async (e: MessageEvent<ToWorker>) => {
   const m = e.data;
   try {
-    post(answer(await opened, m));
+    post(answer(await opened, m, post));
   } catch (err) {
     post({ id: m.id, kind: 'error', message: err instanceof Error ? err.message : String(err) });
   }

@@ -5,13 +5,19 @@
 //   quoted — SQLite's tokenizer takes `$` inside a name (V$BH) but not `#`;
 // - `a / b` divides as Oracle does, never as integers (`a * 1.0 / b`);
 // - DECODE(e, s1, r1, …, default) becomes CASE coalesce(e, K) WHEN coalesce(s1, K) THEN r1 …
-//   ELSE default END (K a blob: DECODE matches a null with a null; e is written once),
+//   ELSE default END (K a blob: DECODE matches a null with a null; e is written once; e and
+//   each s converted to the first search's type when that is a literal),
+//   NVL2(e, a, b) a CASE, SYSDATE the simulated clock (functions.ts),
 //   BITAND(a, b) `(a & b)`, NVL `ifnull`, MOD `%`,
 //   GREATEST / LEAST `max` / `min`, TO_NUMBER a cast, USERENV('Instance') 1 (one instance);
 //   TO_CHAR and TRUNC are functions (functions.ts);
 // - CREATE OR REPLACE VIEW becomes DROP VIEW IF EXISTS, then CREATE VIEW.
 import { SQL_NESTING_LIMIT, thousands } from './limits';
+import { blocks, newPlan, tidyWhere } from './blocks';
+import { outerJoinPlan } from './outer-join';
+import { rownumPlan } from './rownum';
 import { solid, tokenize, type Token } from './tokens';
+import { TranslateError } from './translate-error';
 
 /** A piece of output and the script offset it came from. */
 interface Piece {
@@ -31,16 +37,7 @@ export interface Translated {
   tokens: Token[];
 }
 
-/** A statement the translation itself refuses (too few arguments …), at a script offset. */
-export class TranslateError extends Error {
-  constructor(
-    readonly code: string | null,
-    message: string,
-    readonly offset: number,
-  ) {
-    super(message);
-  }
-}
+export { TranslateError };
 
 const ident = (name: string) => (name.includes('#') ? `"${name}"` : name);
 
@@ -95,6 +92,18 @@ function argRanges(
  */
 const NULL_KEY = "x'00dec0de00'";
 
+/**
+ * The conversion DECODE's comparisons take from its first search value when that is a literal:
+ * `ora_char` for a string, `ora_num` for a number (functions.ts), none for an expression (its
+ * type is known only as it runs; the values then compare as they are).
+ */
+function decodeType(first: string): string | null {
+  const t = first.trim();
+  if (/^'(?:[^']|'')*'$/.test(t)) return 'ora_char';
+  if (/^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i.test(t)) return 'ora_num';
+  return null;
+}
+
 type Arg = () => void;
 type Rewrite = (args: Arg[], emit: (text: string) => void, at: number, raw: string[]) => void;
 
@@ -107,18 +116,28 @@ function arity(name: string, n: number, lo: number, hi: number, at: number): voi
 
 /** Oracle functions rewritten into SQLite expressions (argument order kept). */
 const REWRITES: Record<string, Rewrite> = {
-  decode(args, emit, at) {
+  decode(args, emit, at, raw) {
     arity('DECODE', args.length, 3, 255, at);
     // a simple CASE writes the expression once (a searched CASE wrote it once per WHEN, 2^n
-    // copies at n DECODEs deep); coalesce to one blob no table holds makes null match null
-    emit(`(CASE coalesce((`);
-    args[0]();
-    emit(`), ${NULL_KEY})`);
+    // copies at n DECODEs deep); coalesce to one blob no table holds makes null match null.
+    // "Oracle automatically converts expr and each search value to the datatype of the first
+    // search value before comparing" (SQL Reference, DECODE,
+    // https://docs.oracle.com/cd/B19306_01/server.102/b14200/functions040.htm): coalesce drops
+    // a column's affinity, so the conversion is written out when the first search is a
+    // literal (decode(buf#, '5', …) compares buf# as text; a number compares as a number)
+    const as = decodeType(raw[1]);
+    const key = (arg: Arg) => {
+      emit(as ? `coalesce(${as}((` : 'coalesce((');
+      arg();
+      emit(as ? `)), ${NULL_KEY})` : `), ${NULL_KEY})`);
+    };
+    emit('(CASE ');
+    key(args[0]);
     let k = 1;
     for (; k + 1 < args.length; k += 2) {
-      emit(` WHEN coalesce((`);
-      args[k]();
-      emit(`), ${NULL_KEY}) THEN (`);
+      emit(' WHEN ');
+      key(args[k]);
+      emit(' THEN (');
       args[k + 1]();
       emit(')');
     }
@@ -128,6 +147,18 @@ const REWRITES: Record<string, Rewrite> = {
       emit(')');
     }
     emit(' END)');
+  },
+  nvl2(args, emit, at) {
+    arity('NVL2', args.length, 3, 3, at);
+    // NVL2(e, a, b): a when e is not null, else b (SQL Reference, NVL2,
+    // https://docs.oracle.com/cd/B19306_01/server.102/b14200/functions106.htm); e written once
+    emit('(CASE WHEN (');
+    args[0]();
+    emit(') IS NOT NULL THEN (');
+    args[1]();
+    emit(') ELSE (');
+    args[2]();
+    emit(') END)');
   },
   bitand(args, emit, at) {
     arity('BITAND', args.length, 2, 2, at);
@@ -192,12 +223,37 @@ export function translate(text: string, start: number): Translated {
     k > 0 && toks[k - 1].start + toks[k - 1].text.length < toks[k].start;
   const before: string[] = [];
 
+  // ROWNUM and (+) move and drop tokens of their query blocks (rownum.ts, outer-join.ts)
+  let plan: ReturnType<typeof newPlan> | null = null;
+  if (toks.some((t) => t.text === '+' || t.text.toLowerCase() === 'rownum')) {
+    plan = newPlan();
+    const all = blocks(toks, match);
+    outerJoinPlan(toks, all, plan);
+    rownumPlan(toks, all, plan);
+    tidyWhere(toks, all, plan);
+  }
+  let moving = 0; // writing tokens `plan.before` moved
+  const put = (what: string | [number, number], src: number) => {
+    if (typeof what === 'string') return emit(what, src);
+    moving++;
+    range(what[0], what[1]);
+    moving--;
+  };
   const range = (from: number, to: number) => {
     for (let k = from; k < to;) k = one(k, to);
   };
   // translate the token at k (and what it heads); returns the next index
   const one = (k: number, to: number): number => {
     const t = toks[k];
+    if (plan) {
+      for (const s of plan.before.get(k) ?? []) put(s, t.start);
+      if (plan.skip.has(k) || (plan.moved.has(k) && !moving)) return k + 1;
+      const instead = plan.replace.get(k);
+      if (instead) {
+        emit(instead, t.start, spaced(k));
+        return k + 1;
+      }
+    }
     if (t.kind === 'word') {
       const lower = t.text.toLowerCase();
       if (lower === 'sys' && toks[k + 1]?.text === '.' && k + 2 < to) {
@@ -229,6 +285,11 @@ export function translate(text: string, start: number): Translated {
           return close + 1;
         }
       }
+      // SYSDATE: the simulated instance's clock (functions.ts), not the machine's
+      if (lower === 'sysdate' && toks[k - 1]?.text !== '.' && toks[k + 1]?.text !== '(') {
+        emit('ora_sysdate()', t.start, spaced(k));
+        return k + 1;
+      }
       emit(ident(t.text), t.start, spaced(k));
       return k + 1;
     }
@@ -248,6 +309,8 @@ export function translate(text: string, start: number): Translated {
     from = 4;
   }
   range(from, toks.length);
+  const end = toks.length ? toks[toks.length - 1].start + toks[toks.length - 1].text.length : start;
+  for (const s of plan?.before.get(toks.length) ?? []) put(s, end);
 
   let sql = '';
   const starts: number[] = [];
