@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { spread } from './lineChart';
+import { fitText, spread } from './lineChart';
 
 describe('spread (reference labels)', () => {
   it('leaves labels that are far enough apart where they are', () => {
@@ -19,5 +19,28 @@ describe('spread (reference labels)', () => {
     const sorted = [...ys].sort((a, b) => a - b);
     expect(sorted[1] - sorted[0]).toBeGreaterThanOrEqual(13);
     expect(sorted[2] - sorted[1]).toBeGreaterThanOrEqual(13);
+  });
+});
+
+describe('a side label along a short plot (issue 26 #10: the right axis read "latc")', () => {
+  // a monospace stand-in for the canvas measure: 0.6 em a character
+  const width = (t: string, px: number) => t.length * px * 0.6;
+  it('keeps its text and size when it fits', () => {
+    expect(fitText('latch free wait, s', 200, width)).toEqual({
+      text: 'latch free wait, s',
+      px: 12,
+    });
+  });
+  it('is set smaller before it is cut', () => {
+    const fit = fitText('latch free wait, s', 110, width);
+    expect(fit.text).toBe('latch free wait, s');
+    expect(fit.px).toBeLessThan(12);
+    expect(width(fit.text, fit.px)).toBeLessThanOrEqual(110);
+  });
+  it('is cut with an ellipsis at 9 px, never past its room', () => {
+    const fit = fitText('latch free wait, s', 60, width);
+    expect(fit.px).toBe(9);
+    expect(fit.text.endsWith('…')).toBe(true);
+    expect(width(fit.text, 9)).toBeLessThanOrEqual(60);
   });
 });

@@ -14,6 +14,7 @@ import {
   scaleLinear,
   select,
   type ScaleLinear,
+  type Selection as D3Selection,
 } from 'd3';
 import { INK, MUTED } from './colours';
 import { claimTestId } from './host';
@@ -131,6 +132,33 @@ export function spread(want: number[], gap: number, hi: number): number[] {
   return out;
 }
 type Scale = ScaleLinear<number, number>;
+
+/**
+ * The font size (12 px down to 9) and text with which `text` fits in `room` px: the size
+ * shrinks first, then the text is cut with an ellipsis (pure: `width` measures at a size).
+ */
+export function fitText(
+  text: string,
+  room: number,
+  width: (t: string, px: number) => number,
+): { text: string; px: number } {
+  for (let px = 12; px >= 9; px -= 0.5) if (width(text, px) <= room) return { text, px };
+  let cut = text;
+  while (cut.length > 1 && width(`${cut}…`, 9) > room) cut = cut.slice(0, -1);
+  return { text: cut === text ? text : `${cut.trimEnd()}…`, px: 9 };
+}
+
+/** Set a side label so that it fits along `room` px (see fitText); its full text as a title. */
+function fitAlong(
+  sel: D3Selection<SVGTextElement, unknown, null, undefined>,
+  text: string,
+  room: number,
+) {
+  const fit = fitText(text, room, (t, px) => textWidth(t, `${px}px system-ui, sans-serif`));
+  sel.text(fit.text).attr('font-size', fit.px);
+  sel.selectAll('title').remove();
+  if (fit.text !== text) sel.append('title').text(text);
+}
 
 export function createLineChart<P, X extends string>(
   el: HTMLElement,
@@ -326,6 +354,11 @@ export function createLineChart<P, X extends string>(
       .attr('y', H - 4);
     yLabel.attr('transform', `translate(14,${m.top + h / 2}) rotate(-90)`);
     y2Label.attr('transform', `translate(${W - 8},${m.top + h / 2}) rotate(90)`);
+    // a side label runs along the plot's height: in a short chart it is set smaller, and cut
+    // with an ellipsis only below 9 px (the right axis read "latc" in the library's charts)
+    const room = 2 * Math.min(m.top + h / 2, H - m.top - h / 2) - 4;
+    fitAlong(yLabel, spec.yLabel, room);
+    fitAlong(y2Label, spec.y2Label ?? '', room);
     empty
       .attr('x', w / 2)
       .attr('y', h / 2)
