@@ -13,6 +13,8 @@ import {
   REGION_TINT,
 } from '../../shared/views/colours';
 import { type Grid, type RegionName } from './lruGrid';
+import { fitText } from '../../shared/views/lineChart';
+import { textWidth } from '../../shared/views/text';
 import { rangeOutline, stairAt, regionRuns, toneOf, type Run, type SetSections } from './lruLayout';
 import { boundaries, midpointBar, placeTags, TAG_H, type MidBar, type Tag } from './lruMarks';
 
@@ -58,6 +60,9 @@ export function setLabel(set: SetInfo, index: number, sec: SetSections, compact 
 }
 
 const LABEL_LINES = 5;
+
+/** A label line's width at `px` (the view's system font). */
+const labelWidth = (t: string, px: number) => textWidth(t, `${px}px system-ui, sans-serif`);
 
 export class LruChrome {
   private under: G;
@@ -244,7 +249,14 @@ export class LruChrome {
     g.select('text.pool')
       .attr('fill', (d) => poolColor(d.lines[0]))
       .text((d) => d.lines[0]);
-    for (let i = 1; i < LABEL_LINES; i++) g.select(`text.l${i}`).text((d) => d.lines[i] ?? '');
+    // each line set smaller (then cut) rather than run into the grid: "write 0 · free 1,000"
+    // at 12.5 px is wider than the label column at some sizes (issue 26 #10)
+    const room = grid.labelW - 14;
+    for (let i = 1; i < LABEL_LINES; i++)
+      g.select<SVGTextElement>(`text.l${i}`).each(function (d) {
+        const fit = fitText(d.lines[i] ?? '', room, labelWidth, 12.5);
+        select(this).text(fit.text).attr('font-size', fit.px);
+      });
     // A hairline between sets.
     this.labels
       .selectAll<SVGLineElement, (typeof rows)[number]>('line.sep')

@@ -134,15 +134,17 @@ export function spread(want: number[], gap: number, hi: number): number[] {
 type Scale = ScaleLinear<number, number>;
 
 /**
- * The font size (12 px down to 9) and text with which `text` fits in `room` px: the size
- * shrinks first, then the text is cut with an ellipsis (pure: `width` measures at a size).
+ * The font size (`from` px, 12 unless said, down to 9) and text with which `text` fits in
+ * `room` px: the size shrinks first, then the text is cut with an ellipsis (pure: `width`
+ * measures at a size).
  */
 export function fitText(
   text: string,
   room: number,
   width: (t: string, px: number) => number,
+  from = 12,
 ): { text: string; px: number } {
-  for (let px = 12; px >= 9; px -= 0.5) if (width(text, px) <= room) return { text, px };
+  for (let px = from; px >= 9; px -= 0.5) if (width(text, px) <= room) return { text, px };
   let cut = text;
   while (cut.length > 1 && width(`${cut}…`, 9) > room) cut = cut.slice(0, -1);
   return { text: cut === text ? text : `${cut.trimEnd()}…`, px: 9 };
