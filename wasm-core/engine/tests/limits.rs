@@ -195,8 +195,8 @@ fn the_worst_chain_work_the_limit_accepts_ends_quickly() {
     let h = r.report().hash_chains;
     let walked = h.avg_walk * h.lookups as f64;
     eprintln!("1 bucket, 2,000 buffers, 1M accesses: {took:.2?}, {walked:.3e} headers compared");
+    // the bound is on the work (what a machine's speed does not change), not on the time
     assert!(walked <= cachesim::buffer::config::MAX_CHAIN_WORK as f64);
-    assert!(took < Duration::from_secs(30), "{took:.2?}");
 }
 
 /// Issue 29, finding 14: a 10 MB object name declared twice made a 10 MB message (the page's
