@@ -125,7 +125,13 @@ export function ScriptTimeline() {
         <span>{hasPaper ? 'paper' : ''}</span>
         <span>{hasPaper ? 'bar: sim · tick: paper' : 'bar: elapsed'}</span>
       </div>
-      <ol className="script-timeline" data-testid="script-timeline">
+      {/* it scrolls when its steps outgrow it: focusable, so a keyboard can scroll it */}
+      <ol
+        className="script-timeline"
+        data-testid="script-timeline"
+        tabIndex={0}
+        aria-label="The script's steps"
+      >
         {rows.map((r) => (
           <Row
             key={r.index}
