@@ -2,6 +2,7 @@
 // row of today's size, and the `db_cache_advice` switch of a scenario. The rows themselves
 // come from the engine (wasm-core/engine/src/buffer/advice): exact stack distances under 8.0
 // when the pool is plain LRU, shadow caches running the real replacement code otherwise.
+import { ADVICE_COLUMNS } from '../sim/columns';
 import type { Scenario } from '../sim/engine';
 import type { AdviceMethod } from '../sim/generated/buffer/AdviceMethod';
 import type { AdviceRow } from '../sim/generated/buffer/AdviceRow';
@@ -20,16 +21,8 @@ export interface PoolCurve {
   current: AdviceRow | null;
 }
 
-/** Oracle's columns in V$DB_CACHE_ADVICE order (the table shows these). */
-export const ADVICE_COLUMNS = [
-  'size_for_estimate',
-  'size_factor',
-  'buffers_for_estimate',
-  'estd_physical_read_factor',
-  'estd_physical_reads',
-  'estd_physical_read_time',
-  'estd_pct_of_db_time_for_reads',
-] as const satisfies readonly (keyof AdviceRow)[];
+/** Oracle's columns in V$DB_CACHE_ADVICE order (the table shows these; so does the SQL view). */
+export { ADVICE_COLUMNS };
 
 export const METHOD_TEXT: Record<AdviceMethod, string> = {
   stack_distance: 'one pass of LRU stack distances (Mattson): exact',

@@ -6,7 +6,7 @@
 // bytes from 0x0A000000, a working set descriptor 0x100 bytes from 0x09000000, so SET_DS
 // joins X$KCBWDS.ADDR and NXT_REPL / PRV_REPL name the neighbours' ADDR ('00': none).
 
-import { POOL_COLUMNS } from '../sim/columns';
+import { ADVICE_COLUMNS, POOL_COLUMNS } from '../sim/columns';
 
 export const BH_ADDR = 0x0a000000;
 export const DS_ADDR = 0x09000000;
@@ -61,19 +61,7 @@ export const TABLES: Record<string, string[]> = {
   ],
   v$buffer_pool_statistics: ['id', 'name', ...POOL_COLUMNS],
   // Oracle 9i's columns (Database Reference 9.2, V$DB_CACHE_ADVICE) and the two 10g added
-  v$db_cache_advice: [
-    'id',
-    'name',
-    'block_size',
-    'advice_status',
-    'size_for_estimate',
-    'size_factor',
-    'buffers_for_estimate',
-    'estd_physical_read_factor',
-    'estd_physical_reads',
-    'estd_physical_read_time',
-    'estd_pct_of_db_time_for_reads',
-  ],
+  v$db_cache_advice: ['id', 'name', 'block_size', 'advice_status', ...ADVICE_COLUMNS],
   dba_objects: [
     'owner',
     'object_name',
