@@ -51,6 +51,12 @@ impl Simulation {
         Ok(Simulation::with(run))
     }
 
+    /// Each pool's statistics now (the report's `pools`, without the rest), as JSON.
+    #[wasm_bindgen(js_name = poolStatisticsJson)]
+    pub fn pool_statistics_json(&self) -> String {
+        json(&self.run.pool_statistics())
+    }
+
     /// The resolved instance (pools, aging, hash, DBWRs) and the working sets, as JSON.
     #[wasm_bindgen(js_name = configJson)]
     pub fn config_json(&self) -> String {

@@ -5,6 +5,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { COMPARE_PRESETS } from '../store/compare';
 import { useApp } from '../store/context';
 import { selectCompareOn, selectReady } from '../store/selectors';
+import { CompareWorkspace } from './lazyCompare';
 import type { AppState } from '../store/store';
 
 const selectCompareActions = (s: AppState) => ({
@@ -71,7 +72,11 @@ export function CompareMenu() {
         aria-pressed={on}
         aria-expanded={open}
         aria-haspopup="menu"
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => {
+          // the comparison's code is on its way while the user picks a preset
+          if (!open) void CompareWorkspace.preload();
+          setOpen((o) => !o);
+        }}
         title="Compare two configurations of a scenario side by side, stepping together"
       >
         Compare ▾

@@ -1,5 +1,5 @@
 // What the buffer cache's charts plot over the run: per pool, the hit ratio and the reads.
-import type { Report, Scenario, SimRun } from '../sim/engine';
+import type { PoolStatistics, Report, Scenario, SimRun } from '../sim/engine';
 
 export interface SeriesPoint {
   position: number;
@@ -20,10 +20,14 @@ export interface PaperMark {
 }
 
 export function pointOf(report: Report, position: number, seconds: number): SeriesPoint {
+  return pointOfPools(report.pools, position, seconds);
+}
+
+function pointOfPools(pools: PoolStatistics[], position: number, seconds: number): SeriesPoint {
   return {
     position,
     seconds,
-    pools: report.pools.map((p) => ({
+    pools: pools.map((p) => ({
       name: p.name,
       hit_ratio: p.hit_ratio,
       physical_reads: p.physical_reads,
@@ -32,7 +36,11 @@ export function pointOf(report: Report, position: number, seconds: number): Seri
   };
 }
 
-export const sample = (run: SimRun) => pointOf(run.report(), run.position, run.now);
+/**
+ * A point of the series at the run's position. From the pool statistics alone: a sample of the
+ * whole report cost 3.5 ms in seed 004 — 1.4 s of a replay's 400 samples (issue 26 #12).
+ */
+export const sample = (run: SimRun) => pointOfPools(run.poolStatistics(), run.position, run.now);
 
 /** The paper's published figures, as marks for the charts. */
 export function paperMarks(scenario: Scenario | null): PaperMark[] {

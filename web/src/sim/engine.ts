@@ -36,7 +36,8 @@ export type {
   Segment,
   XbhRow,
 };
-export type { PoolStatistics } from './generated/buffer/PoolStatistics';
+import type { PoolStatistics } from './generated/buffer/PoolStatistics';
+export type { PoolStatistics };
 export type { WorkloadSpec } from './generated/buffer/WorkloadSpec';
 export type { Compared } from './generated/Compared';
 export type { Profile } from './generated/Profile';
@@ -284,6 +285,10 @@ export class SimRun extends RunBase<Simulation, Event, Report> implements Playab
   }
   get totalExecutions(): number {
     return this.sim.totalExecutions();
+  }
+  /** Each pool's statistics now: the report's `pools`, cheaper than the whole report. */
+  poolStatistics(): PoolStatistics[] {
+    return JSON.parse(this.sim.poolStatisticsJson()) as PoolStatistics[];
   }
   layoutInfo(): Layout {
     return JSON.parse(this.sim.configJson()) as Layout;

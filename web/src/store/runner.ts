@@ -11,7 +11,7 @@ import { arrived, jumpPair, stepPair, type Pair, type Papers } from './lockstep'
 import type { ScenarioEntry } from './scenarios';
 import { SLICE_MS, yieldToPage } from './slices';
 import { openSim, refresh, type Sim } from './slot';
-import { ANIMATE_MAX_SPEED, SPEEDS, type AppState } from './state';
+import { ANIMATE_MAX_EVENTS, ANIMATE_MAX_SPEED, SPEEDS, type AppState } from './state';
 import { message, same } from './util';
 
 const NARRATION_GROUPS = 200;
@@ -215,8 +215,9 @@ export function createRunner(
     if (!pair || doneOf(pair.a, pair.b)) return;
     const { told, toldB, ...moved } = stepPair(pair, how, count, papers());
     const speed = speedOf(get());
+    const few = moved.a.events.length + (moved.b?.events.length ?? 0) <= ANIMATE_MAX_EVENTS;
     putPair(moved, {
-      animate: !get().playing || speed <= ANIMATE_MAX_SPEED,
+      animate: few && (!get().playing || speed <= ANIMATE_MAX_SPEED),
       durationMs: get().playing ? Math.min(600, 850 / speed) : 600,
       ...narrated(told, toldB),
     });

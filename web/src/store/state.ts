@@ -19,6 +19,12 @@ export const SPEEDS = [1, 2, 5, 10, 25, 100, 500, 2000, Infinity] as const;
 export const NARRATE_MAX_SPEED = 25;
 /** At or below this speed the views tween each step. */
 export const ANIMATE_MAX_SPEED = 10;
+/**
+ * A step of more events than this (a statement of a hundred thousand accesses) is drawn as
+ * its end state, not tweened: a tween per moved buffer would cost the page seconds of
+ * transitions that nobody could follow (issue 26 #12).
+ */
+export const ANIMATE_MAX_EVENTS = 400;
 
 /** A link opened over a tab with unsaved work: it waits for the user's answer. */
 export interface PendingLink {

@@ -5,6 +5,7 @@ import { BUNDLED, DEFAULT_SCENARIO_ID } from './scenarios';
 import { bufferSim } from './selectors';
 import type { Scenario } from '../sim/engine';
 import { createAppStore, SPEEDS } from './store';
+import { ANIMATE_MAX_EVENTS } from './state';
 import { freshStore } from './storeFixture';
 
 beforeAll(() => loadEngineNode());
@@ -85,6 +86,22 @@ describe('the app store', () => {
     store.getState().stepExecution();
     expect(store.getState().sim?.position).toBe(4);
     expect(store.getState().sim?.executions).toBe(1);
+  });
+
+  it('draws a statement of thousands of events as its end state, a short one tweened', () => {
+    // seed 003's warm-up statement is 94,209 accesses: a tween per event cost the page
+    // 0.5 s of transitions (issue 26 #12)
+    const store = fresh();
+    store.getState().loadScenario('seed003-db-cache');
+    store.getState().stepExecution();
+    let s = store.getState();
+    expect(s.sim?.events.length).toBeGreaterThan(ANIMATE_MAX_EVENTS);
+    expect(s.animate).toBe(false);
+    store.getState().loadScenario('seed000-8.0-test1');
+    store.getState().stepExecution();
+    s = store.getState();
+    expect(s.sim?.events.length).toBeLessThanOrEqual(ANIMATE_MAX_EVENTS);
+    expect(s.animate).toBe(true);
   });
 
   it('steps back exactly: the same numbers as a run stopped there', async () => {

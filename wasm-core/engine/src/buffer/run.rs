@@ -3,6 +3,7 @@
 
 use super::advice::{AdviceStatus, Advisor, DbCacheAdvice};
 use super::report::{compare, Report};
+use super::stats::PoolStatistics;
 use super::Instance;
 use crate::buffer::events::Event;
 use crate::buffer::replacement::future::{check_length, grouped, Future};
@@ -306,6 +307,12 @@ impl Run {
             r.db_cache_advice = a.rows;
         }
         r
+    }
+
+    /// Each pool's statistics now: the report's `pools` alone. A chart samples this hundreds
+    /// of times a run; the whole report also walks every hash bucket for its longest chain.
+    pub fn pool_statistics(&self) -> Vec<PoolStatistics> {
+        self.replay.state().cache.pool_statistics()
     }
 
     /// V$DB_CACHE_ADVICE so far, with how each pool's rows were made; `None` unless
