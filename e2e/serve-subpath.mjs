@@ -1,11 +1,14 @@
 // A tiny static server for dist/ under a sub path (like GitHub Pages' /repo/), to prove the built
-// site uses only relative URLs. Usage: node e2e/serve-subpath.mjs [--port 4174] [--base /repo/]
+// site uses only relative URLs; it gzips text and wasm as such a host does, so that a throttled
+// first load (e2e/first-screen.spec.ts) sends what a real visitor would receive.
+// Usage: node e2e/serve-subpath.mjs [--port 4174] [--base /repo/]
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
 
 const { values } = parseArgs({
   options: {
@@ -29,6 +32,18 @@ const types = {
   '.ico': 'image/x-icon',
   '.txt': 'text/plain; charset=utf-8',
 };
+
+/** What a static host gzips (GitHub Pages: text, JSON, SVG and wasm), once per file. */
+const COMPRESSED = new Set(['.html', '.js', '.mjs', '.css', '.json', '.wasm', '.svg', '.txt']);
+const cache = new Map();
+async function gzipped(file) {
+  let body = cache.get(file);
+  if (!body) {
+    body = gzipSync(await readFile(file), { level: 6 });
+    cache.set(file, body);
+  }
+  return body;
+}
 
 async function resolveFile(urlPath) {
   try {
@@ -54,7 +69,18 @@ createServer(async (req, res) => {
     res.writeHead(404, { 'content-type': 'text/plain' }).end(`not found: ${path}\n`);
     return;
   }
-  res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
+  const type = types[extname(file)] ?? 'application/octet-stream';
+  if (COMPRESSED.has(extname(file)) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
+    const body = await gzipped(file);
+    res.writeHead(200, {
+      'content-type': type,
+      'content-encoding': 'gzip',
+      vary: 'accept-encoding',
+    });
+    res.end(body);
+    return;
+  }
+  res.writeHead(200, { 'content-type': type });
   createReadStream(file).pipe(res);
 }).listen(port, 'localhost', () => {
   console.log(`serving ${distDir} at http://localhost:${port}${base}`);
