@@ -71,6 +71,8 @@ export class LruChrome {
 
   private mid: G;
   private tags: G;
+  /** The tags drawn now: a step's caption keeps clear of them (./lruEffects). */
+  tagsNow: Tag[] = [];
 
   constructor(under: SVGGElement, over: SVGGElement, labels: SVGGElement) {
     this.under = select(under);
@@ -95,7 +97,8 @@ export class LruChrome {
     this.drawStairs(
       grid.lanes ? [] : mids.map(({ sec, s, r }) => stairAt(grid, s, r.start, sec.repl)),
     );
-    this.drawTags(placeTags(grid, secs));
+    this.tagsNow = placeTags(grid, secs);
+    this.drawTags(this.tagsNow);
     this.drawLabels(grid, secs, sets);
   }
 
@@ -193,6 +196,7 @@ export class LruChrome {
       .data(tags, (d) => `${d.set}:${d.kind}`)
       .join((enter) => {
         const e = enter.append('g').attr('class', 'tag');
+        e.append('line').attr('class', 'lead').attr('stroke-width', 1.5);
         e.append('rect').attr('rx', 4).attr('height', TAG_H);
         e.append('text')
           .attr('y', TAG_H / 2)
@@ -208,6 +212,14 @@ export class LruChrome {
     g.select('rect')
       .attr('width', (d) => d.w)
       .attr('fill', (d) => TAG_FILL[d.kind]);
+    // a tag in the top lane for a row further down points at it
+    g.select('line.lead')
+      .attr('display', (d) => (d.lead ? null : 'none'))
+      .attr('stroke', (d) => TAG_FILL[d.kind])
+      .attr('x1', (d) => (d.lead ? d.lead.x - d.x : 0))
+      .attr('x2', (d) => (d.lead ? d.lead.x - d.x : 0))
+      .attr('y1', TAG_H)
+      .attr('y2', (d) => (d.lead ? d.lead.y - d.y : 0));
     g.select('text')
       .attr('x', (d) => d.w / 2)
       .attr('text-anchor', 'middle')

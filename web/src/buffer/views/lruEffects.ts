@@ -4,7 +4,8 @@
 // update, so a single step can be read at leisure.
 import { select, type Selection } from 'd3';
 import { DIRTY_MARK, REGION_COLOR, SELECT } from '../../shared/views/colours';
-import type { Grid } from './lruGrid';
+import { LANE, type Grid } from './lruGrid';
+import { TAG_H } from './lruMarks';
 import type { Locator } from './lruLayout';
 import { stop } from '../../shared/views/stop';
 import { textWidth } from '../../shared/views/text';
@@ -32,8 +33,16 @@ const STAYS = new Set<StepKind>(['hit', 'too_soon', 'to_head', 'insert', 'dirty'
 /** Steps whose buffer moves: a ring where it was, then one where it lands. */
 const MOVERS = new Set<StepKind>(['to_head', 'promote', 'cool', 'dirty_skip', 'written']);
 const MAX_RINGS = 240;
-const CAPTION_H = 22;
 const CAPTION_FONT = '600 12.5px system-ui, sans-serif';
+/** Space kept between a caption and a tag beside it. */
+const GAP = 6;
+
+/** A tag's box in the view (./lruMarks' Tag): captions keep clear of it. */
+interface Box {
+  x: number;
+  y: number;
+  w: number;
+}
 
 type G = Selection<SVGGElement, unknown, null, undefined>;
 
@@ -51,7 +60,13 @@ export class LruEffects {
     this.layer.selectAll('*').remove();
   }
 
-  play(tl: Timeline, grid: Grid, before: Locator | null, after: Locator): void {
+  play(
+    tl: Timeline,
+    grid: Grid,
+    before: Locator | null,
+    after: Locator,
+    tags: readonly Box[] = [],
+  ): void {
     this.clear();
     const steps = thin(tl.steps);
     const pad = 3;
@@ -121,16 +136,16 @@ export class LruEffects {
     captions.forEach((s, i) => {
       const next = captions[i + 1];
       const p = captionAt.get(s);
-      if (p) this.caption(grid, s, p, size, next ? next.at - s.at : null);
+      if (p) this.caption(grid, s, p, tags, next ? next.at - s.at : null);
     });
   }
 
-  /** One caption beside its ring (right of it, or left near the edge), on the same row. */
+  /** One caption in the lane above its ring's row (see captionBox), or none. */
   private caption(
     grid: Grid,
     s: AnimStep,
     p: { x: number; y: number },
-    size: number,
+    tags: readonly Box[],
     life: number | null,
   ): void {
     const g = this.layer
@@ -139,30 +154,24 @@ export class LruEffects {
       .attr('data-step', s.kind)
       .attr('opacity', 0)
       .attr('pointer-events', 'none');
-    const rect = g
-      .append('rect')
-      .attr('height', CAPTION_H)
-      .attr('rx', 6)
-      .attr('fill', '#212529')
-      .attr('fill-opacity', 0.93);
-    g.append('circle')
-      .attr('cx', 11)
-      .attr('cy', CAPTION_H / 2)
-      .attr('r', 4)
-      .attr('fill', RING[s.kind]);
+    const rect = g.append('rect').attr('rx', 6).attr('fill', '#212529').attr('fill-opacity', 0.93);
+    g.append('circle').attr('cx', 11).attr('r', 4).attr('fill', RING[s.kind]);
     g.append('text')
       .attr('x', 21)
-      .attr('y', CAPTION_H / 2)
       .attr('dy', '0.35em')
       .style('font', CAPTION_FONT)
       .attr('fill', '#fff')
       .text(s.label);
     const w = Math.ceil(textWidth(s.label, CAPTION_FONT) + 30);
-    rect.attr('width', w);
-    const right = p.x + size / 2 + 6;
-    let x = right + w <= grid.width - 2 ? right : p.x - size / 2 - 6 - w;
-    x = Math.max(0, x);
-    g.attr('transform', `translate(${x},${p.y - CAPTION_H / 2})`);
+    const at = captionBox(grid, p, w, tags);
+    if (!at) {
+      g.remove();
+      return;
+    }
+    rect.attr('width', w).attr('height', at.h);
+    g.select('circle').attr('cy', at.h / 2);
+    g.select('text').attr('y', at.h / 2);
+    g.attr('transform', `translate(${at.x},${at.y})`);
     const t = g.transition().delay(s.at).duration(90).attr('opacity', 1);
     if (life !== null)
       t.transition()
@@ -195,6 +204,39 @@ export class LruEffects {
     this.clear();
     this.selLayer.selectAll('*').remove();
   }
+}
+
+/**
+ * Where a caption `w` px wide goes for a ring centred at `p`: in the lane above the ring's row,
+ * centred on it and kept inside the grid, so that it never covers a cell (issue 26 #10: beside
+ * the ring it hid the list head). Every set has a lane above its first row; rows below have
+ * one only when the cells are large (`grid.lanes`). No lane: no caption — the ring stays, and
+ * the narration says the same words.
+ */
+export function captionBox(
+  grid: Grid,
+  p: { x: number; y: number },
+  w: number,
+  avoid: readonly Box[] = [],
+): { x: number; y: number; h: number } | null {
+  const box = grid.sets.find((b) => p.y >= b.top && p.y < b.top + b.height);
+  if (!box) return null;
+  const rowTop = p.y - grid.cell / 2;
+  const firstRow = rowTop < box.top + LANE + grid.pitch / 2;
+  if (!firstRow && !grid.lanes) return null;
+  const y = (firstRow ? box.top : rowTop - LANE) + 1;
+  const h = LANE - 2;
+  // Centred on the ring, or the nearest place beside a tag in the lane (never over one).
+  const lo = grid.gridX - 2;
+  const hi = grid.width - 2 - w;
+  const inLane = avoid.filter((t) => t.y < y + h && y < t.y + TAG_H);
+  const free = (x: number) =>
+    x >= lo && x <= hi && !inLane.some((t) => x < t.x + t.w + GAP && t.x < x + w + GAP);
+  const want = Math.max(lo, Math.min(hi, p.x - w / 2));
+  const xs = [want, ...inLane.flatMap((t) => [t.x + t.w + GAP, t.x - GAP - w])]
+    .filter(free)
+    .sort((a, b) => Math.abs(a - want) - Math.abs(b - want));
+  return xs.length ? { x: xs[0], y, h } : null;
 }
 
 /** At most MAX_RINGS steps: every step that is not an inspection, and a sample of those. */

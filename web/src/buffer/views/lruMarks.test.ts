@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeGrid } from './lruGrid';
+import { computeGrid, slotXY } from './lruGrid';
 import { sections } from './lruLayout';
 import { midpointBar, placeTags, TAG_H, type Tag } from './lruMarks';
 import { LRU, TOUCH } from './regions.fixture';
@@ -45,6 +45,31 @@ describe('placeTags', () => {
     for (let repl = 1; repl <= 400; repl += 7) {
       const tags = placeTags(small, sections(new Uint32Array([repl, 0, 0, 1000 - repl]), LRU));
       expect(overlaps(tags), `LRU list of ${repl}`).toBe(false);
+    }
+  });
+
+  it('never covers a cell: without lanes a lower row’s tag stands in the top lane', () => {
+    // issue 26 #10: COLD TAIL and FREE stood over the row above theirs
+    const small = computeGrid({ width: 640, budget: 300, setSizes: [1000], canvas: false, dpr: 1 });
+    expect(small.lanes).toBe(false);
+    const cells = Array.from({ length: 1002 }, (_, i) => slotXY(small, 0, i));
+    for (let repl = 1; repl <= 1000; repl += 37) {
+      const tags = placeTags(
+        small,
+        sections(new Uint32Array([Math.ceil(repl / 2), repl >> 1, 0, 0, 1000 - repl]), TOUCH),
+      );
+      for (const t of tags) {
+        const hit = cells.find(
+          (c) =>
+            t.x < c.x + small.cell &&
+            c.x < t.x + t.w &&
+            t.y < c.y + small.cell &&
+            c.y < t.y + TAG_H,
+        );
+        expect(hit, `${t.text} of a list of ${repl}`).toBeUndefined();
+        if (t.lead) expect(t.lead.y).toBeGreaterThan(t.y + TAG_H);
+      }
+      if (repl > 2 * small.sets[0].cols) expect(tags.some((t) => t.lead)).toBe(true);
     }
   });
 

@@ -19,6 +19,11 @@ export interface Tag {
   x: number;
   y: number;
   w: number;
+  /**
+   * Set when the tag stands in the set's top lane for a row further down (small cells have
+   * no lane above each row): a thin leader from the tag down to that row's top, at `x`.
+   */
+  lead?: { x: number; y: number };
 }
 
 export interface MidBar {
@@ -141,7 +146,10 @@ export function placeTags(grid: Grid, secs: SetSections[]): Tag[] {
   secs.forEach((sec, s) => {
     if (!grid.sets[s]) return;
     for (const w of wishes(grid, sec, s)) {
-      const y = rowY(grid, s, w.row) - TAG_H - 3;
+      // Over the row it names when there is a lane for it; otherwise in the set's top lane,
+      // with a leader down to its row — never over another row's cells (issue 26 #10).
+      const inLane = grid.lanes || w.row === 0;
+      const y = rowY(grid, s, inLane ? w.row : 0) - TAG_H - 3;
       for (const text of w.texts) {
         const width = tagWidth(text);
         let x = w.anchor === 'start' ? w.at : w.anchor === 'end' ? w.at - width : w.at - width / 2;
@@ -167,7 +175,10 @@ export function placeTags(grid: Grid, secs: SetSections[]): Tag[] {
         }
         if (clash) continue;
         placed.push({ x0: x, x1: x + width, y0: y, y1: y + TAG_H });
-        out.push({ set: s, text, kind: w.kind, x, y, w: width });
+        const lead = inLane
+          ? undefined
+          : { x: Math.max(x + 2, Math.min(x + width - 2, w.at)), y: rowY(grid, s, w.row) };
+        out.push({ set: s, text, kind: w.kind, x, y, w: width, ...(lead ? { lead } : {}) });
         break;
       }
     }

@@ -270,7 +270,7 @@ export function createLruView(el: HTMLElement, opts: ViewOptions): View<CacheFra
       dpr,
     });
     effects.selectRing(grid, useCanvas ? after : null, frame.selected);
-    if (tl) effects.play(tl, grid, before, after);
+    if (tl) effects.play(tl, grid, before, after, chrome.tagsNow);
     else effects.clear();
     drawCursor();
   }
