@@ -51,3 +51,18 @@ test('seed 002: the Host panel shows tps, page-ins and migration beside the hit 
   await expect(page.getByRole('alert')).toHaveCount(0);
   watcher.expectClean(new URL(URL_).origin);
 });
+
+// Double buffering at a glance (issue 26 #9): after seed 003's warm-up through the file system
+// cache, every buffer is also an OS page — the OS view says how many pages are held twice, and
+// its legend names the mark; under direct I/O (db-cache) nothing is held twice.
+test('seed 003: the OS page cache says how much of it is held twice', async ({ page }) => {
+  await openApp(page, URL_);
+  await page.getByTestId('scenario-select').selectOption('seed003-fs-cache');
+  for (let i = 0; i < 2; i++) await page.getByTestId('step-exec').click();
+  await expect(page.getByTestId('position')).not.toHaveAttribute('data-position', '0');
+  const os = page.getByTestId('os-cache-view');
+  await os.scrollIntoViewIfNeeded();
+  await expect(page.locator('[data-doubled]')).toHaveAttribute('data-doubled', '2048');
+  await expect(os.getByTestId('os-held-twice')).toContainText('2,048 of 65,536 pages held twice');
+  await expect(page.locator('[data-legend="os-cached"]')).toContainText('lower half teal');
+});

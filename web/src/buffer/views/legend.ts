@@ -81,8 +81,8 @@ export function renderLegend(
   if (osCache)
     item(
       el,
-      { background: '#dee2e6', boxShadow: `inset 0 -4px 0 ${DOUBLE_MARK}` },
-      'also in the OS page cache (double-buffered)',
+      { background: '#dee2e6', boxShadow: `inset 0 -6px 0 ${DOUBLE_MARK}` },
+      'lower half teal: also in the OS page cache (double-buffered)',
     ).dataset.legend = 'os-cached';
   if (diffOther)
     item(

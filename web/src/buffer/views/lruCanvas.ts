@@ -10,6 +10,7 @@ import {
   DIFF_MARK,
   DIRTY_MARK,
   DOUBLE_MARK,
+  doubleRows,
   FREE_FILL,
   packRgba,
   segmentColor,
@@ -94,8 +95,8 @@ export class CanvasCells {
     const rowD = Math.round(grid.rowPitch * dpr);
     const x0 = Math.round(grid.gridX * dpr);
     const mark = cd >= 5 ? Math.max(2, Math.round(cd / 3)) : 0;
-    // A buffer the OS page cache also holds: its bottom row(s) in the double-buffering ink.
-    const osBar = cd >= 2 ? Math.max(1, Math.round(cd / 5)) : 0;
+    // A buffer the OS page cache also holds: its bottom half in the double-buffering ink.
+    const osBar = doubleRows(cd);
     const osInk = this.osInk;
     const { dba, flags } = st;
     // Compare mode: a frame round a buffer whose block the other configuration has not cached.

@@ -7,6 +7,7 @@ import {
   DIFF_MARK,
   DIRTY_MARK,
   DOUBLE_MARK,
+  doubleRows,
   FREE_FILL,
   FREE_STROKE,
   inkOn,
@@ -83,8 +84,8 @@ export class SvgCells {
         .attr('font-size', c >= 14 ? Math.min(16, Math.round(c * 0.46)) : Math.max(8, c - 1))
         .attr('font-weight', 600);
     if (c >= 5) {
-      // Double buffering (seed 003): a bar along the bottom of a buffer the OS also caches.
-      const bar = Math.max(1.5, Math.round(c * 0.16));
+      // Double buffering (seed 003): the bottom half of a buffer the OS also caches.
+      const bar = doubleRows(c);
       cells
         .append('rect')
         .attr('class', 'os')

@@ -1,7 +1,7 @@
 // The OS page cache under the pools (seed 003), drawn to a canvas: one slot per page the OS
-// can hold (up to OS_PAGE_LIMIT), filled from the most recently used page. A page is coloured
-// by its segment; a pale page only the OS holds, a full-coloured page with a bar along its
-// bottom is held twice — the same block is in a buffer above (double buffering).
+// can hold (up to OS_PAGE_LIMIT), filled from the most recently used page. A page only the OS
+// holds is its segment's pale colour; a page held twice — the same block is in a buffer above
+// (double buffering) — is solid teal, so that a room sees how much of the OS cache is a copy.
 //
 //   createOsCacheView(el, { onSelect }) → { update(frame), destroy() }
 import { NO_BUFFER, splitDba } from '../../sim/engine';
@@ -71,21 +71,14 @@ class OsCanvas extends PixelCanvas {
     px.fill(0);
     const pd = Math.round(g.pitch * dpr);
     const cd = Math.max(1, Math.round(g.cell * dpr));
-    const bar = cd >= 3 ? Math.max(1, Math.round(cd / 4)) : 0;
     const listed = pages.length >> 1;
     for (let i = 0; i < slots; i++) {
       const top = Math.floor(i / g.cols) * pd * W + (i % g.cols) * pd;
       let fill = this.empty;
-      let doubled = false;
-      if (i < listed) {
-        const [full, pale] = this.colours((pages[2 * i] >>> 22) - 1);
-        doubled = pages[2 * i + 1] !== NO_BUFFER;
-        fill = doubled ? full : pale;
-      }
-      for (let r = 0, o = top; r < cd; r++, o += W) {
-        const c = doubled && r >= cd - bar ? this.ink : fill;
-        for (let q = 0; q < cd; q++) px[o + q] = c;
-      }
+      if (i < listed)
+        fill =
+          pages[2 * i + 1] !== NO_BUFFER ? this.ink : this.colours((pages[2 * i] >>> 22) - 1)[1];
+      for (let r = 0, o = top; r < cd; r++, o += W) for (let q = 0; q < cd; q++) px[o + q] = fill;
     }
     this.ctx.putImageData(image, 0, 0);
   }
@@ -135,17 +128,19 @@ export function createOsCacheView(el: HTMLElement, opts: ViewOptions): View<OsFr
     minHeight: '16px',
   });
   const key = styled('span', {}, caption);
+  const held = styled('b', { color: DOUBLE_MARK }, caption);
+  held.dataset.testid = 'os-held-twice';
   const told = styled('span', { color: '#1d1f24' }, caption);
   const cut = styled('span', { fontStyle: 'italic' }, caption);
   const stage = styled('div', { position: 'relative', cursor: 'pointer' });
   root.append(caption, stage);
   el.appendChild(root);
   // Built node by node: an inline style attribute in markup would break the page's CSP.
-  const bar = styled('b', { color: DOUBLE_MARK });
-  bar.textContent = 'bar';
+  const teal = styled('b', { color: DOUBLE_MARK });
+  teal.textContent = 'teal';
   key.append(
     'MRU → LRU, row by row · pale = only the OS holds the block · ',
-    bar,
+    teal,
     ' = also in a buffer (double-buffered)',
   );
 
@@ -174,7 +169,11 @@ export function createOsCacheView(el: HTMLElement, opts: ViewOptions): View<OsFr
     const listed = frame.pages.length >> 1;
     cut.textContent = truncation(frame.resident, listed) ?? '';
     root.dataset.pages = String(listed);
-    root.dataset.doubled = String(countDoubled(frame.pages));
+    const doubled = countDoubled(frame.pages);
+    root.dataset.doubled = String(doubled);
+    held.textContent = listed
+      ? `${doubled.toLocaleString('en')} of ${listed.toLocaleString('en')} pages held twice (${Math.round((100 * doubled) / listed)} %)`
+      : '';
     const fresh = frame.events.length > 0;
     told.textContent = fresh ? lastRead(frame) : '';
     canvas.mark('head', grid, fresh && told.textContent ? 0 : -1);

@@ -1,6 +1,7 @@
 import { lab } from 'd3';
 import { describe, expect, it } from 'vitest';
 import {
+  doubleRows,
   inkOn,
   latchColor,
   packRgba,
@@ -28,6 +29,15 @@ describe('colours', () => {
   it('writes dark ink on light fills and white on dark ones', () => {
     expect(inkOn('#edc949')).toBe('#16181d');
     expect(inkOn('#4e79a7')).toBe('#ffffff');
+  });
+
+  it('marks a double-buffered cell over half its height, at every size that has room', () => {
+    // issue 26 #9: a 1-px line at 2,048 buffers could not be seen from the back of a room
+    expect(doubleRows(1)).toBe(0);
+    for (let cell = 2; cell <= 40; cell++) {
+      expect(doubleRows(cell)).toBeGreaterThanOrEqual(cell / 2);
+      expect(doubleRows(cell)).toBeLessThan(cell);
+    }
   });
 
   it('packs RGBA little-endian for ImageData', () => {

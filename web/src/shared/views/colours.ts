@@ -105,3 +105,10 @@ export function shade(css: string, t: number): string {
 
 /** The OS page cache (seed 003): a buffer whose block the OS also caches, a page so held. */
 export const DOUBLE_MARK = '#0b7285';
+
+/**
+ * Rows of a `cell`-px cell drawn in DOUBLE_MARK when its block is held twice: the bottom half,
+ * so that double buffering shows at a glance on a projector (issue 26 #9: a 1-px line did
+ * not). Under 2 px a cell has no room for two colours and keeps its segment's.
+ */
+export const doubleRows = (cell: number) => (cell >= 2 ? Math.ceil(cell / 2) : 0);
