@@ -5,7 +5,13 @@
 import { select } from 'd3';
 import { ChainStrip } from '../../shared/views/chainStrip';
 import { CHAIN_H, drawChain, type G, type Shown } from './chainDiagram';
-import { bucketAt, bucketOf, lastLookupLabel, lookupOf } from '../../shared/views/chainLayout';
+import {
+  bucketAt,
+  bucketOf,
+  lastLookupLabel,
+  lookupOf,
+  stripHeightFor,
+} from '../../shared/views/chainLayout';
 import { MUTED } from '../../shared/views/colours';
 import { ONE_LINE, PAD_X, PAD_Y, styled, viewRoot, watchSize } from '../../shared/views/host';
 import { stop } from '../../shared/views/stop';
@@ -78,7 +84,11 @@ export function createChainView(el: HTMLElement, opts: ViewOptions): View<ChainF
 
   function draw(frame: ChainFrame, animate: boolean): void {
     const w = width();
-    const stripH = Math.max(24, height() - 20 - 12 - CHAIN_H - 8 - 20);
+    const stripH = Math.max(
+      24,
+      stripHeightFor(frame.buckets, w),
+      height() - 20 - 12 - CHAIN_H - 8 - 20,
+    );
     strip.setBuckets(frame.buckets);
     strip.draw(frame.buckets, frame.latches, frame.chainLengths, w, stripH);
     const next = choose(frame);
@@ -92,8 +102,8 @@ export function createChainView(el: HTMLElement, opts: ViewOptions): View<ChainF
     svg.setAttribute('width', String(w));
     svg.setAttribute('height', String(CHAIN_H));
     legend.textContent =
-      `hue = latch (bucket mod ${frame.latches.toLocaleString('en-US')}) · ` +
-      'shade = chain length 0, 1, 2, 3+' +
+      'shade = chain length 0, 1, 2, 3+ · ' +
+      `latch = bucket mod ${frame.latches.toLocaleString('en-US')}` +
       (siblings ? ' · thin rings: same latch' : '') +
       (selBucket !== null ? ' · dashed: selected buffer’s bucket' : '') +
       // Oracle's default gives about two buckets a buffer: chains of 0–1 headers, walks of 0–1.

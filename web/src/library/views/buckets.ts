@@ -1,5 +1,5 @@
-// The library cache hash table: the bucket array on a canvas (hue = library cache child
-// latch, shade = handles on the chain), the chain of the bucket the last lookup walked (or
+// The library cache hash table: the bucket array on a canvas (shade = handles on the chain;
+// child latch = bucket mod latches), the chain of the bucket the last lookup walked (or
 // the one the user clicked) as a list of handles, and the array doubling on a rehash.
 //
 //   createBucketView(el, { onSelectBucket }) → { update(frame), destroy() }
@@ -145,7 +145,7 @@ export function createBucketView(el: HTMLElement, opts: LibViewOptions): View<Bu
     legend.textContent =
       (latches === 1
         ? 'one library cache latch covers every bucket'
-        : `hue = child latch (bucket mod ${fmt(latches)})`) +
+        : `child latch = bucket mod ${fmt(latches)}`) +
       ' · shade = handles on the chain 0, 1, 2, 3+ · ' +
       `${fmt(st.handles)} ${noun(st.handles, 'handle')} in ${fmt(buckets)} buckets (longest chain ${st.longest}, ` +
       `${fmt(st.empty)} empty) · doubles at ${fmt(2 * buckets)} handles` +

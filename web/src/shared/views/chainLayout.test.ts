@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { BUCKET_FILL, bucketFill, contrastRatio, FREE_FILL } from './colours';
 import type { Event } from '../../sim/engine';
 import { SimRun } from '../../sim/engine';
 import { loadEngineNode } from '../../sim/node';
@@ -6,9 +7,9 @@ import {
   bucketAt,
   bucketOf,
   bucketXY,
-  lengthShade,
   lookupOf,
   stripGeom,
+  stripHeightFor,
   walkedHeaders,
 } from './chainLayout';
 import { harnessScenario, HARNESS_DEFAULTS } from '../../../dev/harnessScenario';
@@ -62,8 +63,24 @@ describe('stripGeom', () => {
     expect(bucketAt(g, 500, -1, 0)).toBeNull();
   });
 
-  it('shades by chain length', () => {
-    expect([0, 1, 2, 3, 9].map(lengthShade)).toEqual([0, 0.42, 0.72, 1, 1]);
+  it('gives the strip the height of 4-px cells, up to a cap', () => {
+    const h = stripHeightFor(2000, 600);
+    expect(stripGeom(2000, 1024, 600, h, 1).pitch).toBeGreaterThanOrEqual(4);
+    expect(stripHeightFor(1_000_000, 600)).toBe(120);
+  });
+
+  it('shades by chain length, each level apart from the one before (a projector shows it)', () => {
+    // issue 26 #9: a chain of one was a pale dot next to an empty bucket (1.6:1)
+    expect([0, 1, 2, 3, 9].map(bucketFill)).toEqual([
+      FREE_FILL,
+      BUCKET_FILL[1],
+      BUCKET_FILL[2],
+      BUCKET_FILL[3],
+      BUCKET_FILL[3],
+    ]);
+    expect(contrastRatio(bucketFill(1), FREE_FILL)).toBeGreaterThanOrEqual(3);
+    for (let len = 1; len < 3; len++)
+      expect(contrastRatio(bucketFill(len + 1), bucketFill(len))).toBeGreaterThanOrEqual(1.5);
   });
 });
 

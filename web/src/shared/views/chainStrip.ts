@@ -1,18 +1,16 @@
 // The bucket array of the cache buffers chains on a canvas: one cell per bucket (or per
-// few buckets when there are more buckets than pixels), hue = its latch, shade = its chain
-// length. An SVG over it rings the current bucket, the buckets its latch also covers and
-// the selected buffer's bucket.
+// few buckets when there are more buckets than pixels), shaded by its chain length
+// (colours.ts' bucketFill). An SVG over it rings the current bucket, the buckets its latch
+// also covers and the selected buffer's bucket.
 import { select } from 'd3';
-import { FREE_FILL, latchColor, packRgba, SELECT, shade } from './colours';
-import { bucketXY, lengthShade, stripGeom, type Strip } from './chainLayout';
+import { BUCKET_FILL, packRgba, SELECT } from './colours';
+import { bucketXY, stripGeom, type Strip } from './chainLayout';
 import { PixelCanvas } from './pixelCanvas';
 
 const MAX_SIBLINGS = 64;
 
 export class ChainStrip extends PixelCanvas {
-  private colours = new Uint32Array(0);
-  private latches = 0;
-  private readonly empty = packRgba(FREE_FILL);
+  private readonly fills = BUCKET_FILL.map((c) => packRgba(c));
   geom: Strip | null = null;
   private key = '';
   /** The chain lengths drawn last. */
@@ -24,19 +22,6 @@ export class ChainStrip extends PixelCanvas {
     this.el.style.cursor = 'pointer';
   }
 
-  /** Packed colour of a latch at a chain-length level (0 empty, 1, 2, 3+), computed once. */
-  private colour(latch: number, len: number): number {
-    const level = len >= 3 ? 3 : len;
-    if (level === 0) return this.empty;
-    const k = latch * 4 + level;
-    let c = this.colours[k];
-    if (c === 0) {
-      c = packRgba(shade(latchColor(latch, this.latches), lengthShade(level)));
-      this.colours[k] = c;
-    }
-    return c;
-  }
-
   draw(
     buckets: number,
     latches: number,
@@ -45,10 +30,6 @@ export class ChainStrip extends PixelCanvas {
     height: number,
   ): void {
     const dpr = window.devicePixelRatio || 1;
-    if (latches !== this.latches) {
-      this.latches = latches;
-      this.colours = new Uint32Array(latches * 4);
-    }
     const g = stripGeom(buckets, latches, width, height, dpr);
     const key = `${buckets}|${latches}|${g.cols}|${g.rows}|${g.per}|${g.pitch}|${dpr}`;
     // Same geometry as last time: only the cells whose chains changed are repainted.
@@ -65,7 +46,7 @@ export class ChainStrip extends PixelCanvas {
       let len = 0;
       const b0 = c * g.per;
       for (let b = b0; b < b0 + g.per && b < buckets; b++) if (lengths[b] > len) len = lengths[b];
-      const colour = this.colour(b0 % latches, len);
+      const colour = this.fills[Math.min(3, len)];
       let o = Math.floor(c / g.cols) * d * W + (c % g.cols) * d;
       for (let r = 0; r < size; r++, o += W) for (let k = 0; k < size; k++) px[o + k] = colour;
     };

@@ -22,13 +22,7 @@ export const FREE_STROKE = '#c5cad3';
 
 /** Ink for text on a given fill: near-black on light fills, white on dark ones. */
 export function inkOn(fill: string): string {
-  const c = rgb(fill);
-  const lin = (v: number) => {
-    const s = v / 255;
-    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-  };
-  const l = 0.2126 * lin(c.r) + 0.7152 * lin(c.g) + 0.0722 * lin(c.b);
-  return l > 0.32 ? '#16181d' : '#ffffff';
+  return luminance(fill) > 0.32 ? '#16181d' : '#ffffff';
 }
 
 /**
@@ -89,6 +83,31 @@ export function poolColor(pool: string): string {
 export function latchColor(latch: number, latches: number): string {
   return interpolateSinebow((latch % latches) / Math.max(1, latches));
 }
+
+/** WCAG 2 relative luminance of a CSS colour. */
+function luminance(css: string): number {
+  const c = rgb(css);
+  const lin = (v: number) => {
+    const s = v / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * lin(c.r) + 0.7152 * lin(c.g) + 0.0722 * lin(c.b);
+}
+
+/** WCAG 2 contrast ratio of two CSS colours (1 to 21). */
+export function contrastRatio(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/**
+ * A hash bucket's fill by its chain length (0, 1, 2, 3+): one blue ramp, so a projector shows
+ * where chains are and how long (issue 26 #9: a hue per latch — 1,024 of them — read as noise,
+ * and a chain of one was a pale dot). Even a chain of one stands 3:1 from an empty bucket
+ * (WCAG's non-text contrast); which buckets share a latch the strip rings instead.
+ */
+export const BUCKET_FILL = [FREE_FILL, '#5a8dc2', '#1864ab', '#0b2d50'] as const;
+export const bucketFill = (len: number) => BUCKET_FILL[Math.min(3, Math.max(0, len))];
 
 /** `#rrggbb` (or any CSS colour d3 parses) as little-endian RGBA for an ImageData view. */
 export function packRgba(css: string, alpha = 255): number {
