@@ -46,6 +46,7 @@ import { useApp, useStoreApi } from './store/context';
 import { selectCompareOn, selectEngine, selectMode, selectReady } from './store/selectors';
 import { useAnimationLoop } from './store/useAnimationLoop';
 import { useKeyboard } from './store/useKeyboard';
+import { ExercisePage, exerciseMode } from './exercise/lazyExercise';
 
 /**
  * The three columns: the instance, the cache (with the playback bar), the numbers. In embed
@@ -168,6 +169,17 @@ export default function App() {
   const mode = useApp(selectMode);
   const comparing = useApp(selectCompareOn);
   const display = useDisplay();
+  // Practise (`?exercise=<seed>`): a page of its own, over the engine alone
+  if (exerciseMode())
+    return (
+      <div className="app">
+        {engine === 'ready' ? (
+          <ExercisePage />
+        ) : (
+          <div className="splash">Loading the simulator…</div>
+        )}
+      </div>
+    );
   return (
     <div
       className={`app${display === 'normal' ? '' : ` ${display}`}`}

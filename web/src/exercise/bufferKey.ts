@@ -175,7 +175,7 @@ function question(run: SimRun, layout: Layout, kind: QuestionKind, step: Step): 
       run.seek(position);
       return {
         ...base,
-        prompt: `Next: ${what} misses in working set ${miss.set}, which has no free buffer. Which buffer is the victim? Pick it in the list.`,
+        prompt: `Next: ${what} misses in working set ${miss.set}, which has no free buffer. Which buffer is the victim?`,
         choices: bufferChoices(run, layout, miss.set),
         answer: String(victim.buf),
         set: miss.set,

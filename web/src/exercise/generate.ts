@@ -32,7 +32,7 @@ const HOT_SHARE = 0.45;
 
 function trace(rng: Rng, objects: Segment[], reads: number, writePct: number): ScriptStep {
   const rows = ['time_ms,object,block,op'];
-  const oltp = objects.filter((o) => o.name === 'ORDERS' || o.name === 'ORDERS_PK');
+  const oltp = objects.filter((o) => o.name === 'ORDERS' || o.name === 'ORD_PK');
   const hot: [string, number][] = [];
   for (let i = 0; i < HOT_BLOCKS; i++) {
     const o = rng.pick(oltp);
@@ -76,7 +76,7 @@ function bufferScenario(seed: number, rng: Rng, profile: Profile): Scenario {
   if (traits.direct_reads === 'event10358' && rng.chance(0.7)) init.event_10358 = 4;
   const objects: Segment[] = [
     { name: 'ORDERS', type: 'TABLE', blocks: rng.between(perSet + 20, perSet + 60) },
-    { name: 'ORDERS_PK', type: 'INDEX', blocks: rng.between(6, 14) },
+    { name: 'ORD_PK', type: 'INDEX', blocks: rng.between(6, 14) },
     { name: 'CODES', type: 'TABLE', blocks: rng.between(2, stt), cache: rng.chance(0.3) },
     { name: 'HISTORY', type: 'TABLE', blocks: rng.between(5 * stt + 5, 5 * stt + 40) },
   ];
