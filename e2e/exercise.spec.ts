@@ -28,11 +28,18 @@ async function serious(page: Page): Promise<string[]> {
     .map((v) => `${v.id} (${v.nodes.length}): ${v.nodes[0]?.target.join(' ')}`);
 }
 
-/** Answer the question on show: a victim by clicking its first buffer, else choice 1 by key. */
-async function answer(page: Page) {
+/**
+ * Answer the question on show: a victim by its first buffer in the map (clicked, or focused
+ * and Enter with `keys`), else choice 1 by its key.
+ */
+async function answer(page: Page, keys = false) {
   const q = page.getByTestId('exercise-question');
   if ((await q.getAttribute('data-kind')) === 'victim') {
-    await page.locator('[data-testid="buffer-map"] [data-picking] button').first().click();
+    const cell = page.locator('[data-testid="buffer-map"] [data-picking] button').first();
+    if (keys) {
+      await cell.focus();
+      await page.keyboard.press('Enter');
+    } else await cell.click();
   } else {
     await page.keyboard.press('1');
   }
@@ -50,7 +57,7 @@ test('an exercise is answered with the keyboard and the map, explained and score
   let right = 0;
   for (let i = 1; i <= total; i++) {
     await expect(q.locator('.exercise-heading')).toContainText(`Question ${i} of ${total}`);
-    await answer(page);
+    await answer(page, true);
     const verdict = page.getByTestId('verdict');
     await expect(verdict).toHaveAttribute('aria-live', 'polite');
     await expect(verdict).toContainText(/Right\.|Not this time\./);
@@ -59,7 +66,9 @@ test('an exercise is answered with the keyboard and the map, explained and score
     await expect(q.locator('.exercise-explanation li').first()).toBeVisible();
     await expect(q.locator('.exercise-explanation .why').first()).not.toBeEmpty();
     await expect(page.getByTestId('exercise-score')).toContainText(`Score ${right} of ${i}`);
-    await page.keyboard.press('n');
+    // the focus is on Next: Enter takes it, and so does N from anywhere
+    await expect(page.getByTestId('exercise-next')).toBeFocused();
+    await page.keyboard.press(i % 2 ? 'Enter' : 'n');
   }
   await expect(page.getByTestId('exercise-done')).toContainText(`${right} of ${total}`);
   w.expectClean(new URL(page.url()).origin);

@@ -2,7 +2,7 @@
 // predicts the next step (a choice, or a buffer clicked in the map), the page steps the
 // engine, says whether the prediction was right and shows the step's narration, keeps the
 // score, and moves on. The same seed gives the whole class the same exercise.
-import { useEffect, useMemo, useReducer, useState } from 'react';
+import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { buildExercise } from './exercise';
 import { ExerciseQuestion } from './ExerciseQuestion';
 import { ExerciseState } from './ExerciseState';
@@ -74,6 +74,11 @@ function Session({ exercise, onNew }: { exercise: Exercise; onNew: () => void })
   const { right, answered } = score(session);
   const answer = (choice: string) => dispatch({ type: 'answer', choice });
   const next = () => dispatch({ type: 'next' });
+  // once answered, the focus goes to Next (Enter or N), so the keyboard never starts over
+  const nextButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (verdict) nextButton.current?.focus();
+  }, [verdict]);
 
   // 1–9 answer, Enter or N goes on (a focused button keeps its own Enter and Space)
   useEffect(() => {
@@ -114,6 +119,7 @@ function Session({ exercise, onNew }: { exercise: Exercise; onNew: () => void })
           question={question}
           heading={`Question ${index + 1} of ${total} · ${exercise.cache} cache · profile ${exercise.scenario.profile}`}
           verdict={verdict}
+          focus={index > 0}
           onAnswer={(choice) => answer(choice)}
           showChoices={question.kind !== 'victim'}
         >
@@ -142,6 +148,7 @@ function Session({ exercise, onNew }: { exercise: Exercise; onNew: () => void })
               type="button"
               className="btn primary exercise-next"
               data-testid="exercise-next"
+              ref={nextButton}
               onClick={next}
               aria-keyshortcuts="N"
             >

@@ -1,7 +1,7 @@
 // One question: what is about to happen, the choices as numbered buttons, then the verdict
 // (announced) and the step's narration as the explanation. Controlled by the page (its
 // `verdict`), or on its own — a slide can hold one: `<ExerciseQuestion question={q} />`.
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { NarrationLine } from '../narration/narrate';
 import { checkAnswer, type Verdict } from './exercise';
 import type { Question } from './types';
@@ -15,6 +15,8 @@ interface Props {
   onAnswer?: (choice: string, verdict: Verdict) => void;
   /** Offer the choices as buttons (a victim question's page offers its buffers instead). */
   showChoices?: boolean;
+  /** Take the focus when shown (the page's next question), so that keys and Tab go on from it. */
+  focus?: boolean;
   /** Under the verdict: the page's Next button. */
   children?: ReactNode;
 }
@@ -40,9 +42,14 @@ export function ExerciseQuestion({
   verdict,
   onAnswer,
   showChoices = true,
+  focus = false,
   children,
 }: Props) {
   const [own, setOwn] = useState<Verdict | null>(null);
+  const prompt = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (focus) prompt.current?.focus();
+  }, [focus]);
   const shown = verdict === undefined ? own : verdict;
   const answer = (id: string) => {
     if (shown) return;
@@ -59,7 +66,7 @@ export function ExerciseQuestion({
       data-answered={shown ? (shown.correct ? 'right' : 'wrong') : undefined}
     >
       {heading && <p className="exercise-heading">{heading}</p>}
-      <p className="exercise-prompt" id={`prompt-${question.position}`}>
+      <p className="exercise-prompt" id={`prompt-${question.position}`} ref={prompt} tabIndex={-1}>
         {question.prompt}
       </p>
       {showChoices && (
