@@ -7,8 +7,10 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { watch } from './site';
 
-/** A buffer cache exercise (8.0, 64 buffers) whose fourth question is a victim. */
+/** A buffer cache exercise (8.0, 64 buffers) whose fifth question is a victim. */
 const BUFFER_SEED = 25;
+/** A touch-count one (8.1.5, 59 buffers) whose fourth question is a victim. */
+const TOUCH_SEED = 13;
 /** A library cache exercise (11.2.0.1, cursor_sharing FORCE). */
 const LIBRARY_SEED = 3;
 
@@ -112,17 +114,26 @@ for (const [width, height] of [
       await open(page, BUFFER_SEED);
       expect(await serious(page)).toEqual([]);
       await page.screenshot({ path: shot(`question-${width}x${height}`) });
-      // go to the victim question: the buffers are buttons to click
-      while ((await page.getByTestId('exercise-question').getAttribute('data-kind')) !== 'victim') {
+      for (const [seed, name] of [
+        [BUFFER_SEED, 'victim'],
+        [TOUCH_SEED, 'victim-touch'],
+      ] as const) {
+        await open(page, seed);
+        // go to the victim question: the buffers are buttons to click
+        const q = page.getByTestId('exercise-question');
+        while ((await q.getAttribute('data-kind')) !== 'victim') {
+          await answer(page);
+          await page.getByTestId('exercise-next').click();
+        }
+        await expect(page.locator('[data-picking] button').first()).toBeVisible();
+        expect(await serious(page)).toEqual([]);
+        await page.screenshot({ path: shot(`${name}-${width}x${height}`) });
         await answer(page);
-        await page.getByTestId('exercise-next').click();
+        expect(await serious(page)).toEqual([]);
+        await page.screenshot({
+          path: shot(`${name.replace('victim', 'verdict')}-${width}x${height}`),
+        });
       }
-      await expect(page.locator('[data-picking] button').first()).toBeVisible();
-      expect(await serious(page)).toEqual([]);
-      await page.screenshot({ path: shot(`victim-${width}x${height}`) });
-      await answer(page);
-      expect(await serious(page)).toEqual([]);
-      await page.screenshot({ path: shot(`verdict-${width}x${height}`) });
 
       await open(page, LIBRARY_SEED);
       await answer(page);

@@ -46,6 +46,16 @@ export function BufferMap({ layout, slices, pickSet, onPick, marks = {} }: Props
   const touch = layout.touch_counts;
   return (
     <div className="buffer-map" data-testid="buffer-map">
+      <p className="buffer-legend">
+        Head first, as the list runs:{' '}
+        {layout.regions.map((r) => (
+          <span key={r.name} className={`key t-${r.tone}`}>
+            {r.legend}
+          </span>
+        ))}
+        <span className="key dirty">dirty (hatched)</span>
+        <span className="key t-write">on the write list (dashed)</span>
+      </p>
       {slices.map((slice, s) => {
         const info = layout.sets[s];
         const picking = pickSet === s && onPick !== undefined;
@@ -72,21 +82,21 @@ export function BufferMap({ layout, slices, pickSet, onPick, marks = {} }: Props
                     <span className="obj">
                       {c.block ? (layout.objects[c.block.seg]?.name ?? '?') : 'free'}
                     </span>
-                    <span className="blk">
+                    <span className="row">
                       {c.block && <b>{c.block.block}</b>}
-                      <span className="meta">
-                        #{c.buf}
-                        {touch && c.block ? ` tch ${c.tch}` : ''}
-                        {c.dirty ? ' dirty' : ''}
-                      </span>
+                      {touch && c.block && <span className="meta">tch {c.tch}</span>}
                     </span>
-                    <span className="visually-hidden">, {regionName(layout, c)}</span>
+                    <span className="visually-hidden">
+                      , buf {c.buf}
+                      {c.dirty ? ', dirty' : ''}, {regionName(layout, c)}
+                    </span>
                   </>
                 );
                 return (
                   <li
                     key={c.buf}
-                    className={`buffer-cell t-${tone(layout, c)}`}
+                    className={`buffer-cell t-${tone(layout, c)}${c.dirty ? ' dirty' : ''}`}
+                    title={`buf ${c.buf}${c.dirty ? ', dirty' : ''}`}
                     data-buf={c.buf}
                     data-mark={marks[c.buf]}
                   >
@@ -108,7 +118,7 @@ export function BufferMap({ layout, slices, pickSet, onPick, marks = {} }: Props
                 <li className="buffer-cell t-free free-count">
                   <div>
                     <span className="obj">unused</span>
-                    <span className="blk">
+                    <span className="row">
                       <b>{free}</b> <span className="meta">free</span>
                     </span>
                   </div>

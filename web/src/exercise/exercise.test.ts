@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadEngineNode } from '../sim/node';
-import { profiles } from '../sim/profile';
+import { hasSerialDirectReads, profiles } from '../sim/profile';
 import { buildExercise, checkAnswer, questionAt, QUESTION_KINDS } from './exercise';
 import { planExercise } from './generate';
 import { replayAnswers } from './replay';
@@ -28,6 +28,8 @@ describe('1,000 exercises: every answer key is the engine’s own', () => {
   it('replays each question on a fresh handle and reads the same answer from its state', () => {
     const seen = { profile: new Set<string>(), kind: new Map<string, Set<string>>() };
     const caches = new Set<string>();
+    /** Per profile of a buffer cache exercise: the kinds asked, with their answers. */
+    const byProfile = new Map<string, Set<string>>();
     let questions = 0;
     for (let seed = 1; seed <= 1000; seed++) {
       const ex = buildExercise(seed);
@@ -46,6 +48,11 @@ describe('1,000 exercises: every answer key is the engine’s own', () => {
         );
         seen.kind.set(q.kind, answers);
         expect(q.choices.some((c) => c.id === q.answer)).toBe(true);
+        if (ex.cache === 'buffer') {
+          const asked = byProfile.get(ex.scenario.profile) ?? new Set<string>();
+          asked.add(q.kind).add(`${q.kind}:${q.answer}`);
+          byProfile.set(ex.scenario.profile, asked);
+        }
       });
       expect(ex.questions.length).toBeGreaterThanOrEqual(4);
     }
@@ -55,6 +62,14 @@ describe('1,000 exercises: every answer key is the engine’s own', () => {
     for (const p of profiles()) {
       expect(seen.profile).toContain(`buffer ${p}`);
       expect(seen.profile).toContain(`library ${p}`);
+    }
+    // under every profile: hits, misses and victims; a scan reads direct only where the
+    // profile's row has serial direct reads, and then sometimes does not
+    for (const p of profiles()) {
+      const asked = byProfile.get(p) ?? new Set<string>();
+      for (const k of ['victim', 'hit_miss:hit', 'hit_miss:miss', 'scan:buffered'])
+        expect(asked, `${k} under ${p}`).toContain(k);
+      expect(asked.has('scan:direct'), `direct scans under ${p}`).toBe(hasSerialDirectReads(p));
     }
     // every kind of question, with each of its answers
     expect([...seen.kind.keys()].sort()).toEqual([...QUESTION_KINDS].sort());

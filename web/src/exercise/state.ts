@@ -61,9 +61,9 @@ export function setSlices(run: SimRun): { slices: SetSlice[] } {
 }
 
 export function cellLabel(layout: Layout, c: BufferCell): string {
-  if (!c.block) return `buf ${c.buf} · free`;
+  if (!c.block) return `a free buffer (buf ${c.buf})`;
   const name = layout.objects[c.block.seg]?.name ?? `object ${c.block.seg}`;
-  return `buf ${c.buf} · ${name} ${c.block.block}`;
+  return `${name} ${c.block.block} (buf ${c.buf})`;
 }
 
 /** A victim question's choices: every buffer of working set `set`, head to tail. */
