@@ -110,6 +110,19 @@ for (const [width, height] of [
   test.describe(`at ${width}×${height}`, () => {
     test.use({ viewport: { width, height } });
 
+    test('the header’s Practise link fits beside the others', async ({ page }, testInfo) => {
+      await page.goto('/');
+      await expect(page.locator('[data-testid="pool-row"]').first()).toBeVisible();
+      const link = page.getByTestId('practise');
+      await expect(link).toBeVisible();
+      await expect(link).toHaveAttribute('href', '?exercise');
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - window.innerWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: testInfo.outputPath(`header-${width}.png`) });
+    });
+
     test('axe-core finds nothing serious; screenshots', async ({ page }) => {
       await open(page, BUFFER_SEED);
       expect(await serious(page)).toEqual([]);
