@@ -25,59 +25,64 @@ describe('the seeded generator', () => {
 });
 
 describe('1,000 exercises: every answer key is the engine’s own', () => {
-  it('replays each question on a fresh handle and reads the same answer from its state', () => {
-    const seen = { profile: new Set<string>(), kind: new Map<string, Set<string>>() };
-    const caches = new Set<string>();
-    /** Per profile of a buffer cache exercise: the kinds asked, with their answers. */
-    const byProfile = new Map<string, Set<string>>();
-    let questions = 0;
-    for (let seed = 1; seed <= 1000; seed++) {
-      const ex = buildExercise(seed);
-      caches.add(ex.cache);
-      seen.profile.add(`${ex.cache} ${ex.scenario.profile}`);
-      const replayed = replayAnswers(ex);
-      ex.questions.forEach((q, i) => {
-        questions += 1;
-        if (replayed[i] !== q.answer)
-          expect.fail(
-            `seed ${seed}, question ${i} (${q.kind} at ${q.position}): key ${q.answer}, replay ${replayed[i]}`,
+  // about 3 s alone; a shared machine running the whole suite needs more (a bound, not a timing)
+  it(
+    'replays each question on a fresh handle and reads the same answer from its state',
+    { timeout: 120_000 },
+    () => {
+      const seen = { profile: new Set<string>(), kind: new Map<string, Set<string>>() };
+      const caches = new Set<string>();
+      /** Per profile of a buffer cache exercise: the kinds asked, with their answers. */
+      const byProfile = new Map<string, Set<string>>();
+      let questions = 0;
+      for (let seed = 1; seed <= 1000; seed++) {
+        const ex = buildExercise(seed);
+        caches.add(ex.cache);
+        seen.profile.add(`${ex.cache} ${ex.scenario.profile}`);
+        const replayed = replayAnswers(ex);
+        ex.questions.forEach((q, i) => {
+          questions += 1;
+          if (replayed[i] !== q.answer)
+            expect.fail(
+              `seed ${seed}, question ${i} (${q.kind} at ${q.position}): key ${q.answer}, replay ${replayed[i]}`,
+            );
+          const answers = seen.kind.get(q.kind) ?? new Set<string>();
+          answers.add(
+            q.kind === 'victim' || q.kind === 'bucket' || q.kind === 'pool_set' ? '*' : q.answer,
           );
-        const answers = seen.kind.get(q.kind) ?? new Set<string>();
-        answers.add(
-          q.kind === 'victim' || q.kind === 'bucket' || q.kind === 'pool_set' ? '*' : q.answer,
-        );
-        seen.kind.set(q.kind, answers);
-        expect(q.choices.some((c) => c.id === q.answer)).toBe(true);
-        if (ex.cache === 'buffer') {
-          const asked = byProfile.get(ex.scenario.profile) ?? new Set<string>();
-          asked.add(q.kind).add(`${q.kind}:${q.answer}`);
-          byProfile.set(ex.scenario.profile, asked);
-        }
-      });
-      expect(ex.questions.length).toBeGreaterThanOrEqual(4);
-    }
-    expect(questions).toBeGreaterThan(5000);
-    expect(caches).toEqual(new Set(['buffer', 'library']));
-    // every profile of the engine, for both caches
-    for (const p of profiles()) {
-      expect(seen.profile).toContain(`buffer ${p}`);
-      expect(seen.profile).toContain(`library ${p}`);
-    }
-    // under every profile: hits, misses and victims; a scan reads direct only where the
-    // profile's row has serial direct reads, and then sometimes does not
-    for (const p of profiles()) {
-      const asked = byProfile.get(p) ?? new Set<string>();
-      for (const k of ['victim', 'hit_miss:hit', 'hit_miss:miss', 'scan:buffered'])
-        expect(asked, `${k} under ${p}`).toContain(k);
-      expect(asked.has('scan:direct'), `direct scans under ${p}`).toBe(hasSerialDirectReads(p));
-    }
-    // every kind of question, with each of its answers
-    expect([...seen.kind.keys()].sort()).toEqual([...QUESTION_KINDS].sort());
-    expect(seen.kind.get('hit_miss')).toEqual(new Set(['hit', 'miss']));
-    expect(seen.kind.get('scan')).toEqual(new Set(['direct', 'buffered']));
-    expect(seen.kind.get('parse')).toEqual(new Set(['soft', 'hard']));
-    expect(seen.kind.get('placement')).toEqual(new Set(['head', 'midpoint', 'tail', 'stays']));
-  });
+          seen.kind.set(q.kind, answers);
+          expect(q.choices.some((c) => c.id === q.answer)).toBe(true);
+          if (ex.cache === 'buffer') {
+            const asked = byProfile.get(ex.scenario.profile) ?? new Set<string>();
+            asked.add(q.kind).add(`${q.kind}:${q.answer}`);
+            byProfile.set(ex.scenario.profile, asked);
+          }
+        });
+        expect(ex.questions.length).toBeGreaterThanOrEqual(4);
+      }
+      expect(questions).toBeGreaterThan(5000);
+      expect(caches).toEqual(new Set(['buffer', 'library']));
+      // every profile of the engine, for both caches
+      for (const p of profiles()) {
+        expect(seen.profile).toContain(`buffer ${p}`);
+        expect(seen.profile).toContain(`library ${p}`);
+      }
+      // under every profile: hits, misses and victims; a scan reads direct only where the
+      // profile's row has serial direct reads, and then sometimes does not
+      for (const p of profiles()) {
+        const asked = byProfile.get(p) ?? new Set<string>();
+        for (const k of ['victim', 'hit_miss:hit', 'hit_miss:miss', 'scan:buffered'])
+          expect(asked, `${k} under ${p}`).toContain(k);
+        expect(asked.has('scan:direct'), `direct scans under ${p}`).toBe(hasSerialDirectReads(p));
+      }
+      // every kind of question, with each of its answers
+      expect([...seen.kind.keys()].sort()).toEqual([...QUESTION_KINDS].sort());
+      expect(seen.kind.get('hit_miss')).toEqual(new Set(['hit', 'miss']));
+      expect(seen.kind.get('scan')).toEqual(new Set(['direct', 'buffered']));
+      expect(seen.kind.get('parse')).toEqual(new Set(['soft', 'hard']));
+      expect(seen.kind.get('placement')).toEqual(new Set(['head', 'midpoint', 'tail', 'stays']));
+    },
+  );
 });
 
 describe('scenarios', () => {
