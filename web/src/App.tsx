@@ -160,7 +160,7 @@ function LibraryWorkspace() {
   );
 }
 
-export default function App() {
+function Simulator() {
   const store = useStoreApi();
   useAnimationLoop(store);
   useKeyboard(store);
@@ -169,17 +169,6 @@ export default function App() {
   const mode = useApp(selectMode);
   const comparing = useApp(selectCompareOn);
   const display = useDisplay();
-  // Practise (`?exercise=<seed>`): a page of its own, over the engine alone
-  if (exerciseMode())
-    return (
-      <div className="app">
-        {engine === 'ready' ? (
-          <ExercisePage />
-        ) : (
-          <div className="splash">Loading the simulator…</div>
-        )}
-      </div>
-    );
   return (
     <div
       className={`app${display === 'normal' ? '' : ` ${display}`}`}
@@ -219,4 +208,19 @@ export default function App() {
       )}
     </div>
   );
+}
+
+/** Practise (`?exercise=<seed>`): a page of its own over the engine alone — no playback loop
+ * and no playback keys of the simulator behind it. */
+function Practise() {
+  const { engine } = useApp(useShallow(selectEngine));
+  return (
+    <div className="app">
+      {engine === 'ready' ? <ExercisePage /> : <div className="splash">Loading the simulator…</div>}
+    </div>
+  );
+}
+
+export default function App() {
+  return exerciseMode() ? <Practise /> : <Simulator />;
 }
