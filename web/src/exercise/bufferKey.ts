@@ -30,12 +30,16 @@ export function explain(kind: QuestionKind, lines: NarrationLine[]): NarrationLi
 /** Where a placement question's buffer can go, named by the policy's own region tags. */
 export function placeChoices(layout: Layout): Choice[] {
   const { regions } = layout;
-  const tag = (t: [string, string] | null | undefined, none: string) => (t ? t[0] : none);
+  // 'COLD TAIL' → 'Cold tail', 'LRU TAIL' → 'LRU tail' (the narration's words for the tags)
+  const tag = (t: [string, string] | null | undefined, none: string) => {
+    const w = t ? t[0].replace(/\b(?!LRU\b|MRU\b)\w+/g, (x) => x.toLowerCase()) : none;
+    return w.charAt(0).toUpperCase() + w.slice(1);
+  };
   const out: Choice[] = [{ id: 'head', label: tag(regions[0]?.head_tag, 'head') }];
   const boundary = regions.find((r) => r.boundary_tag);
   if (boundary) out.push({ id: 'midpoint', label: tag(boundary.boundary_tag, 'midpoint') });
   out.push({ id: 'tail', label: tag(regions.at(-1)?.tail_tag, 'tail') });
-  out.push({ id: 'stays', label: 'stays where it is' });
+  out.push({ id: 'stays', label: 'No move: it stays where it is' });
   return out;
 }
 
