@@ -46,6 +46,7 @@ import { useApp, useStoreApi } from './store/context';
 import { selectCompareOn, selectEngine, selectMode, selectReady } from './store/selectors';
 import { useAnimationLoop } from './store/useAnimationLoop';
 import { useKeyboard } from './store/useKeyboard';
+import { ExercisePage, exerciseMode } from './exercise/lazyExercise';
 
 /**
  * The three columns: the instance, the cache (with the playback bar), the numbers. In embed
@@ -159,7 +160,7 @@ function LibraryWorkspace() {
   );
 }
 
-export default function App() {
+function Simulator() {
   const store = useStoreApi();
   useAnimationLoop(store);
   useKeyboard(store);
@@ -207,4 +208,19 @@ export default function App() {
       )}
     </div>
   );
+}
+
+/** Practise (`?exercise=<seed>`): a page of its own over the engine alone — no playback loop
+ * and no playback keys of the simulator behind it. */
+function Practise() {
+  const { engine } = useApp(useShallow(selectEngine));
+  return (
+    <div className="app">
+      {engine === 'ready' ? <ExercisePage /> : <div className="splash">Loading the simulator…</div>}
+    </div>
+  );
+}
+
+export default function App() {
+  return exerciseMode() ? <Practise /> : <Simulator />;
 }
