@@ -2,7 +2,7 @@
 // 1920×1080 — the page does not scroll, and Play, the narration caption and the cache view
 // are all on it. Below 1280 px the workspace grows with its instance panels; presenter mode
 // has none, and at 1024×768 it pushed the playback bar to y = 1401 and the caption to 1311.
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { PREVIEW_PORT } from './ports';
 import { openApp } from './site';
 
@@ -34,3 +34,55 @@ for (const [width, height] of [
     await page.screenshot({ path: testInfo.outputPath(`present-${width}.png`) });
   });
 }
+
+/**
+ * Every piece of text in sight, with the size it is drawn at: its computed font size times
+ * the zoom it is under (the views are zoomed in presenter mode).
+ */
+async function textSizes(page: Page) {
+  return page.evaluate(() => {
+    const out: { px: number; text: string; where: string }[] = [];
+    const vw = window.innerWidth;
+    const vh = window.innerHeight;
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const text = (n.textContent ?? '').trim();
+      const el = n.parentElement;
+      if (!text || !el) continue;
+      const range = document.createRange();
+      range.selectNodeContents(n);
+      const r = range.getBoundingClientRect();
+      if (
+        r.width < 1 ||
+        r.height < 1 ||
+        r.bottom <= 0 ||
+        r.top >= vh ||
+        r.right <= 0 ||
+        r.left >= vw
+      )
+        continue;
+      // a visually hidden label (1-px box, clipped) is for screen readers
+      const box = el.getBoundingClientRect();
+      if (box.width <= 1 || box.height <= 1) continue;
+      const cs = getComputedStyle(el);
+      // not drawn: hidden, transparent, or inside a closed <details>
+      if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+      const zoom = (el as HTMLElement & { currentCSSZoom?: number }).currentCSSZoom ?? 1;
+      const px = parseFloat(cs.fontSize) * zoom;
+      const where = `${el.tagName.toLowerCase()}.${String(el.getAttribute('class') ?? '')}`;
+      out.push({ px: Math.round(px * 10) / 10, text: text.slice(0, 40), where });
+    }
+    return out;
+  });
+}
+
+test('presenter mode at 1024×768: no text under 18 px', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await openApp(page, URL_);
+  for (let i = 0; i < 3; i++) await page.getByTestId('step').click();
+  await expect(page.getByTestId('position')).toHaveAttribute('data-position', '3');
+  await page.waitForTimeout(1500);
+  const small = (await textSizes(page)).filter((t) => t.px < 18);
+  if (small.length) console.log(JSON.stringify(small));
+  expect(small, 'text under 18 px').toEqual([]);
+});

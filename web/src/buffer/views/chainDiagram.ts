@@ -111,7 +111,7 @@ export function drawChain(
     .append('text')
     .attr('x', 15)
     .attr('y', 31)
-    .attr('font-size', 11.5)
+    .attr('font-size', 12)
     .text((b) => {
       const where = splitDba(frame.dba[b]);
       const name = where ? (frame.objects[where.seg]?.name ?? `seg ${where.seg}`) : 'free';
@@ -121,7 +121,7 @@ export function drawChain(
     .append('text')
     .attr('x', 15)
     .attr('y', 44)
-    .attr('font-size', 11.5)
+    .attr('font-size', 12)
     .attr('fill', MUTED)
     .text((b) => `blk ${splitDba(frame.dba[b])?.block ?? '—'}`);
   boxes
@@ -219,7 +219,7 @@ function below(g: G, fill: string, text: string, centred: boolean): void {
   if (centred) t.attr('x', BOX_W / 2);
   t.attr('y', BOX_H + 14);
   if (centred) t.attr('text-anchor', 'middle');
-  t.attr('font-size', 11).attr('font-weight', 700).attr('fill', fill).text(text);
+  t.attr('font-size', 12).attr('font-weight', 700).attr('fill', fill).text(text);
 }
 
 function arrow(g: G, x0: number, x1: number): void {

@@ -74,15 +74,20 @@ export class SvgCells {
       .attr('width', c)
       .attr('height', c)
       .attr('rx', Math.min(4, c * 0.18));
-    if (this.text)
+    if (this.text) {
+      const font = c >= 14 ? Math.min(16, Math.round(c * 0.46)) : Math.max(8, c - 1);
       cells
         .append('text')
+        .attr('class', 'tch')
         .attr('x', c / 2)
         .attr('y', c / 2)
         .attr('dy', '0.36em')
         .attr('text-anchor', 'middle')
-        .attr('font-size', c >= 14 ? Math.min(16, Math.round(c * 0.46)) : Math.max(8, c - 1))
+        .attr('font-size', font)
+        // a touch count a room cannot read is left to X$BH in presenter mode (modes.css)
+        .attr('data-small', font < 12 ? '' : null)
         .attr('font-weight', 600);
+    }
     if (c >= 5) {
       // Double buffering (seed 003): the bottom half of a buffer the OS also caches.
       const bar = doubleRows(c);

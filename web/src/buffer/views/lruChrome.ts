@@ -202,7 +202,7 @@ export class LruChrome {
           .attr('y', TAG_H / 2)
           .attr('dy', '0.35em')
           .attr('fill', '#fff')
-          .attr('font-size', 11)
+          .attr('font-size', 12)
           .attr('font-weight', 700)
           .attr('letter-spacing', '0.04em');
         return e;

@@ -4,8 +4,8 @@
 import { cellOf, rowY, slotXY, type Grid, type RegionName } from './lruGrid';
 import { toneOf, type SectionRegion, type SetSections } from './lruLayout';
 
-export const TAG_H = 16;
-const TAG_FONT_W = 7.2; // width of one bold 11 px uppercase character, near enough
+export const TAG_H = 17;
+const TAG_FONT_W = 7.9; // width of one bold 12 px uppercase character, near enough
 const TAG_PAD = 10;
 const TAG_SPACE = 6;
 const MAX_SLIDE = 160;
