@@ -13,6 +13,7 @@ import { useHeightVar } from './useHeightVar';
 import { HistoryButtons } from './HistoryButtons';
 import { CompareMenu } from '../compare/CompareMenu';
 import { TourButton } from './TourSlot';
+import { LectureMenu } from '../lecture/LectureMenu';
 import { useApp, useStoreApi } from '../store/context';
 import type { AppStore } from '../store/store';
 import {
@@ -245,6 +246,7 @@ export function Header() {
           <ScenarioFiles />
           <RunExport />
           <TourButton />
+          <LectureMenu />
         </span>
       </div>
     </header>
