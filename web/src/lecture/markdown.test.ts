@@ -24,6 +24,8 @@ describe('slide Markdown', () => {
       'text',
       'strong',
       'text',
+      'em',
+      'text',
       'code',
       'text',
       'figure',
