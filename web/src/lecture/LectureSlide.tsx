@@ -99,7 +99,7 @@ function Controls({ compact }: { compact: boolean }) {
         data-testid="lecture-back"
         disabled={slide === 0}
         onClick={back}
-        aria-label="Previous slide (Page Up)"
+        title="Previous slide (Page Up, ←)"
       >
         Back
       </button>
@@ -117,7 +117,7 @@ function Controls({ compact }: { compact: boolean }) {
         data-testid="lecture-next"
         disabled={slide >= count - 1}
         onClick={next}
-        aria-label="Next slide (Page Down)"
+        title="Next slide (Page Down, →)"
       >
         Next
       </button>

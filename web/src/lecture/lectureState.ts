@@ -16,8 +16,9 @@ export interface LectureState {
   error: string | null;
   /** The authoring tools are showing. */
   editing: boolean;
-  past: Lecture[];
-  future: Lecture[];
+  /** Undo and redo: each edit's lecture before (after) it, and the slide shown then. */
+  past: Step[];
+  future: Step[];
   /** The slide shown, run: its scenario, position and filled text (null while it runs). */
   shown: SlideRun | null;
 
@@ -43,6 +44,11 @@ export interface LectureState {
 }
 
 export type LectureStore = StoreApi<LectureState>;
+
+interface Step {
+  lecture: Lecture;
+  slide: number;
+}
 
 const clamp = (k: number, l: Lecture | null) =>
   l ? Math.max(0, Math.min(k, l.slides.length - 1)) : 0;
@@ -88,7 +94,7 @@ export function createLectureStore(): LectureStore {
       set({
         lecture: next,
         id: null,
-        past: [...past, lecture],
+        past: [...past, { lecture, slide }],
         future: [],
         slide: clamp(r.slide ?? slide, next),
       });
@@ -154,28 +160,30 @@ export function createLectureStore(): LectureStore {
         }),
       remove: (index) =>
         edit((slides) => ({ slides: slides.filter((_, k) => k !== index), slide: index })),
+      // back to the lecture before the edit, showing the slide shown then (a deleted slide
+      // comes back into view); redo returns to the slide shown when it was undone
       undo: () => {
-        const { past, lecture, future } = get();
+        const { past, lecture, future, slide } = get();
         const prev = past.at(-1);
         if (!prev || !lecture) return;
         set({
-          lecture: prev,
+          lecture: prev.lecture,
           past: past.slice(0, -1),
-          future: [lecture, ...future],
+          future: [{ lecture, slide }, ...future],
           id: null,
-          slide: clamp(get().slide, prev),
+          slide: clamp(prev.slide, prev.lecture),
         });
       },
       redo: () => {
-        const { past, lecture, future } = get();
+        const { past, lecture, future, slide } = get();
         const [nxt, ...rest] = future;
         if (!nxt || !lecture) return;
         set({
-          lecture: nxt,
-          past: [...past, lecture],
+          lecture: nxt.lecture,
+          past: [...past, { lecture, slide }],
           future: rest,
           id: null,
-          slide: clamp(get().slide, nxt),
+          slide: clamp(nxt.slide, nxt.lecture),
         });
       },
     };
