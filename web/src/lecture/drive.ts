@@ -42,8 +42,8 @@ export async function moveApp(
 ): Promise<void> {
   const s = store.getState();
   const { resolved } = shown;
+  s.pause();
   if (!loaded || loaded.key !== resolved.key || s.current !== loaded.current) {
-    s.pause();
     if (s.compare) s.stopCompare();
     const plain = resolved.base !== null && resolved.key === resolved.base;
     if (plain) s.loadScenario(resolved.base as string);
@@ -55,8 +55,35 @@ export async function moveApp(
       );
     loaded = { key: resolved.key, current: store.getState().current };
   }
-  if (from !== null && from < shown.position) await store.getState().seek(from);
+  if (from !== null && from < shown.position) {
+    await store.getState().seek(from);
+    await playTo(store, shown.position);
+  }
   await store.getState().seek(shown.position);
+}
+
+/** A `play` action's speed (SPEEDS index): 500 steps a second, a few seconds of motion. */
+const PLAY_SPEED = 6;
+
+/** Play the app's run (animated) until it reaches `target`; it stops there (the caller
+ *  seeks to `target` exactly, since a frame may serve a few accesses past it). */
+function playTo(store: AppStore, target: number): Promise<void> {
+  return new Promise((resolve) => {
+    const s = store.getState();
+    const speed = s.speed;
+    const stop = () => {
+      unsubscribe();
+      store.getState().pause();
+      store.getState().setSpeed(speed);
+      resolve();
+    };
+    const unsubscribe = store.subscribe((now) => {
+      if ((now.sim?.position ?? target) >= target || !now.playing) stop();
+    });
+    s.setSpeed(PLAY_SPEED);
+    s.play();
+    if (!store.getState().playing) stop();
+  });
 }
 
 /** Forget what was loaded (a lecture closed): the next slide loads its scenario again. */
