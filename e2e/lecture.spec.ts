@@ -186,6 +186,11 @@ test('the clicker’s keys turn the slides; a link opens slide N; Copy link and 
   const snippet = await page.getByTestId('embed-status').getAttribute('data-snippet');
   expect(snippet).toContain('lecture=seed000-buffer-pools&slide=3');
   expect(snippet).toContain('embed');
+  // the header's picker opens another lecture at its first slide
+  await page.getByTestId('scenario-select').selectOption('lecture:seed003-os-page-cache');
+  await reached(page, 1);
+  await expect(page.getByTestId('lecture-progress')).toHaveText('Slide 1 of 8');
+  expect(new URL(page.url()).searchParams.get('lecture')).toBe('seed003-os-page-cache');
 });
 
 for (const [mode, width, height] of [
@@ -213,7 +218,7 @@ test('a lecture authored in the page: saved, reopened and shared as a link, come
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(`${BASE}`);
   await expect(page.getByTestId('position')).toBeVisible();
-  await page.getByTestId('lecture-write').click();
+  await page.getByTestId('scenario-select').selectOption('lecture:+write');
   await expect(page.getByTestId('lecture-editor')).toBeVisible();
   await reached(page, 1);
   await page.getByTestId('lecture-title').fill('My lecture');
@@ -233,6 +238,11 @@ test('a lecture authored in the page: saved, reopened and shared as a link, come
   await reached(page, 3);
   await page.getByTestId('lecture-delete').click();
   await expect(page.getByTestId('lecture-progress')).toHaveText('Slide 2 of 2');
+  // Ctrl+Z with focus in the lecture undoes the delete (the slide comes back into view)
+  await page.getByTestId('lecture-back').focus();
+  await page.keyboard.press('Control+z');
+  await expect(page.getByTestId('lecture-progress')).toHaveText('Slide 3 of 3');
+  await page.getByTestId('lecture-delete').click();
   await page.getByTestId('lecture-undo').click();
   await expect(page.getByTestId('lecture-progress')).toHaveText('Slide 3 of 3');
   await page.getByTestId('lecture-delete').click();
@@ -273,7 +283,7 @@ test('a lecture authored in the page: saved, reopened and shared as a link, come
   await expect(other.getByTestId('lecture-text')).toHaveText(
     await page.getByTestId('lecture-text').innerText(),
   );
-  await other.getByTestId('lecture-write').click();
+  await other.getByTestId('lecture-edit').click();
   expect(await save(other)).toBe(saved);
   await other.close();
 });
@@ -284,7 +294,7 @@ test('axe-core: a lecture slide, its editor and its caption have no serious viol
   await page.setViewportSize({ width: 1024, height: 768 });
   await page.goto(`${BASE}?lecture=seed001-literal-sql&slide=3`);
   await reached(page, 3);
-  await page.getByTestId('lecture-write').click();
+  await page.getByTestId('lecture-edit').click();
   await expect(page.getByTestId('lecture-editor')).toBeVisible();
   const serious = async () =>
     (await new AxeBuilder({ page }).analyze()).violations

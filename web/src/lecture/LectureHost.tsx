@@ -2,11 +2,13 @@
 // names once the engine runs, runs each slide shown and moves the app's run to it, keeps the
 // address's `?lecture=…&slide=N` current (so Copy link and Embed code carry it), points at
 // the slide's highlight, and turns the slide with PageDown/PageUp and →/← (what presentation
-// clickers send) while a lecture is open.
+// clickers send) while a lecture is open; Ctrl+Z / Ctrl+Shift+Z with focus in the lecture
+// undo and redo its authoring edits (elsewhere they stay the scenario's).
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { useApp, useStoreApi } from '../store/context';
 import { selectReady } from '../store/selectors';
+import { historyKey, typingIn } from '../shared/HistoryButtons';
 import { tourStore } from '../shared/tourState';
 import { BUNDLED_LECTURES } from './bundled';
 import { forgetLoaded, highlight, moveApp, runSlide } from './drive';
@@ -97,6 +99,15 @@ export function LectureHost() {
   useEffect(() => {
     if (!lecture) return;
     const onKey = (e: KeyboardEvent) => {
+      // Ctrl+Z / Ctrl+Shift+Z with focus in the lecture: its own edits, not the scenario's
+      const undo = historyKey(e);
+      const inLecture = e.target instanceof Element && e.target.closest('[data-testid="lecture"]');
+      if (undo && inLecture && !typingIn(e.target)) {
+        e.preventDefault();
+        e.stopPropagation();
+        lectureStore.getState()[undo]();
+        return;
+      }
       if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
       if (ownsKeys(e.target)) return;
       const l = lectureStore.getState();

@@ -1,57 +1,47 @@
-// The header's lectures: pick a bundled one, or write one starting from what the page shows.
+// The lectures in the header's scenario picker (a group of its own, so the header stays one
+// row on a projector): each bundled lecture, "Write a lecture from here…" and "Close the
+// lecture". `pickLecture` does what an option asks for; a scenario's value is never one.
 import { useStore } from 'zustand';
-import { useApp, useStoreApi } from '../store/context';
-import { selectReady } from '../store/selectors';
+import type { AppStore } from '../store/store';
 import { BUNDLED_LECTURES } from './bundled';
 import { NEW_SLIDE_TEXT, slideFromApp } from './drive';
 import { lectureStore } from './lectureState';
 
-const NONE = '';
+const PREFIX = 'lecture:';
+const WRITE = `${PREFIX}+write`;
+const CLOSE = `${PREFIX}+close`;
 
-export function LectureMenu() {
-  const store = useStoreApi();
-  const ready = useApp(selectReady);
-  const id = useStore(lectureStore, (s) => s.id);
-  const open = useStore(lectureStore, (s) => s.lecture !== null);
-  const editing = useStore(lectureStore, (s) => s.editing);
+/** Whether a picker value is a lecture's option. */
+export const isLectureOption = (value: string) => value.startsWith(PREFIX);
+
+/** Do what a lecture option asks for. */
+export function pickLecture(value: string, store: AppStore): void {
   const l = lectureStore.getState();
-  const pick = (value: string) => {
-    const entry = BUNDLED_LECTURES.find((e) => e.id === value);
-    if (entry) l.open(entry.lecture, entry.id, 0);
-    else l.close();
-  };
-  const write = () => {
-    if (open) return l.setEditing(!editing);
+  if (value === CLOSE) return l.close();
+  if (value === WRITE) {
     const first = slideFromApp(store, NEW_SLIDE_TEXT);
     if (first) l.create(first);
-  };
+    return;
+  }
+  const entry = BUNDLED_LECTURES.find((e) => `${PREFIX}${e.id}` === value);
+  if (entry) l.open(entry.lecture, entry.id, 0);
+}
+
+/** The picker's "Lectures" group. */
+export function LectureOptions() {
+  const open = useStore(lectureStore, (s) => s.lecture !== null);
   return (
-    <>
-      <label htmlFor="lecture-select">Lecture</label>
-      <select
-        id="lecture-select"
-        data-testid="lecture-select"
-        disabled={!ready}
-        value={id ?? NONE}
-        onChange={(e) => pick(e.target.value)}
-      >
-        <option value={NONE}>{open && !id ? '(your lecture)' : '— none —'}</option>
-        {BUNDLED_LECTURES.map((e) => (
-          <option key={e.id} value={e.id}>
-            {e.lecture.title}
-          </option>
-        ))}
-      </select>
-      <button
-        className="btn dark"
-        data-testid="lecture-write"
-        disabled={!ready}
-        aria-pressed={editing}
-        onClick={write}
-        title="Write a lecture: each slide takes the scenario, position and selection shown"
-      >
-        {open ? 'Edit lecture' : 'Write lecture'}
-      </button>
-    </>
+    <optgroup label="Lectures (slide by slide)">
+      {BUNDLED_LECTURES.map((e) => (
+        <option key={e.id} value={`${PREFIX}${e.id}`} title={e.lecture.source}>
+          Lecture: {e.lecture.title} ({e.lecture.slides.length} slides)
+        </option>
+      ))}
+      {open ? (
+        <option value={CLOSE}>Close the lecture</option>
+      ) : (
+        <option value={WRITE}>Write a lecture from here…</option>
+      )}
+    </optgroup>
   );
 }

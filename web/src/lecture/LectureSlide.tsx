@@ -171,6 +171,17 @@ export function LectureSide() {
     >
       <div className="lecture-head">
         <h2>{lecture?.title ?? 'Lecture'}</h2>
+        {lecture && (
+          <button
+            className="btn small"
+            data-testid="lecture-edit"
+            aria-pressed={editing}
+            onClick={() => lectureStore.getState().setEditing(!editing)}
+            title="Write the lecture: add, edit, reorder and delete slides; save and open it as JSON"
+          >
+            Edit
+          </button>
+        )}
         <button
           className="btn small"
           data-testid="lecture-close"
