@@ -65,20 +65,37 @@ export function LectureHost() {
     tourStore.setState({ open: false });
     let cancelled = false;
     let clear = () => {};
-    try {
-      const shown = runSlide(store, lecture, slide);
-      l.setShown(shown);
-      const s = lecture.slides[slide];
-      const from = s.action && slide > 0 ? runSlide(store, lecture, slide - 1).position : null;
-      moveApp(store, shown, targetOf(s) === 'start' ? null : from).then(
-        () => {
-          if (!cancelled) clear = highlight(store, s.highlight);
-        },
-        (e: unknown) => !cancelled && l.fail((e as Error).message),
-      );
-    } catch (e) {
+    const run = () => {
+      if (cancelled) return;
+      try {
+        const shown = runSlide(store, lecture, slide);
+        l.setShown(shown);
+        const s = lecture.slides[slide];
+        const from = s.action && slide > 0 ? runSlide(store, lecture, slide - 1).position : null;
+        moveApp(store, shown, targetOf(s) === 'start' ? null : from).then(
+          () => {
+            if (!cancelled) clear = highlight(store, s.highlight);
+          },
+          (e: unknown) => !cancelled && l.fail((e as Error).message),
+        );
+      } catch (e) {
+        l.setShown(null);
+        l.fail((e as Error).message);
+      }
+    };
+    // A slide whose figures need whole runs (run(id), a run's end) takes the engine a moment:
+    // "Running the slide…" is painted first, then the engine runs.
+    const k = lectureStore.getState().shown;
+    if (k && k.index === slide) run();
+    else {
       l.setShown(null);
-      l.fail((e as Error).message);
+      const frame = requestAnimationFrame(() => setTimeout(run, 0));
+      const stop = () => cancelAnimationFrame(frame);
+      const prev = clear;
+      clear = () => {
+        stop();
+        prev();
+      };
     }
     return () => {
       cancelled = true;
