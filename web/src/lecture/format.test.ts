@@ -93,6 +93,18 @@ describe('lecture validation', () => {
     );
   });
 
+  it('keeps a slide’s question for the exercises, checking only its kind', () => {
+    const q = { kind: 'predict', figure: 'DEFAULT.physical_reads' };
+    const l = edit((x) => ((x.slides[1] as { question?: unknown }).question = q));
+    expect(validateLecture(l, ['a']).slides[1].question).toEqual(q);
+    expect(pathOf(edit((x) => ((x.slides[1] as { question?: unknown }).question = 'q')))).toBe(
+      'slides[1].question',
+    );
+    expect(pathOf(edit((x) => ((x.slides[1] as { question?: unknown }).question = {})))).toBe(
+      'slides[1].question.kind',
+    );
+  });
+
   it('reads a lecture’s text; bad JSON is an error of the whole document', () => {
     expect(parseLecture('\uFEFF' + JSON.stringify(ok()), ['a']).title).toBe('T');
     expect(() => parseLecture('{', ['a'])).toThrow(/not valid JSON/);

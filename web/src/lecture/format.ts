@@ -47,6 +47,16 @@ export interface Slide {
   position?: Position;
   action?: Action;
   highlight?: Highlight;
+  /**
+   * A predict-then-check question for the exercises (web/src/exercise/, issue 27 #3): kept
+   * and checked for its `kind` only; the lecture shows nothing for it.
+   */
+  question?: Question;
+}
+
+export interface Question {
+  kind: string;
+  [field: string]: unknown;
 }
 
 export interface Lecture {
@@ -145,7 +155,7 @@ function checkHighlight(v: unknown, path: string): void {
 
 function checkSlide(v: unknown, path: string, first: boolean, bundled: ReadonlySet<string> | null) {
   if (!isRecord(v)) throw new LectureError(path, 'must be an object');
-  checkKeys(v, ['text', 'scenario', 'position', 'action', 'highlight'], path);
+  checkKeys(v, ['text', 'scenario', 'position', 'action', 'highlight', 'question'], path);
   if (typeof v.text !== 'string' || v.text.trim() === '')
     throw new LectureError(`${path}.text`, 'must be non-empty Markdown text');
   const bad = parsePlaceholders(v.text).errors[0];
@@ -162,6 +172,11 @@ function checkSlide(v: unknown, path: string, first: boolean, bundled: ReadonlyS
     checkPosition(v.action.play, `${path}.action.play`);
   }
   if (v.highlight !== undefined) checkHighlight(v.highlight, `${path}.highlight`);
+  if (v.question !== undefined) {
+    if (!isRecord(v.question)) throw new LectureError(`${path}.question`, 'must be an object');
+    if (typeof v.question.kind !== 'string' || v.question.kind === '')
+      throw new LectureError(`${path}.question.kind`, 'must name the kind of question');
+  }
 }
 
 /**
