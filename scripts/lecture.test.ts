@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createRun, resolveScenario, withSetup } from '../web/src/lecture/fill';
+import { createRun, LectureRunner, resolveScenario, withSetup } from '../web/src/lecture/fill';
+import { LectureError, type Lecture, type Slide } from '../web/src/lecture/format';
 import { parseLecture, scenariosOf, targetOf } from '../web/src/lecture/format';
 import { lookUp, parseFigure, type Figure } from '../web/src/lecture/placeholders';
 import { loadEngineNode } from '../web/src/sim/node';
@@ -109,4 +110,67 @@ describe('bundled lectures', () => {
       }
     }, 240_000);
   }
+});
+
+describe('a slide the engine cannot show', () => {
+  /** The path and message a one-slide lecture is refused with when it is run. */
+  function refusal(slide: Slide): string {
+    const lecture: Lecture = { version: 1, title: 'T', source: 'seed 000', slides: [slide] };
+    const runner = new LectureRunner(bundledScenario);
+    try {
+      runner.slide(lecture, 0);
+    } catch (e) {
+      expect(e).toBeInstanceOf(LectureError);
+      return (e as Error).message;
+    } finally {
+      runner.free();
+    }
+    throw new Error('shown');
+  }
+  const test1 = 'seed000-8.0-test1';
+
+  it('names the field: a position past the run, of the wrong kind, or a figure not reported', () => {
+    expect(refusal({ text: 'x', scenario: test1, position: { execution: 10_001 } })).toBe(
+      'slides[0].position.execution: the run has only 10000 executions',
+    );
+    expect(refusal({ text: 'x', scenario: test1, position: { access: 40_001 } })).toBe(
+      'slides[0].position.access: the run has only 40000 positions',
+    );
+    expect(refusal({ text: 'x', scenario: test1, position: { statement: 1 } })).toMatch(
+      /^slides\[0\]\.position\.statement: a buffer cache run counts executions/,
+    );
+    expect(refusal({ text: 'x', scenario: test1, action: { play: { step: 1 } } })).toMatch(
+      /^slides\[0\]\.action\.play\.step: only a script workload has steps/,
+    );
+    expect(refusal({ text: '{{KEEP.hit_ratio}}', scenario: test1 })).toBe(
+      'slides[0].text: {{KEEP.hit_ratio}}: pool KEEP is not in the report',
+    );
+    expect(refusal({ text: '{{run(nope).elapsed_s}}', scenario: test1 })).toMatch(
+      /^slides\[0\]\.text: run\(nope\): no bundled scenario/,
+    );
+    expect(
+      refusal({
+        text: 'x',
+        scenario: { bundled: test1, edits: { init: { db_block_buffers: 10 } } },
+      }),
+    ).toMatch(/^slides\[0\]\.scenario: /);
+  });
+
+  it('applies a slide’s edits over its bundled scenario (a JSON merge patch)', () => {
+    const lecture: Lecture = {
+      version: 1,
+      title: 'T',
+      source: 'seed 000',
+      slides: [
+        {
+          text: '{{setup.init.db_block_buffers}} {{DEFAULT.cnum_set}}',
+          scenario: { bundled: test1, edits: { init: { db_block_buffers: 600 } } },
+        },
+      ],
+    };
+    const runner = new LectureRunner(bundledScenario);
+    const shown = runner.slide(lecture, 0);
+    runner.free();
+    expect(shown.pieces.map((p) => (typeof p === 'string' ? p : p.text)).join('')).toBe('600 600');
+  });
 });
