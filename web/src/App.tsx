@@ -42,6 +42,8 @@ import {
   ScriptTimeline,
 } from './shared/lazyParts';
 import { CompareEmbed, CompareWorkspace } from './compare/lazyCompare';
+import { LectureCaption, LectureSide } from './lecture/LectureSlide';
+import { LectureHost } from './lecture/LectureHost';
 import { useApp, useStoreApi } from './store/context';
 import { selectCompareOn, selectEngine, selectMode, selectReady } from './store/selectors';
 import { useAnimationLoop } from './store/useAnimationLoop';
@@ -70,6 +72,7 @@ function Columns(p: { cache: string; left: ReactNode; centre: ReactNode; right: 
     return (
       <main className="embed-main" aria-label={`The ${p.cache}`}>
         {centre}
+        <LectureCaption />
         <NarrationCaption visible />
         <PlaybackBar />
       </main>
@@ -81,10 +84,12 @@ function Columns(p: { cache: string; left: ReactNode; centre: ReactNode; right: 
       </section>
       <section className="column centre" aria-label={`The ${p.cache}`}>
         {centre}
+        <LectureCaption />
         <NarrationCaption visible={display === 'present'} />
         <PlaybackBar />
       </section>
       <section className="column numbers" aria-label="Numbers and narration">
+        <LectureSide />
         <ErrorBoundary what="the statistics">{p.right}</ErrorBoundary>
       </section>
     </main>
@@ -182,6 +187,7 @@ function Simulator() {
       <FileAlert />
       <RunAlert />
       <TourSlot />
+      <LectureHost />
       <LinkConfirm />
       {display !== 'embed' && <UpdateNotice />}
       {display !== 'embed' && <TraceDrop />}

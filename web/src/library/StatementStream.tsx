@@ -222,7 +222,15 @@ export function StatementStream() {
       }
       testId="statement-stream"
     >
-      <div className="panel-body stmt-stream" data-live={live}>
+      {/* focusable and labelled: it scrolls once the sessions' texts outgrow it (axe-core's
+          scrollable-region-focusable, found at statement 300 of a lecture slide) */}
+      <div
+        className="panel-body stmt-stream"
+        data-live={live}
+        tabIndex={0}
+        role="region"
+        aria-label="The statements, newest first"
+      >
         {live ? (
           <ul className="stmt-list">
             {entries.map((e) => (

@@ -14,6 +14,7 @@ import { HistoryButtons } from './HistoryButtons';
 import { CompareMenu } from '../compare/CompareMenu';
 import { TourButton } from './TourSlot';
 import { PractiseLink } from '../exercise/lazyExercise';
+import { isLectureOption, LectureOptions, pickLecture } from '../lecture/LectureMenu';
 import { useApp, useStoreApi } from '../store/context';
 import type { AppStore } from '../store/store';
 import {
@@ -33,6 +34,7 @@ const GROUPS: [string, (s: Scenario) => boolean][] = [
 ];
 
 function ScenarioPicker() {
+  const store = useStoreApi();
   const { scenarios, scenarioId, edited, title, ready } = useApp(useShallow(selectHeader));
   const loadScenario = useApp(selectLoadScenario);
   const value = edited || !scenarioId ? EDITED : scenarioId;
@@ -44,7 +46,11 @@ function ScenarioPicker() {
         data-testid="scenario-select"
         value={value}
         disabled={!ready}
-        onChange={(e) => e.target.value !== EDITED && loadScenario(e.target.value)}
+        onChange={(e) =>
+          isLectureOption(e.target.value)
+            ? pickLecture(e.target.value, store)
+            : e.target.value !== EDITED && loadScenario(e.target.value)
+        }
       >
         {value === EDITED && (
           <option value={EDITED}>
@@ -62,6 +68,7 @@ function ScenarioPicker() {
               ))}
           </optgroup>
         ))}
+        <LectureOptions />
       </select>
     </>
   );

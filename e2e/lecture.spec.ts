@@ -1,0 +1,322 @@
+// Lectures (issue 27) on the built site: every bundled lecture played from its first slide to
+// its last, each slide reaching its position with every placeholder holding the headless
+// runner's own figure (scripts/lecture.ts --json, to the last digit), nothing overlapping at
+// 1024×768 and 390×844; presenter and embed captions; the clicker's keys; a lecture authored
+// in the page saved, reopened and shared as a link comes back identical; axe-core clean.
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { PREVIEW_PORT } from './ports';
+import { watch } from './site';
+
+const BASE = `http://localhost:${PREVIEW_PORT}/`;
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const SCREENS = fileURLToPath(new URL('../docs/screens/', import.meta.url));
+const LECTURES = readdirSync(`${ROOT}lectures`)
+  .filter((f) => f.endsWith('.json'))
+  .map((f) => f.replace(/\.json$/, ''))
+  .sort();
+
+interface Printed {
+  slides: {
+    position: number;
+    figures: { name: string; value: unknown; text: string }[];
+  }[];
+}
+
+/** What the headless lecture runner prints for a bundled lecture. */
+function headless(id: string): Printed {
+  const r = spawnSync(
+    `${ROOT}node_modules/.bin/tsx`,
+    ['scripts/lecture.ts', `lectures/${id}.json`, '--json'],
+    { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 26 },
+  );
+  expect(r.status, r.stderr).toBe(0);
+  return JSON.parse(r.stdout) as Printed;
+}
+
+const lecture = (page: Page) => page.getByTestId('lecture');
+
+/** Wait until slide `n` (from 1) stands at its position. */
+async function reached(page: Page, n: number) {
+  await expect(lecture(page)).toHaveAttribute('data-slide', String(n));
+  await expect(lecture(page)).toHaveAttribute('data-reached', 'true', { timeout: 60_000 });
+}
+
+/**
+ * Nothing overlaps: the page's panels, the playback bar, the captions and the slide do not
+ * intersect one another (a bar pinned to the screen aside: the slide scrolls under it like
+ * the rest, and Next is clicked through Playwright's check that nothing covers it), and
+ * nothing is wider than the screen or its box.
+ */
+async function expectNoOverlap(page: Page, where: string) {
+  const problems = await page.evaluate(() => {
+    const out: string[] = [];
+    const els = [
+      ...document.querySelectorAll(
+        '.panel, .playback, .caption, .lecture-caption, .app-header, [data-testid="lecture"]',
+      ),
+    ].filter((e) => {
+      const r = e.getBoundingClientRect();
+      const st = getComputedStyle(e);
+      // a bar pinned to the screen (the phone's playback bar) floats over the page by design
+      const pinned = st.position === 'fixed' || st.position === 'sticky';
+      return r.width > 0 && r.height > 0 && st.visibility !== 'hidden' && !pinned;
+    });
+    /** The part of an element its scrolling ancestors show (a panel scrolled out of its
+     *  column's view overlaps nothing). */
+    const visible = (e: Element) => {
+      const r = e.getBoundingClientRect();
+      let [l, t, rr, b] = [r.left, r.top, r.right, r.bottom];
+      for (let a = e.parentElement; a; a = a.parentElement) {
+        const st = getComputedStyle(a);
+        if (st.overflowX === 'visible' && st.overflowY === 'visible') continue;
+        const c = a.getBoundingClientRect();
+        [l, t, rr, b] = [
+          Math.max(l, c.left),
+          Math.max(t, c.top),
+          Math.min(rr, c.right),
+          Math.min(b, c.bottom),
+        ];
+      }
+      return { left: l, top: t, right: rr, bottom: b };
+    };
+    const name = (e: Element) =>
+      `${e.tagName.toLowerCase()}.${[...e.classList].join('.')}[${e.getAttribute('data-testid') ?? ''}]`;
+    for (let i = 0; i < els.length; i++)
+      for (let j = i + 1; j < els.length; j++) {
+        const [a, b] = [els[i], els[j]];
+        if (a.contains(b) || b.contains(a)) continue;
+        const r = visible(a);
+        const s = visible(b);
+        const w = Math.min(r.right, s.right) - Math.max(r.left, s.left);
+        const h = Math.min(r.bottom, s.bottom) - Math.max(r.top, s.top);
+        if (w > 1 && h > 1) out.push(`${name(a)} overlaps ${name(b)} by ${w}×${h}`);
+      }
+    if (document.documentElement.scrollWidth > innerWidth + 1)
+      out.push(`the page is ${document.documentElement.scrollWidth} px wide`);
+    for (const t of document.querySelectorAll('.lecture-text'))
+      if (t.scrollWidth > t.clientWidth + 1) out.push('the slide text is wider than its box');
+    return out;
+  });
+  expect(problems, where).toEqual([]);
+}
+
+/** The slide's figures as the page shows them. */
+const figuresOf = (page: Page) =>
+  page
+    .getByTestId('lecture-text')
+    .getByTestId('figure')
+    .evaluateAll((els) =>
+      els.map((e) => ({
+        name: e.getAttribute('data-figure'),
+        value: JSON.parse(e.getAttribute('data-value') ?? 'null') as unknown,
+        text: e.textContent,
+      })),
+    );
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('cachesim.tour', 'done'));
+});
+
+for (const [width, height] of [
+  [1024, 768],
+  [390, 844],
+]) {
+  test.describe(`at ${width}×${height}`, () => {
+    test.use({ viewport: { width, height } });
+    for (const id of LECTURES) {
+      test(`${id}: every slide reaches its position with the runner's figures`, async ({
+        page,
+      }) => {
+        test.setTimeout(300_000);
+        const expected = headless(id);
+        const watcher = watch(page);
+        await page.goto(`${BASE}?lecture=${id}&slide=1`);
+        for (const [k, slide] of expected.slides.entries()) {
+          const where = `${id} slide ${k + 1}`;
+          if (k > 0) await page.getByTestId('lecture-next').click();
+          await reached(page, k + 1);
+          await expect(lecture(page), where).toHaveAttribute(
+            'data-position',
+            String(slide.position),
+          );
+          await expect(page.getByTestId('position'), where).toHaveAttribute(
+            'data-position',
+            String(slide.position),
+          );
+          expect(await figuresOf(page), where).toEqual(slide.figures);
+          await expectNoOverlap(page, where);
+        }
+        await expect(page.getByTestId('lecture-next')).toBeDisabled();
+        expect(new URL(page.url()).searchParams.get('slide')).toBe(String(expected.slides.length));
+        watcher.expectClean(new URL(BASE).origin);
+      });
+    }
+  });
+}
+
+test('the clicker’s keys turn the slides; a link opens slide N; Copy link and Embed carry it', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.goto(`${BASE}?lecture=seed000-buffer-pools&slide=3`);
+  await reached(page, 3);
+  await expect(page.getByTestId('lecture-progress')).toHaveText('Slide 3 of 12');
+  await page.keyboard.press('PageDown');
+  await reached(page, 4);
+  await page.keyboard.press('ArrowRight');
+  await reached(page, 5);
+  await page.keyboard.press('PageUp');
+  await reached(page, 4);
+  await page.keyboard.press('ArrowLeft');
+  await reached(page, 3);
+  const link = await page.getByTestId('lecture-slide-link').getAttribute('href');
+  expect(new URL(link!).searchParams.get('slide')).toBe('3');
+  await page.getByTestId('copy-link').click();
+  const copied = new URL(await page.evaluate(() => navigator.clipboard.readText()));
+  expect(copied.searchParams.get('lecture')).toBe('seed000-buffer-pools');
+  expect(copied.searchParams.get('slide')).toBe('3');
+  await page.getByTestId('copy-embed').click();
+  const snippet = await page.getByTestId('embed-status').getAttribute('data-snippet');
+  expect(snippet).toContain('lecture=seed000-buffer-pools&slide=3');
+  expect(snippet).toContain('embed');
+  // the header's picker opens another lecture at its first slide
+  await page.getByTestId('scenario-select').selectOption('lecture:seed003-os-page-cache');
+  await reached(page, 1);
+  await expect(page.getByTestId('lecture-progress')).toHaveText('Slide 1 of 8');
+  expect(new URL(page.url()).searchParams.get('lecture')).toBe('seed003-os-page-cache');
+});
+
+for (const [mode, width, height] of [
+  ['present', 1024, 768],
+  ['embed', 1024, 768],
+  ['embed', 390, 844],
+] as const) {
+  test(`the slide as a caption in ${mode} mode at ${width}×${height}`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    await page.goto(`${BASE}?${mode}&lecture=seed000-buffer-pools&slide=4`);
+    await reached(page, 4);
+    await expect(page.locator('.lecture-caption')).toBeVisible();
+    await expect(page.locator('.lecture-caption').getByTestId('figure').first()).toBeVisible();
+    await expectNoOverlap(page, `${mode} ${width}`);
+    await page.keyboard.press('PageDown');
+    await reached(page, 5);
+  });
+}
+
+test('a lecture authored in the page: saved, reopened and shared as a link, comes back identical', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`${BASE}`);
+  await expect(page.getByTestId('position')).toBeVisible();
+  await page.getByTestId('scenario-select').selectOption('lecture:+write');
+  await expect(page.getByTestId('lecture-editor')).toBeVisible();
+  await reached(page, 1);
+  await page.getByTestId('lecture-title').fill('My lecture');
+  await page.getByTestId('lecture-title').press('Enter');
+  await page.getByTestId('lecture-slide-text').fill('At the start: {{accesses}} reads.');
+  await page.getByTestId('lecture-slide-text').blur();
+  await expect(page.getByTestId('lecture-text')).toContainText('At the start: 0 reads.');
+  // step 12 accesses, select a buffer, add a slide there
+  for (let i = 0; i < 12; i++) await page.getByTestId('step').click();
+  await page.locator('[data-testid="narration-entry"][data-kind="insert"]').first().click();
+  await page.getByTestId('lecture-add').click();
+  await reached(page, 2);
+  await expect(page.getByTestId('lecture-text').getByTestId('figure')).toHaveText('12');
+  await page.getByTestId('lecture-slide-text').fill('Physical reads: {{DEFAULT.physical_reads}}.');
+  await page.getByTestId('lecture-slide-text').blur();
+  await page.getByTestId('lecture-add').click();
+  await reached(page, 3);
+  await page.getByTestId('lecture-delete').click();
+  await expect(page.getByTestId('lecture-progress')).toHaveText('Slide 2 of 2');
+  // Ctrl+Z with focus in the lecture undoes the delete (the slide comes back into view)
+  await page.getByTestId('lecture-back').focus();
+  await page.keyboard.press('Control+z');
+  await expect(page.getByTestId('lecture-progress')).toHaveText('Slide 3 of 3');
+  await page.getByTestId('lecture-delete').click();
+  await page.getByTestId('lecture-undo').click();
+  await expect(page.getByTestId('lecture-progress')).toHaveText('Slide 3 of 3');
+  await page.getByTestId('lecture-delete').click();
+  await expect(page.getByTestId('lecture-progress')).toHaveText(/of 2/);
+
+  const save = async (p: Page) => {
+    const [download] = await Promise.all([
+      p.waitForEvent('download'),
+      p.getByTestId('lecture-save').click(),
+    ]);
+    return readFile((await download.path())!, 'utf8');
+  };
+  const saved = await save(page);
+  const json = JSON.parse(saved);
+  expect(json.title).toBe('My lecture');
+  expect(json.slides.map((s: { text: string }) => s.text)).toEqual([
+    'At the start: {{accesses}} reads.',
+    'Physical reads: {{DEFAULT.physical_reads}}.',
+  ]);
+  expect(json.slides[1].position).toEqual({ access: 12 });
+  expect(json.slides[1].highlight).toHaveProperty('buffer');
+
+  // reopened from the file
+  await page.getByTestId('lecture-open-file').setInputFiles({
+    name: 'my-lecture.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(saved),
+  });
+  await reached(page, 1);
+  expect(await save(page)).toBe(saved);
+
+  // shared as a link (the address holds it): another tab opens the same lecture
+  await page.getByTestId('lecture-next').click();
+  await reached(page, 2);
+  const other = await browser.newPage();
+  await other.goto(page.url());
+  await reached(other, 2);
+  await expect(other.getByTestId('lecture-text')).toHaveText(
+    await page.getByTestId('lecture-text').innerText(),
+  );
+  await other.getByTestId('lecture-edit').click();
+  expect(await save(other)).toBe(saved);
+  await other.close();
+});
+
+test('axe-core: a lecture slide, its editor and its caption have no serious violation', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.goto(`${BASE}?lecture=seed001-literal-sql&slide=3`);
+  await reached(page, 3);
+  await page.getByTestId('lecture-edit').click();
+  await expect(page.getByTestId('lecture-editor')).toBeVisible();
+  const serious = async () =>
+    (await new AxeBuilder({ page }).analyze()).violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`);
+  expect(await serious()).toEqual([]);
+  await page.goto(`${BASE}?present&lecture=seed000-buffer-pools&slide=4`);
+  await reached(page, 4);
+  expect(await serious()).toEqual([]);
+});
+
+test('screenshots of a lecture slide (docs/screens/)', async ({ page }) => {
+  const url = `${BASE}?lecture=seed000-buffer-pools&slide=5`;
+  for (const [name, width, height, extra] of [
+    ['lecture-1024x768', 1024, 768, ''],
+    ['lecture-present-1024x768', 1024, 768, 'present&'],
+    ['lecture-390x844', 390, 844, ''],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.goto(url.replace('?', `?${extra}`));
+    await reached(page, 5);
+    if (width < 600) await lecture(page).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SCREENS}${name}.png` });
+  }
+});

@@ -1,0 +1,243 @@
+// The slide in the page: beside the view in the normal workspace (the numbers column's top),
+// a caption under the view in presenter mode and in `?embed`. Its text is Markdown with the
+// engine's figures written in (each one's exact value in `data-value`), a progress line,
+// Back / Next, and a link to the slide. The machinery is ./LectureHost.
+import { lazy, Suspense, type ReactNode } from 'react';
+import { useStore } from 'zustand';
+import { useApp } from '../store/context';
+import { useDisplay } from '../ui/display';
+import type { Filled } from './fill';
+import { lectureStore } from './lectureState';
+import { lectureParam, withLecture } from './lectureLink';
+import { parseMarkdown, type Inline } from './markdown';
+import './lecture.css';
+
+const LectureEditor = lazy(() => import('./LectureEditor'));
+
+function Figure({ f }: { f: Filled }) {
+  return (
+    <span
+      className="figure"
+      data-testid="figure"
+      data-figure={f.placeholder.source}
+      data-value={JSON.stringify(f.value)}
+    >
+      {f.text}
+    </span>
+  );
+}
+
+function Nodes({ nodes }: { nodes: Inline[] }): ReactNode {
+  return nodes.map((n, k) => {
+    switch (n.t) {
+      case 'text':
+        return n.text;
+      case 'figure':
+        return <Figure key={k} f={n.figure} />;
+      case 'code':
+        return <code key={k}>{n.text}</code>;
+      case 'strong':
+        return (
+          <strong key={k}>
+            <Nodes nodes={n.children} />
+          </strong>
+        );
+      case 'em':
+        return (
+          <em key={k}>
+            <Nodes nodes={n.children} />
+          </em>
+        );
+      case 'link':
+        return (
+          <a key={k} href={n.href} rel="noreferrer">
+            <Nodes nodes={n.children} />
+          </a>
+        );
+    }
+  });
+}
+
+/** The shown slide's text, rendered. */
+function SlideText() {
+  const shown = useStore(lectureStore, (s) => s.shown);
+  if (!shown) return <p className="lecture-running">Running the slide…</p>;
+  return parseMarkdown(shown.pieces).map((b, k) =>
+    b.t === 'p' ? (
+      <p key={k}>
+        <Nodes nodes={b.children} />
+      </p>
+    ) : b.t === 'ul' ? (
+      <ul key={k}>
+        {b.items.map((item, j) => (
+          <li key={j}>
+            <Nodes nodes={item} />
+          </li>
+        ))}
+      </ul>
+    ) : (
+      <ol key={k}>
+        {b.items.map((item, j) => (
+          <li key={j}>
+            <Nodes nodes={item} />
+          </li>
+        ))}
+      </ol>
+    ),
+  );
+}
+
+/** Back, the progress, Next. */
+function Controls({ compact }: { compact: boolean }) {
+  const slide = useStore(lectureStore, (s) => s.slide);
+  const count = useStore(lectureStore, (s) => s.lecture?.slides.length ?? 0);
+  const { back, next } = lectureStore.getState();
+  return (
+    <div className="lecture-controls">
+      <button
+        className="btn small"
+        data-testid="lecture-back"
+        disabled={slide === 0}
+        onClick={back}
+        title="Previous slide (Page Up, ←)"
+      >
+        Back
+      </button>
+      <span className="lecture-count" data-testid="lecture-progress" aria-live="polite">
+        {compact ? `${slide + 1}/${count}` : `Slide ${slide + 1} of ${count}`}
+      </span>
+      <progress
+        className="lecture-bar"
+        value={slide + 1}
+        max={count}
+        aria-label="Lecture progress"
+      />
+      <button
+        className="btn small primary"
+        data-testid="lecture-next"
+        disabled={slide >= count - 1}
+        onClick={next}
+        title="Next slide (Page Down, →)"
+      >
+        Next
+      </button>
+    </div>
+  );
+}
+
+/** What the attributes of the slide's element say: which slide, where, and whether there. */
+function useSlideData() {
+  const slide = useStore(lectureStore, (s) => s.slide);
+  const shown = useStore(lectureStore, (s) => s.shown);
+  const position = useApp((s) => s.sim?.position ?? -1);
+  const busy = useApp((s) => s.busy !== null);
+  const reached = !!shown && shown.index === slide && shown.position === position && !busy;
+  return {
+    'data-slide': slide + 1,
+    'data-position': shown?.position ?? '',
+    'data-reached': reached ? 'true' : 'false',
+  };
+}
+
+function LectureError() {
+  const error = useStore(lectureStore, (s) => s.error);
+  if (!error) return null;
+  return (
+    <p className="lecture-error" role="alert" data-testid="lecture-error">
+      {error}
+    </p>
+  );
+}
+
+/** The slide beside the view (normal workspace). */
+export function LectureSide() {
+  const display = useDisplay();
+  const lecture = useStore(lectureStore, (s) => s.lecture);
+  const id = useStore(lectureStore, (s) => s.id);
+  const slide = useStore(lectureStore, (s) => s.slide);
+  const editing = useStore(lectureStore, (s) => s.editing);
+  const error = useStore(lectureStore, (s) => s.error);
+  const data = useSlideData();
+  if (display !== 'normal' || (!lecture && !error)) return null;
+  const href = lecture
+    ? withLecture(location.href, lectureParam(id ? { id } : { lecture }), slide)
+    : null;
+  return (
+    <section
+      className="panel lecture"
+      aria-label={`Lecture: ${lecture?.title ?? ''}`}
+      data-testid="lecture"
+      {...data}
+    >
+      <div className="lecture-head">
+        <h2>{lecture?.title ?? 'Lecture'}</h2>
+        {lecture && (
+          <button
+            className="btn small"
+            data-testid="lecture-edit"
+            aria-pressed={editing}
+            onClick={() => lectureStore.getState().setEditing(!editing)}
+            title="Write the lecture: add, edit, reorder and delete slides; save and open it as JSON"
+          >
+            Edit
+          </button>
+        )}
+        <button
+          className="btn small"
+          data-testid="lecture-close"
+          onClick={lectureStore.getState().close}
+          aria-label="Close the lecture"
+        >
+          Close
+        </button>
+      </div>
+      <LectureError />
+      {lecture && (
+        <>
+          <Controls compact={false} />
+          <div className="lecture-text" data-testid="lecture-text">
+            <SlideText />
+          </div>
+          <p className="lecture-source">
+            Source: {lecture.source}
+            {href && (
+              <>
+                {' · '}
+                <a href={href} data-testid="lecture-slide-link">
+                  Link to slide {slide + 1}
+                </a>
+              </>
+            )}
+          </p>
+          {editing && (
+            <Suspense fallback={null}>
+              <LectureEditor />
+            </Suspense>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The slide as a caption under the view (presenter mode and `?embed`). */
+export function LectureCaption() {
+  const display = useDisplay();
+  const lecture = useStore(lectureStore, (s) => s.lecture);
+  const data = useSlideData();
+  if (display === 'normal' || !lecture) return null;
+  return (
+    <section
+      className="lecture-caption"
+      aria-label={`Lecture: ${lecture.title}`}
+      data-testid="lecture"
+      {...data}
+    >
+      <LectureError />
+      <div className="lecture-text" data-testid="lecture-text">
+        <SlideText />
+      </div>
+      <Controls compact />
+    </section>
+  );
+}

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { LectureError, parseLecture, scenariosOf, validateLecture } from './format';
+
+const ok = () => ({
+  version: 1,
+  title: 'T',
+  source: 'seed 000',
+  slides: [
+    { text: 'first {{DEFAULT.hit_ratio|pct}}', scenario: 'a', position: { execution: 3 } },
+    { text: 'second', action: { play: 'end' }, highlight: { chain: 4 } },
+  ],
+});
+
+/** The path of the error `value` is refused with. */
+function pathOf(value: unknown, bundled = ['a', 'b']): string {
+  try {
+    validateLecture(value, bundled);
+  } catch (e) {
+    expect(e).toBeInstanceOf(LectureError);
+    return (e as LectureError).path;
+  }
+  throw new Error('accepted');
+}
+
+const edit = (f: (l: ReturnType<typeof ok>) => void) => {
+  const l = ok();
+  f(l);
+  return l;
+};
+
+describe('lecture validation', () => {
+  it('accepts a lecture, and names each slide’s scenario (the previous one when omitted)', () => {
+    const l = validateLecture(ok(), ['a']);
+    expect(scenariosOf(l)).toEqual(['a', 'a']);
+  });
+
+  it('names the field of every problem by its path', () => {
+    expect(pathOf('x')).toBe('');
+    expect(pathOf(edit((l) => ((l as { version: number }).version = 2)))).toBe('version');
+    expect(pathOf(edit((l) => ((l as { title: string }).title = '')))).toBe('title');
+    expect(pathOf(edit((l) => delete (l as Partial<typeof l>).source))).toBe('source');
+    expect(pathOf(edit((l) => ((l as { extra?: number }).extra = 1)))).toBe('extra');
+    expect(pathOf(edit((l) => (l.slides = [])))).toBe('slides');
+    expect(pathOf(edit((l) => (l.slides[1].text = ' ')))).toBe('slides[1].text');
+    expect(pathOf(edit((l) => (l.slides[1].text = 'a {{DEFAULT.x|bogus}}')))).toBe(
+      'slides[1].text',
+    );
+    expect(pathOf(edit((l) => (l.slides[1].text = 'a {{DEFAULT.x')))).toBe('slides[1].text');
+    expect(pathOf(edit((l) => delete (l.slides[0] as { scenario?: string }).scenario))).toBe(
+      'slides[0].scenario',
+    );
+    expect(pathOf(edit((l) => (l.slides[0].scenario = 'zz')))).toBe('slides[0].scenario');
+    expect(
+      pathOf(edit((l) => ((l.slides[0] as { scenario: unknown }).scenario = { bundled: 'zz' }))),
+    ).toBe('slides[0].scenario.bundled');
+    expect(
+      pathOf(
+        edit((l) => ((l.slides[0] as { scenario: unknown }).scenario = { bundled: 'a', edits: 3 })),
+      ),
+    ).toBe('slides[0].scenario.edits');
+    expect(pathOf(edit((l) => (l.slides[0].position = { execution: -1 })))).toBe(
+      'slides[0].position.execution',
+    );
+    expect(
+      pathOf(edit((l) => ((l.slides[0] as { position: unknown }).position = { seconds: 3 }))),
+    ).toBe('slides[0].position');
+    expect(
+      pathOf(edit((l) => ((l.slides[1] as { action: unknown }).action = { play: 'middle' }))),
+    ).toBe('slides[1].action.play');
+    expect(
+      pathOf(edit((l) => ((l.slides[1] as { action: unknown }).action = { jump: 'end' }))),
+    ).toBe('slides[1].action.jump');
+    expect(pathOf(edit((l) => ((l.slides[1] as { position: unknown }).position = 'end')))).toBe(
+      'slides[1]',
+    );
+    expect(
+      pathOf(edit((l) => ((l.slides[1] as { highlight: unknown }).highlight = { chain: 'x' }))),
+    ).toBe('slides[1].highlight.chain');
+    expect(
+      pathOf(
+        edit(
+          (l) => ((l.slides[1] as { highlight: unknown }).highlight = { buffer: { segment: 'T' } }),
+        ),
+      ),
+    ).toBe('slides[1].highlight.buffer.block');
+    expect(
+      pathOf(
+        edit((l) => ((l.slides[1] as { highlight: unknown }).highlight = { statistic: 'a b' })),
+      ),
+    ).toBe('slides[1].highlight.statistic');
+    expect(pathOf(edit((l) => ((l.slides[1] as { note?: string }).note = 'x')))).toBe(
+      'slides[1].note',
+    );
+  });
+
+  it('keeps a slide’s question for the exercises, checking only its kind', () => {
+    const q = { kind: 'predict', figure: 'DEFAULT.physical_reads' };
+    const l = edit((x) => ((x.slides[1] as { question?: unknown }).question = q));
+    expect(validateLecture(l, ['a']).slides[1].question).toEqual(q);
+    expect(pathOf(edit((x) => ((x.slides[1] as { question?: unknown }).question = 'q')))).toBe(
+      'slides[1].question',
+    );
+    expect(pathOf(edit((x) => ((x.slides[1] as { question?: unknown }).question = {})))).toBe(
+      'slides[1].question.kind',
+    );
+  });
+
+  it('reads a lecture’s text; bad JSON is an error of the whole document', () => {
+    expect(parseLecture('\uFEFF' + JSON.stringify(ok()), ['a']).title).toBe('T');
+    expect(() => parseLecture('{', ['a'])).toThrow(/not valid JSON/);
+  });
+
+  it('checks a scenario name only against the bundled names it is given', () => {
+    expect(() => validateLecture(edit((l) => (l.slides[0].scenario = 'zz')))).not.toThrow();
+  });
+});
