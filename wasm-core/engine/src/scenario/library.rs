@@ -122,6 +122,13 @@ pub struct Slammer {
     /// Native Dynamic SQL (true) or DBMS_SQL (false: extra package calls and pins).
     #[ts(as = "Option<bool>", optional)]
     pub use_nds: bool,
+    /// Every statement is a recursive call (true, the default): SQLSlammer issues its SQL from
+    /// PL/SQL (a job's `libC.SQLslammer`, the foreground's `DBMS_JOB.RUN`), so each parse and
+    /// execution runs at depth 1 under the session's one PL/SQL user call, and its CPU is
+    /// counted in `recursive cpu usage` as well as in `CPU used by this session`. False: the
+    /// statements are user calls of their own (depth 0), with no recursive CPU.
+    #[ts(as = "Option<bool>", optional)]
+    pub recursive: bool,
     /// Added to each job number to seed its literal generator.
     #[ts(as = "Option<f64>", optional)]
     pub seed: u64,
@@ -146,6 +153,7 @@ impl Default for Slammer {
             use_rand_comment: false,
             use_bindvars: false,
             use_nds: true,
+            recursive: true,
             seed: 0,
             statements: Vec::new(),
             keep: Vec::new(),
