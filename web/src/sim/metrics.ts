@@ -19,6 +19,7 @@ export const METRIC_LABELS: Record<string, string> = {
   execute_count: 'executions',
   parse_count_hard: 'parse count (hard)',
   cpu_used_s: 'CPU used',
+  cpu_with_recursive_s: 'CPU used + recursive cpu usage',
   parse_time_cpu_s: 'parse time CPU',
   tps: 'transactions per second',
   page_ins_per_s: 'page-ins from expanded storage',

@@ -83,6 +83,15 @@ export const COMPARE_PRESETS: ComparePreset[] = [
       'CURSOR_SHARING = FORCE turns the literals into binds: the cursors are shared and the shared pool stops flushing; the paper measured 100 s → 45 s.',
   },
   {
+    id: 'seed001-table4',
+    title: 'Seed 001 Table 4: 50 MB shared pool, 8.1.5 vs 8.1.6',
+    a: 'seed001-8.1.5-table4',
+    b: 'seed001-8.1.6-table4',
+    // seed 001, Table 4
+    found:
+      'Literal SQL through DBMS_SQL in an oversized 50 MB shared pool: the paper measured 252 s and 162.2 s of latch free waits on 8.1.5, 195 s and 53.3 s on 8.1.6, and credits 8.1.6’s library cache latching and free-list changes.',
+  },
+  {
     id: 'seed004-keep',
     title: 'Seed 004: KEEP pool scans, 10.2.0.5 vs 11.2.0.2',
     a: 'seed004-10.2.0.5-keep',

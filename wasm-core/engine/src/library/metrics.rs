@@ -22,6 +22,7 @@ pub const METRICS: &[(&str, &str)] = &[
     ("execute_count", "executions"),
     ("parse_count_hard", "parse count (hard)"),
     ("cpu_used_s", "CPU used (s)"),
+    ("cpu_with_recursive_s", "CPU used + recursive cpu usage (s)"),
     ("parse_time_cpu_s", "parse time CPU (s)"),
 ];
 
@@ -40,6 +41,7 @@ pub fn metric_value(r: &CacheReport, name: &str) -> Option<f64> {
         "execute_count" => r.sysstat.execute_count as f64,
         "parse_count_hard" => r.sysstat.parse_count_hard as f64,
         "cpu_used_s" => r.sysstat.cpu_used_s,
+        "cpu_with_recursive_s" => r.sysstat.cpu_with_recursive_s,
         "parse_time_cpu_s" => r.sysstat.parse_time_cpu_s,
         _ => return None,
     })

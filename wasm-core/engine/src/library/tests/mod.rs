@@ -1,5 +1,6 @@
 //! One unit test per rule of MODEL.md §2; each fails if its rule is wrong.
 
+mod cpu;
 mod memory;
 mod parse;
 mod pieces;

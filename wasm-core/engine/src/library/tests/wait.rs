@@ -88,7 +88,7 @@ fn switched_off_a_latch_free_wait_is_its_sleep() {
 #[test]
 fn every_wait_is_timed_once_and_the_totals_are_their_sums() {
     // literal SQL on one CPU: preemptions under the latches make sessions sleep
-    let mut s = spec(10, 300);
+    let mut s = spec(10, 500);
     s.cpu_count = 1;
     s.workload.use_nds = false;
     for on in [true, false] {

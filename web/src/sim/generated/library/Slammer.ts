@@ -22,6 +22,14 @@ stmt_size?: number, use_rand_comment?: boolean, use_bindvars?: boolean,
  */
 use_nds?: boolean, 
 /**
+ * Every statement is a recursive call (true, the default): SQLSlammer issues its SQL from
+ * PL/SQL (a job's `libC.SQLslammer`, the foreground's `DBMS_JOB.RUN`), so each parse and
+ * execution runs at depth 1 under the session's one PL/SQL user call, and its CPU is
+ * counted in `recursive cpu usage` as well as in `CPU used by this session`. False: the
+ * statements are user calls of their own (depth 0), with no recursive CPU.
+ */
+recursive?: boolean, 
+/**
  * Added to each job number to seed its literal generator.
  */
 seed?: number, 

@@ -2,6 +2,27 @@
 
 /**
  * V$SYSSTAT rows: `parse count (total)`, `parse count (hard)`, `execute count`,
- * `CPU used by this session` and `parse time cpu` (seconds, all sessions).
+ * `CPU used by this session`, `recursive cpu usage` and `parse time cpu` (seconds, all
+ * sessions).
+ *
+ * How 8i counts CPU (docs/research/issue28-seed001.md, C1): `CPU used by this session` is the
+ * CPU of a session's user calls, recursive calls included; `recursive cpu usage` is the CPU of
+ * the recursive calls alone — Oracle's statistic description says to subtract it from `CPU
+ * used by this session` to get the user calls' own CPU (quoted in Performance Co-Pilot's
+ * Oracle agent, performancecopilot/pcp `src/pmdas/oracle/pmdaoracle.pl`); a depth-1
+ * statement's CPU "will be recorded as both recursive SQL and server process SQL (statistics
+ * CPU used by this session)" (Shallahamer, *Oracle Performance Firefighting*, ch. 5). Seed
+ * 001's script selects both rows, and its "CPU used" is about twice the elapsed time on one
+ * CPU: `cpu_with_recursive_s`, their sum, is that figure.
  */
-export type Sysstat = { parse_count_total: number, parse_count_hard: number, execute_count: number, cpu_used_s: number, parse_time_cpu_s: number, };
+export type Sysstat = { parse_count_total: number, parse_count_hard: number, execute_count: number, cpu_used_s: number, 
+/**
+ * `recursive cpu usage`: the CPU of the statements when they are recursive calls
+ * (`workload.recursive`), else 0.
+ */
+recursive_cpu_s: number, 
+/**
+ * `CPU used by this session` + `recursive cpu usage`, as seed 001's "CPU used" sums
+ * them: recursive CPU counted twice.
+ */
+cpu_with_recursive_s: number, parse_time_cpu_s: number, };
