@@ -110,78 +110,69 @@ const SWITCHES: { key: SwitchKey; help: string }[] = [
   },
 ];
 
-/** `cost.library`: unit, default and meaning (wasm-core/engine/src/library/spec.rs). */
-const COSTS: { key: CostKey; unit: string; def: number; help: string; max?: () => number }[] = [
+/**
+ * `cost.library`: unit and meaning (wasm-core/engine/src/library/spec.rs); the defaults are
+ * the engine's own (`libraryConstants().cost_defaults`).
+ */
+const COSTS: { key: CostKey; unit: string; help: string; max?: () => number }[] = [
   {
     key: 'execute_us',
     unit: 'µs',
-    def: 850,
     help: 'Executing the statement through NDS, with the PL/SQL loop around it.',
   },
   {
     key: 'soft_parse_us',
     unit: 'µs',
-    def: 80,
     help: 'A soft parse: syntax check, the handle found, privileges checked.',
   },
   {
     key: 'hard_parse_us',
     unit: 'µs',
-    def: 450,
     help: 'A hard parse: parse, optimize, build heap 6 (its shared pool memory is charged separately).',
   },
   {
     key: 'force_rewrite_us',
     unit: 'µs',
-    def: 30,
     help: 'CURSOR_SHARING = FORCE: the extra pass that replaces literals with binds.',
   },
   {
     key: 'dbms_sql_call_us',
     unit: 'µs',
-    def: 100,
     help: 'DBMS_SQL: each extra package call per execution (open, parse, bind, close).',
   },
   {
     key: 'latch_op_us',
     unit: 'µs',
-    def: 1,
     help: 'A latch get, a pin or unpin, inserting a handle: bookkeeping under a latch.',
   },
   {
     key: 'chain_link_us',
     unit: 'µs',
-    def: 0.25,
     help: 'Comparing one handle on a library cache hash chain.',
   },
   {
     key: 'chunk_examined_us',
     unit: 'µs',
-    def: 0.25,
     help: 'Examining one chunk on a shared pool free list (held under the shared pool latch).',
   },
   {
     key: 'flush_chunk_us',
     unit: 'µs',
-    def: 2,
     help: 'Freeing one flushed chunk: unlink it from the LRU, coalesce free neighbours.',
   },
   {
     key: 'rehash_handle_us',
     unit: 'µs',
-    def: 1,
     help: 'Re-hashing one handle when the bucket array doubles (under all library cache latches).',
   },
   {
     key: 'spin_iteration_ns',
     unit: 'ns',
-    def: 20,
     help: 'One iteration of the latch spin loop (_spin_count of them before a sleep).',
   },
   {
     key: 'clock_tick_ms',
     unit: 'ms',
-    def: 10,
     // read when a value is checked: the engine's constants need the wasm loaded
     max: () => libraryConstants().max_clock_tick_ms,
     help: "The OS clock tick: a timed sleep (a latch sleep, the slam's DBMS_LOCK.SLEEP) ends at the first tick after it is due, as Windows NT's timers do (10 ms). 0: exact timers.",
@@ -367,25 +358,30 @@ export function LibraryWorkloadPanel() {
         ))}
         <details className="more lib-costs" open={costError || undefined}>
           <summary>Costs (cost.library, simulated CPU time)</summary>
-          {COSTS.map((c) => (
-            <Field
-              key={c.key}
-              id={`param-cost-library-${c.key}`}
-              testId={`param-cost.library.${c.key}`}
-              label={`cost.library.${c.key}`}
-              help={
-                <>
-                  {c.help} In {c.unit}. <span className="mono">Default {c.def}.</span>
-                </>
-              }
-              value={lib[c.key] === undefined ? '' : String(lib[c.key])}
-              set={lib[c.key] !== undefined}
-              placeholder={String(c.def)}
-              error={errorFor(`cost.library.${c.key}`)}
-              check={(t) => checkCost(`cost.library.${c.key}`, t, { unit: c.unit, max: c.max?.() })}
-              commit={(t) => setCost(edit, c.key, t.trim() === '' ? undefined : Number(t))}
-            />
-          ))}
+          {COSTS.map((c) => {
+            const def = String(libraryConstants().cost_defaults[c.key] ?? '');
+            return (
+              <Field
+                key={c.key}
+                id={`param-cost-library-${c.key}`}
+                testId={`param-cost.library.${c.key}`}
+                label={`cost.library.${c.key}`}
+                help={
+                  <>
+                    {c.help} In {c.unit}. <span className="mono">Default {def}.</span>
+                  </>
+                }
+                value={lib[c.key] === undefined ? '' : String(lib[c.key])}
+                set={lib[c.key] !== undefined}
+                placeholder={def}
+                error={errorFor(`cost.library.${c.key}`)}
+                check={(t) =>
+                  checkCost(`cost.library.${c.key}`, t, { unit: c.unit, max: c.max?.() })
+                }
+                commit={(t) => setCost(edit, c.key, t.trim() === '' ? undefined : Number(t))}
+              />
+            );
+          })}
           {SWITCHES.map((w) => (
             <div
               key={w.key}

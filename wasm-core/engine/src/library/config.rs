@@ -8,6 +8,7 @@ use super::sched::session::DBMS_SQL_EXTRA_CALLS;
 use super::sched::{Sim, TIME_SLICE_NS};
 use super::spec::{CursorSharing, MAX_CLOCK_TICK_MS};
 use super::view::{CHUNK_ON_LRU, CHUNK_PINNED, CHUNK_WIDTH, NO_OBJECT};
+use crate::scenario::library::OpCost;
 use serde::Serialize;
 use ts_rs::TS;
 
@@ -63,6 +64,8 @@ pub struct Constants {
     pub chunk_pinned: u32,
     pub chunk_on_lru: u32,
     pub no_object: u32,
+    /// `cost.library`'s defaults, for the page's cost fields (it never restates them).
+    pub cost_defaults: OpCost,
 }
 
 impl Constants {
@@ -81,6 +84,7 @@ impl Constants {
             chunk_pinned: CHUNK_PINNED,
             chunk_on_lru: CHUNK_ON_LRU,
             no_object: NO_OBJECT,
+            cost_defaults: OpCost::default(),
         }
     }
 }
