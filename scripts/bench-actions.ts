@@ -6,16 +6,9 @@
 //   npx tsx scripts/bench-actions.ts            build the site to a temporary folder and measure
 //   npx tsx scripts/bench-actions.ts --runs 5   runs per action (the median is printed)
 //   npx tsx scripts/bench-actions.ts --only seed003
-import { rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { chromium, type Browser, type Page } from '@playwright/test';
-import { build, preview } from 'vite';
-import { CHROMIUM } from '../e2e/ports';
-
-const root = fileURLToPath(new URL('..', import.meta.url));
+import type { Browser, Page } from '@playwright/test';
+import { withBuiltSite } from './lib/builtSite';
 const { values } = parseArgs({
   options: { runs: { type: 'string', default: '3' }, only: { type: 'string' } },
 });
@@ -239,22 +232,7 @@ function verdict(t: Timing): string {
 }
 
 async function main(): Promise<void> {
-  const outDir = join(tmpdir(), `cachesim-bench-actions-${process.pid}`);
-  console.error('bench-actions: building the site…');
-  await build({
-    configFile: join(root, 'vite.config.ts'),
-    logLevel: 'warn',
-    build: { outDir, emptyOutDir: true },
-  });
-  const server = await preview({
-    configFile: join(root, 'vite.config.ts'),
-    logLevel: 'warn',
-    build: { outDir },
-    preview: { port: 4191, strictPort: false, open: false },
-  });
-  const base = server.resolvedUrls?.local[0] ?? 'http://localhost:4191/';
-  const browser = await chromium.launch(CHROMIUM);
-  try {
+  await withBuiltSite('bench-actions', { port: 4191 }, async ({ base, browser }) => {
     console.log(
       '\nSlow actions on the built site (1280×720; median of ' +
         `${values.runs} runs; target ≤ 1,000 ms, a progress bar past 500 ms)`,
@@ -270,11 +248,7 @@ async function main(): Promise<void> {
         `| ${c.name} | ${m.ms.toFixed(0)} | ${m.frozenMs.toFixed(0)} | ${busy} | ${verdict(m)} |`,
       );
     }
-  } finally {
-    await browser.close();
-    await server.close();
-    rmSync(outDir, { recursive: true, force: true });
-  }
+  });
 }
 
 main().catch((e: unknown) => {

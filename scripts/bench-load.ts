@@ -10,47 +10,31 @@
 // page stays responsive meanwhile (the longest gap between animation frames, a step's click).
 //
 //   npx tsx scripts/bench-load.ts
-import { existsSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Page } from '@playwright/test';
-import { build, preview } from 'vite';
-import { CHROMIUM } from '../e2e/ports';
+import type { Page } from '@playwright/test';
+import { withBuiltSite } from './lib/builtSite';
 import { uploadScenario } from '../e2e/site';
 import { timeTraceDrop, TRACE_TARGETS, type TraceBench } from './lib/traceBench';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 /** Issue 11's budget for the first screen, gzip, in bytes (1 KB = 1,000 bytes). */
 export const FIRST_LOAD_BUDGET = 250_000;
 
 const kb = (n: number) => `${(n / 1000).toFixed(1)} KB`;
 
 async function main(): Promise<void> {
-  const outDir = join(tmpdir(), `cachesim-first-load-${process.pid}`);
-  console.error('bench-load: building the site…');
-  await build({
-    configFile: join(root, 'vite.config.ts'),
-    logLevel: 'warn',
-    build: { outDir, emptyOutDir: true },
-  });
-  const harness =
-    existsSync(join(outDir, 'dev')) || readdirSync(outDir).some((f) => /harness/.test(f));
-  const server = await preview({
-    configFile: join(root, 'vite.config.ts'),
-    logLevel: 'warn',
-    build: { outDir },
-    preview: { port: 4191, strictPort: false, open: false },
-  });
-  const base = server.resolvedUrls?.local[0] ?? 'http://localhost:4191/';
-  const browser = await chromium.launch(CHROMIUM);
   const rows: { url: string; raw: number; gzip: number }[] = [];
   const pending: Promise<void>[] = [];
   let firstScreen!: typeof rows;
   let sweepSeconds!: number;
   let trace!: TraceBench;
-  try {
+  let harness = false;
+  let base = '';
+  await withBuiltSite('bench-load', { port: 4191 }, async (site) => {
+    const { outDir, browser } = site;
+    base = site.base;
+    harness = existsSync(join(outDir, 'dev')) || readdirSync(outDir).some((f) => /harness/.test(f));
     const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
     page.on('response', (r) => {
       pending.push(
@@ -75,11 +59,7 @@ async function main(): Promise<void> {
     firstScreen = [...rows];
     sweepSeconds = await timeSweep(page);
     trace = await timeTraceDrop(page);
-  } finally {
-    await browser.close();
-    await server.close();
-    rmSync(outDir, { recursive: true, force: true });
-  }
+  });
   firstScreen.sort((a, b) => b.gzip - a.gzip);
   const total = firstScreen.reduce((n, r) => n + r.gzip, 0);
   console.log('first screen (1920×1080, the default scenario), every response, gzip -9:');

@@ -6,16 +6,11 @@
 //   npx tsx scripts/bench-ui.ts                 the figures (targets: 60 fps animated, 30 playing)
 //   npx tsx scripts/bench-ui.ts --shots DIR     also screenshots at 50, 1,000 and 100,000 buffers
 //   npx tsx scripts/bench-ui.ts --seconds 5     measuring window per case
-import { mkdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { chromium, type Browser } from '@playwright/test';
-import { CHROMIUM } from '../e2e/ports';
-import { build, preview } from 'vite';
-
-const root = fileURLToPath(new URL('..', import.meta.url));
+import type { Browser } from '@playwright/test';
+import { withBuiltSite } from './lib/builtSite';
 const { values } = parseArgs({
   options: {
     shots: { type: 'string' },
@@ -127,32 +122,12 @@ async function shoot(browser: Browser, base: string, dir: string): Promise<void>
 }
 
 async function main(): Promise<void> {
-  const outDir = join(tmpdir(), `cachesim-views-harness-${process.pid}`);
-  console.error('bench-ui: building the views harness…');
-  await build({
-    configFile: join(root, 'vite.config.ts'),
-    mode: 'harness',
-    logLevel: 'warn',
-    build: { outDir, emptyOutDir: true },
-  });
-  const server = await preview({
-    configFile: join(root, 'vite.config.ts'),
-    mode: 'harness',
-    logLevel: 'warn',
-    build: { outDir },
-    preview: { port: 4190, strictPort: false, open: false },
-  });
-  const base = `${(server.resolvedUrls?.local[0] ?? 'http://localhost:4190/').replace(/\/$/, '')}/dev/views-harness.html`;
-  const browser = await chromium.launch(CHROMIUM);
-  try {
-    if (values.shots) await shoot(browser, base, resolve(values.shots));
+  await withBuiltSite('bench-ui', { mode: 'harness', port: 4190 }, async (site) => {
+    const base = `${site.base.replace(/\/$/, '')}/dev/views-harness.html`;
+    if (values.shots) await shoot(site.browser, base, resolve(values.shots));
     for (const c of CASES)
-      if (!values.only || c.name.includes(values.only)) await measure(browser, base, c);
-  } finally {
-    await browser.close();
-    await server.close();
-    rmSync(outDir, { recursive: true, force: true });
-  }
+      if (!values.only || c.name.includes(values.only)) await measure(site.browser, base, c);
+  });
 }
 
 main().catch((e: unknown) => {

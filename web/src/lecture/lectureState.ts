@@ -76,6 +76,12 @@ function compact(slides: Slide[]): Slide[] {
   });
 }
 
+/** No lecture open: the state a store starts in and `close` returns to. */
+const CLOSED: Pick<
+  LectureState,
+  'lecture' | 'id' | 'slide' | 'error' | 'editing' | 'past' | 'future'
+> = { lecture: null, id: null, slide: 0, error: null, editing: false, past: [], future: [] };
+
 export function createLectureStore(): LectureStore {
   return createStore<LectureState>()((set, get) => {
     /** One undoable edit: `change` gets the slides with their scenarios written out. */
@@ -100,13 +106,7 @@ export function createLectureStore(): LectureStore {
       });
     };
     return {
-      lecture: null,
-      id: null,
-      slide: 0,
-      error: null,
-      editing: false,
-      past: [],
-      future: [],
+      ...CLOSED,
       shown: null,
       setShown: (shown) => set({ shown }),
       open: (lecture, id, slide = 0) =>
@@ -114,16 +114,7 @@ export function createLectureStore(): LectureStore {
       go: (slide) => set({ slide: clamp(slide, get().lecture), error: null }),
       next: () => get().go(get().slide + 1),
       back: () => get().go(get().slide - 1),
-      close: () =>
-        set({
-          lecture: null,
-          id: null,
-          slide: 0,
-          error: null,
-          editing: false,
-          past: [],
-          future: [],
-        }),
+      close: () => set({ ...CLOSED }),
       fail: (error) => set({ error }),
       setEditing: (editing) => set({ editing }),
       create: (first) =>
