@@ -11,17 +11,3 @@ export const ExercisePage = part(
 /** The address asks for an exercise (`?exercise` or `?exercise=<seed>`). */
 export const exerciseMode = (): boolean =>
   typeof location !== 'undefined' && exerciseParam(location.search) !== null;
-
-/** The header's link to a new exercise. */
-export function PractiseLink() {
-  return (
-    <a
-      className="btn dark"
-      href="?exercise"
-      data-testid="practise"
-      title="Predict the next steps of a generated exercise, then check them against the engine"
-    >
-      Practise
-    </a>
-  );
-}

@@ -59,6 +59,26 @@ function Nodes({ nodes }: { nodes: Inline[] }): ReactNode {
 }
 
 /** The shown slide's text, rendered. */
+/** A slide's exercise question (issue 27 #3), its code loaded with the first one shown. */
+const ExerciseSlide = lazy(() =>
+  import('../exercise/ExerciseSlide').then((m) => ({ default: m.ExerciseSlide })),
+);
+
+/** The slide's question, when it holds one: predict, then check against the engine. */
+function SlideQuestion() {
+  const lecture = useStore(lectureStore, (s) => s.lecture);
+  const slide = useStore(lectureStore, (s) => s.slide);
+  const q = lecture?.slides[slide]?.question;
+  if (q?.kind !== 'exercise') return null;
+  return (
+    <div className="lecture-question" data-testid="lecture-question">
+      <Suspense fallback={<p className="note">Loading the question…</p>}>
+        <ExerciseSlide seed={Number(q.seed)} index={Number(q.index)} />
+      </Suspense>
+    </div>
+  );
+}
+
 function SlideText() {
   const shown = useStore(lectureStore, (s) => s.shown);
   if (!shown) return <p className="lecture-running">Running the slide…</p>;
@@ -198,6 +218,7 @@ export function LectureSide() {
           <div className="lecture-text" data-testid="lecture-text">
             <SlideText />
           </div>
+          <SlideQuestion />
           <p className="lecture-source">
             Source: {lecture.source}
             {href && (

@@ -93,15 +93,17 @@ describe('lecture validation', () => {
     );
   });
 
-  it('keeps a slide’s question for the exercises, checking only its kind', () => {
-    const q = { kind: 'predict', figure: 'DEFAULT.physical_reads' };
-    const l = edit((x) => ((x.slides[1] as { question?: unknown }).question = q));
-    expect(validateLecture(l, ['a']).slides[1].question).toEqual(q);
-    expect(pathOf(edit((x) => ((x.slides[1] as { question?: unknown }).question = 'q')))).toBe(
-      'slides[1].question',
-    );
-    expect(pathOf(edit((x) => ((x.slides[1] as { question?: unknown }).question = {})))).toBe(
-      'slides[1].question.kind',
+  it('keeps a slide’s exercise question, and names a bad field of it', () => {
+    const q = { kind: 'exercise', seed: 25, index: 3 };
+    const withQ = (v: unknown) =>
+      edit((x) => ((x.slides[1] as { question?: unknown }).question = v));
+    expect(validateLecture(withQ(q), ['a']).slides[1].question).toEqual(q);
+    expect(pathOf(withQ('q'))).toBe('slides[1].question');
+    expect(pathOf(withQ({}))).toBe('slides[1].question.kind');
+    expect(pathOf(withQ({ kind: 'predict', seed: 1, index: 0 }))).toBe('slides[1].question.kind');
+    expect(pathOf(withQ({ kind: 'exercise', seed: -1, index: 0 }))).toBe('slides[1].question.seed');
+    expect(pathOf(withQ({ kind: 'exercise', seed: 1, index: 0.5 }))).toBe(
+      'slides[1].question.index',
     );
   });
 

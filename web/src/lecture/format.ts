@@ -48,8 +48,8 @@ export interface Slide {
   action?: Action;
   highlight?: Highlight;
   /**
-   * A predict-then-check question for the exercises (web/src/exercise/, issue 27 #3): kept
-   * and checked for its `kind` only; the lecture shows nothing for it.
+   * A predict-then-check question (web/src/exercise/, issue 27 #3): `{kind: 'exercise', seed,
+   * index}` shows question `index` (from 0) of the generated exercise `seed` under the text.
    */
   question?: Question;
 }
@@ -174,8 +174,12 @@ function checkSlide(v: unknown, path: string, first: boolean, bundled: ReadonlyS
   if (v.highlight !== undefined) checkHighlight(v.highlight, `${path}.highlight`);
   if (v.question !== undefined) {
     if (!isRecord(v.question)) throw new LectureError(`${path}.question`, 'must be an object');
-    if (typeof v.question.kind !== 'string' || v.question.kind === '')
-      throw new LectureError(`${path}.question.kind`, 'must name the kind of question');
+    if (v.question.kind !== 'exercise')
+      throw new LectureError(`${path}.question.kind`, "must be 'exercise'");
+    checkKeys(v.question, ['kind', 'seed', 'index'], `${path}.question`);
+    for (const k of ['seed', 'index'])
+      if (!Number.isSafeInteger(v.question[k]) || (v.question[k] as number) < 0)
+        throw new LectureError(`${path}.question.${k}`, 'must be a whole number ≥ 0');
   }
 }
 

@@ -13,7 +13,6 @@ import { useHeightVar } from './useHeightVar';
 import { HistoryButtons } from './HistoryButtons';
 import { CompareMenu } from '../compare/CompareMenu';
 import { TourButton } from './TourSlot';
-import { PractiseLink } from '../exercise/lazyExercise';
 import { isLectureOption, LectureOptions, pickLecture } from '../lecture/LectureMenu';
 import { useApp, useStoreApi } from '../store/context';
 import type { AppStore } from '../store/store';
@@ -253,7 +252,6 @@ export function Header() {
           <ScenarioFiles />
           <RunExport />
           <TourButton />
-          <PractiseLink />
         </span>
       </div>
     </header>

@@ -1,7 +1,7 @@
 // Loading a panel's code on demand (the first load's budget, `npm run bench`): a named export
 // loaded on first render, mounted only near the viewport or only while the scenario needs it.
 // Each keeps its panel's place while its code arrives.
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Suspense, use, type ComponentType, type ReactNode } from 'react';
 import { useApp } from '../store/context';
 import type { AppState } from '../store/store';
 import { useNearViewport } from './useNearViewport';
@@ -11,36 +11,39 @@ export type Part = ComponentType & { preload: () => Promise<unknown> };
 
 /**
  * A named export (a component) of a module, loaded on first render, with a quiet fallback.
- * `preload()` starts the download early (a menu that leads to it was opened): once the module
- * is in, the part renders it directly, with no Suspense round — React holds a revealed
- * fallback for 300 ms, which made opening a compare preset idle half a second (issue 26 #12).
+ * `preload()` starts the download early (a menu that leads to it was opened). The module's
+ * promise carries React's `status`/`value` once it has settled, so `use` reads a loaded module
+ * at once, with no Suspense round: React holds a revealed fallback for 300 ms, which made
+ * opening a compare preset idle half a second (issue 26 #12). The tree is the same either way
+ * (a Suspense round the first time must not remount the part later: a dropped trace's panel
+ * lost its replay so).
  */
 export function part<K extends string, M extends Record<K, ComponentType>>(
   load: () => Promise<M>,
   name: K,
   fallback: ReactNode = null,
 ): Part {
-  let loaded: M | null = null;
-  let pending: Promise<M> | null = null;
-  const preload = () =>
-    (pending ??= load().then((m) => {
-      loaded = m;
-      return m;
-    }));
-  const Lazy = lazy(() =>
-    preload().then((m): { default: ComponentType } => ({ default: m[name] })),
-  );
-  const Part = () => {
-    if (loaded) {
-      const Loaded: ComponentType = loaded[name];
-      return <Loaded />;
+  let pending: (Promise<M> & { status?: 'fulfilled'; value?: M }) | null = null;
+  const preload = () => {
+    if (!pending) {
+      const p: Promise<M> & { status?: 'fulfilled'; value?: M } = load().then((m) => {
+        p.status = 'fulfilled';
+        p.value = m;
+        return m;
+      });
+      pending = p;
     }
-    return (
-      <Suspense fallback={fallback}>
-        <Lazy />
-      </Suspense>
-    );
+    return pending;
   };
+  const Inner = () => {
+    const Loaded: ComponentType = use(preload() as Promise<M>)[name];
+    return <Loaded />;
+  };
+  const Part = () => (
+    <Suspense fallback={fallback}>
+      <Inner />
+    </Suspense>
+  );
   Part.displayName = `Lazy(${name})`;
   Part.preload = preload;
   return Part;

@@ -210,8 +210,8 @@ export class LruEffects {
  * Where a caption `w` px wide goes for a ring centred at `p`: in the lane above the ring's row,
  * centred on it and kept inside the grid, so that it never covers a cell (issue 26 #10: beside
  * the ring it hid the list head). Every set has a lane above its first row; rows below have
- * one only when the cells are large (`grid.lanes`). No lane: no caption — the ring stays, and
- * the narration says the same words.
+ * one only when the cells are large (`grid.lanes`), else the caption stands in the top lane,
+ * over the ring's column. A lane full of tags: no caption (the narration says the same).
  */
 export function captionBox(
   grid: Grid,
@@ -223,8 +223,8 @@ export function captionBox(
   if (!box) return null;
   const rowTop = p.y - grid.cell / 2;
   const firstRow = rowTop < box.top + LANE + grid.pitch / 2;
-  if (!firstRow && !grid.lanes) return null;
-  const y = (firstRow ? box.top : rowTop - LANE) + 1;
+  // a row with no lane of its own (small cells) has its caption in the set's top lane
+  const y = (firstRow || !grid.lanes ? box.top : rowTop - LANE) + 1;
   const h = LANE - 2;
   // Centred on the ring, or the nearest place beside a tag in the lane (never over one).
   const lo = grid.gridX - 2;
