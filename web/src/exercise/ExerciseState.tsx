@@ -3,6 +3,7 @@
 import type { Layout } from '../sim/engine';
 import type { Config, SqlRow } from '../sim/library';
 import { traitsOf } from '../sim/profile';
+import { Table } from '../shared/Table';
 import { BufferMap } from './BufferMap';
 import type { Exercise, Question } from './types';
 import type { StepView } from './useStepView';
@@ -12,52 +13,33 @@ function BufferFacts({ exercise, layout }: { exercise: Exercise; layout: Layout 
   return (
     <div className="exercise-facts">
       <p>{traitsOf(exercise.scenario.profile).buffer_help}</p>
-      <table>
-        <caption>Pools</caption>
-        <thead>
-          <tr>
-            <th scope="col">pool</th>
-            <th scope="col">buffers</th>
-            <th scope="col">LRU latches</th>
-            <th scope="col">_small_table_threshold</th>
-          </tr>
-        </thead>
-        <tbody>
-          {layout.config.pools
-            .filter((p) => p.buffers > 0)
-            .map((p) => (
-              <tr key={p.id}>
-                <th scope="row">{p.id}</th>
-                <td>{p.buffers}</td>
-                <td>{p.lru_latches}</td>
-                <td>{p.small_table_threshold}</td>
-              </tr>
-            ))}
-        </tbody>
-      </table>
-      <table>
-        <caption>Objects</caption>
-        <thead>
-          <tr>
-            <th scope="col">name</th>
-            <th scope="col">type</th>
-            <th scope="col">blocks</th>
-            <th scope="col">pool</th>
-            <th scope="col">CACHE</th>
-          </tr>
-        </thead>
-        <tbody>
-          {layout.objects.map((o) => (
-            <tr key={o.name}>
-              <th scope="row">{o.name}</th>
-              <td>{o.type}</td>
-              <td>{o.blocks}</td>
-              <td>{o.buffer_pool ?? 'DEFAULT'}</td>
-              <td>{o.cache ? 'yes' : 'no'}</td>
+      <Table
+        className=""
+        caption="Pools"
+        head={['pool', 'buffers', 'LRU latches', '_small_table_threshold']}
+      >
+        {layout.config.pools
+          .filter((p) => p.buffers > 0)
+          .map((p) => (
+            <tr key={p.id}>
+              <th scope="row">{p.id}</th>
+              <td>{p.buffers}</td>
+              <td>{p.lru_latches}</td>
+              <td>{p.small_table_threshold}</td>
             </tr>
           ))}
-        </tbody>
-      </table>
+      </Table>
+      <Table className="" caption="Objects" head={['name', 'type', 'blocks', 'pool', 'CACHE']}>
+        {layout.objects.map((o) => (
+          <tr key={o.name}>
+            <th scope="row">{o.name}</th>
+            <td>{o.type}</td>
+            <td>{o.blocks}</td>
+            <td>{o.buffer_pool ?? 'DEFAULT'}</td>
+            <td>{o.cache ? 'yes' : 'no'}</td>
+          </tr>
+        ))}
+      </Table>
       <p className="exercise-init">
         init.ora:{' '}
         {Object.entries(init)
@@ -75,30 +57,25 @@ function Cursors({ config, rows }: { config: Config; rows: SqlRow[] }) {
         cursor_sharing <strong>{config.cursor_sharing}</strong> · {config.buckets} hash buckets ·{' '}
         {config.sessions} session
       </p>
-      <table data-testid="exercise-cursors">
-        <caption>Cursors in the library cache now (V$SQL)</caption>
-        <thead>
+      <Table
+        className=""
+        testId="exercise-cursors"
+        caption="Cursors in the library cache now (V$SQL)"
+        head={['sql_text', 'hash_value', 'parse_calls']}
+      >
+        {rows.length === 0 && (
           <tr>
-            <th scope="col">sql_text</th>
-            <th scope="col">hash_value</th>
-            <th scope="col">parse_calls</th>
+            <td colSpan={3}>none yet</td>
           </tr>
-        </thead>
-        <tbody>
-          {rows.length === 0 && (
-            <tr>
-              <td colSpan={3}>none yet</td>
-            </tr>
-          )}
-          {rows.map((r) => (
-            <tr key={r.obj}>
-              <td className="sql">{r.sql_text}</td>
-              <td>{r.hash_value}</td>
-              <td>{r.parse_calls}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        )}
+        {rows.map((r) => (
+          <tr key={r.obj}>
+            <td className="sql">{r.sql_text}</td>
+            <td>{r.hash_value}</td>
+            <td>{r.parse_calls}</td>
+          </tr>
+        ))}
+      </Table>
     </div>
   );
 }

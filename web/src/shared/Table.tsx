@@ -3,6 +3,8 @@ import type { CSSProperties, ReactNode } from 'react';
 interface Props {
   /** The column headings (a string is a plain heading). */
   head: ReactNode[];
+  /** A visible title (`<caption>`), where the table has no panel heading above it. */
+  caption?: ReactNode;
   className?: string;
   label?: string;
   testId?: string;
@@ -12,13 +14,24 @@ interface Props {
 }
 
 /** A table of the statistics panels: one heading row, then the rows given. */
-export function Table({ head, className = 'grid', label, testId, style, children }: Props) {
+export function Table({
+  head,
+  caption,
+  className = 'grid',
+  label,
+  testId,
+  style,
+  children,
+}: Props) {
   return (
     <table className={className} aria-label={label} data-testid={testId} style={style}>
+      {caption !== undefined && <caption>{caption}</caption>}
       <thead>
         <tr>
           {head.map((h, i) => (
-            <th key={i}>{h}</th>
+            <th key={i} scope="col">
+              {h}
+            </th>
           ))}
         </tr>
       </thead>

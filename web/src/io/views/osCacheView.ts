@@ -28,7 +28,7 @@ import type { OsFrame, View, ViewOptions } from '../../buffer/views/types';
 
 /** The canvas of pages: pixels written straight into an ImageData. */
 class OsCanvas extends PixelCanvas {
-  private palette = new Map<number, [number, number]>();
+  private palette = new Map<number, number>();
   private readonly empty = packRgba(FREE_FILL);
   private readonly ink = packRgba(DOUBLE_MARK);
   private ring: SVGRectElement;
@@ -52,12 +52,11 @@ class OsCanvas extends PixelCanvas {
     this.ring.setAttribute('stroke-width', '2.5');
   }
 
-  /** Full and pale colour of a segment, packed. */
-  private colours(seg: number): [number, number] {
+  /** The pale colour of a segment, packed: a page only the OS holds. */
+  private pale(seg: number): number {
     let c = this.palette.get(seg);
-    if (!c) {
-      const base = segmentColor(seg);
-      c = [packRgba(base), packRgba(shade(base, 0.42))];
+    if (c === undefined) {
+      c = packRgba(shade(segmentColor(seg), 0.42));
       this.palette.set(seg, c);
     }
     return c;
@@ -76,8 +75,7 @@ class OsCanvas extends PixelCanvas {
       const top = Math.floor(i / g.cols) * pd * W + (i % g.cols) * pd;
       let fill = this.empty;
       if (i < listed)
-        fill =
-          pages[2 * i + 1] !== NO_BUFFER ? this.ink : this.colours((pages[2 * i] >>> 22) - 1)[1];
+        fill = pages[2 * i + 1] !== NO_BUFFER ? this.ink : this.pale((pages[2 * i] >>> 22) - 1);
       for (let r = 0, o = top; r < cd; r++, o += W) for (let q = 0; q < cd; q++) px[o + q] = fill;
     }
     this.ctx.putImageData(image, 0, 0);
