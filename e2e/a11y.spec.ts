@@ -55,7 +55,10 @@ for (const [width, height] of [
       await expect(
         page.getByTestId('sessions-panel').locator('.st-sleeping').first(),
       ).toBeVisible();
-      if (width < 700) await expect(page.getByTestId('heap-view')).toHaveAttribute('tabindex', '0');
+      // a drawing wider than the phone scrolls in its panel, which is then a focusable region
+      const heap = page.getByTestId('heap-view');
+      if (await heap.evaluate((el) => el.scrollWidth > el.clientWidth + 1))
+        await expect(heap).toHaveAttribute('tabindex', '0');
       expect(await seriousViolations(page, `library view, ${width} px`)).toEqual([]);
     });
   });

@@ -76,13 +76,28 @@ async function textSizes(page: Page) {
   });
 }
 
-test('presenter mode at 1024×768: no text under 18 px', async ({ page }) => {
-  await page.setViewportSize({ width: 1024, height: 768 });
-  await openApp(page, URL_);
-  for (let i = 0; i < 3; i++) await page.getByTestId('step').click();
-  await expect(page.getByTestId('position')).toHaveAttribute('data-position', '3');
-  await page.waitForTimeout(1500);
-  const small = (await textSizes(page)).filter((t) => t.px < 18);
-  if (small.length) console.log(JSON.stringify(small));
-  expect(small, 'text under 18 px').toEqual([]);
-});
+// Each view at a moment with all of its parts drawn: the buffer cache (seed 000's default),
+// the library cache (seed 001: the statement stream, the hash table and its chain), the I/O
+// path (seed 004: the script and the session's PGA) and the OS page cache (seed 003).
+for (const [view, scenario, at, steps] of [
+  ['the buffer cache', null, null, 3],
+  ['the library cache', 'seed001-8.1.6-test0', '3628', 1],
+  ['the I/O path', 'seed004-10.2.0.5-keep', null, 5],
+  ['the OS page cache', 'seed003-db-cache', null, 3],
+] as const)
+  test(`presenter mode at 1024×768, ${view}: no text under 18 px`, async ({ page }) => {
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await openApp(page, URL_);
+    if (scenario) await page.getByTestId('scenario-select').selectOption(scenario);
+    if (at) await page.getByTestId('position-slider').fill(at);
+    for (let i = 0; i < steps; i++) await page.getByTestId('step').click();
+    await page.waitForTimeout(1500);
+    const small = (await textSizes(page)).filter((t) => t.px < 18);
+    if (small.length) console.log(JSON.stringify(small));
+    expect(small, 'text under 18 px').toEqual([]);
+    // the hash buckets in cells a projector shows: 4 px, 6 under the zoom
+    if (!scenario) {
+      const strip = page.getByTestId('chain-view').locator('[data-pitch]');
+      expect(Number(await strip.getAttribute('data-pitch'))).toBeGreaterThanOrEqual(4);
+    }
+  });

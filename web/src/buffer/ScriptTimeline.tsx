@@ -115,6 +115,7 @@ export function ScriptTimeline() {
     <Panel
       title="Script"
       sub={`${rows.length} steps · ${seconds(total)} so far${current !== null ? ` · step ${current + 1} running` : ''}`}
+      className="script"
       testId="script-panel"
     >
       <div className="script-head" aria-hidden="true">
@@ -123,7 +124,9 @@ export function ScriptTimeline() {
         <span>read</span>
         <span>elapsed</span>
         <span>{hasPaper ? 'paper' : ''}</span>
-        <span>{hasPaper ? 'bar: sim · tick: paper' : 'bar: elapsed'}</span>
+        <span title={hasPaper ? 'bar: simulated elapsed · tick: the paper’s' : 'bar: elapsed'}>
+          {hasPaper ? 'bar: sim · tick: paper' : 'bar: elapsed'}
+        </span>
       </div>
       {/* it scrolls when its steps outgrow it: focusable, so a keyboard can scroll it */}
       <ol

@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { helpTopic } from './panelHelp';
 import { ExportMenu, PanelHelp, type PanelExports } from './PanelTools';
 
@@ -22,11 +22,21 @@ export function Panel({ title, sub, className, testId, exports, children }: Prop
   const [folded, setFolded] = useState(false);
   const bodyId = useId();
   const cls = `panel${className ? ` ${className}` : ''}${folded ? ' folded' : ''}`;
+  // A subtitle is cut with an ellipsis in a narrow column: its title holds it whole.
+  const subRef = useRef<HTMLSpanElement>(null);
+  useLayoutEffect(() => {
+    const el = subRef.current;
+    if (el && el.title !== el.textContent) el.title = el.textContent ?? '';
+  });
   return (
     <section className={cls} data-testid={testId} aria-labelledby={`${bodyId}-h`}>
       <header>
         <h2 id={`${bodyId}-h`}>{title}</h2>
-        {sub !== undefined && <span className="sub">{sub}</span>}
+        {sub !== undefined && (
+          <span className="sub" ref={subRef}>
+            {sub}
+          </span>
+        )}
         {(topic || exports) && (
           <span className="panel-tools">
             {topic && <PanelHelp topic={topic} />}

@@ -1,6 +1,6 @@
 // The chain of one bucket as linked buffer headers, and the walk of a lookup over it,
 // header by header, to the one found (green) or to the end (a miss, red).
-import type { Selection } from 'd3';
+import { select, type Selection } from 'd3';
 import { FLAG, splitDba } from '../../sim/engine';
 import { walkedHeaders, type Lookup } from '../../shared/views/chainLayout';
 import {
@@ -11,10 +11,13 @@ import {
   segmentColor,
   shade,
 } from '../../shared/views/colours';
+import { fitText } from '../../shared/views/lineChart';
 import { stop } from '../../shared/views/stop';
+import { textWidth } from '../../shared/views/text';
 import type { ChainFrame } from './types';
 
 export const BOX_W = 112;
+const nameWidth = (t: string, px: number) => textWidth(t, `${px}px system-ui, sans-serif`);
 export const BOX_H = 50;
 const LINK = 24;
 const HEAD_W = 118;
@@ -107,15 +110,18 @@ export function drawChain(
     .attr('y', 16)
     .attr('font-weight', 700)
     .text((b) => `buf# ${b}`);
+  // The segment's name, set smaller to fit the box (LOOKUP_TBL_PK was cut to
+  // "LOOKUP_TBL_…"); cut only below 9 px, with the whole name as its title.
   boxes
     .append('text')
     .attr('x', 15)
     .attr('y', 31)
-    .attr('font-size', 12)
-    .text((b) => {
+    .each(function (b) {
       const where = splitDba(frame.dba[b]);
       const name = where ? (frame.objects[where.seg]?.name ?? `seg ${where.seg}`) : 'free';
-      return name.length > 12 ? `${name.slice(0, 11)}…` : name;
+      const fit = fitText(name, BOX_W - 15 - 6, nameWidth, 12);
+      const text = select(this).attr('font-size', fit.px).text(fit.text);
+      if (fit.text !== name) text.append('title').text(name);
     });
   boxes
     .append('text')

@@ -5,13 +5,7 @@
 import { select } from 'd3';
 import { ChainStrip } from '../../shared/views/chainStrip';
 import { CHAIN_H, drawChain, type G, type Shown } from './chainDiagram';
-import {
-  bucketAt,
-  bucketOf,
-  lastLookupLabel,
-  lookupOf,
-  stripHeightFor,
-} from '../../shared/views/chainLayout';
+import { bucketAt, bucketOf, lastLookupLabel, lookupOf } from '../../shared/views/chainLayout';
 import { MUTED } from '../../shared/views/colours';
 import { ONE_LINE, PAD_X, PAD_Y, styled, viewRoot, watchSize } from '../../shared/views/host';
 import { stop } from '../../shared/views/stop';
@@ -23,10 +17,14 @@ const hex = (n: number) => `0x${n.toString(16).toUpperCase().padStart(8, '0')}`;
 
 export function createChainView(el: HTMLElement, opts: ViewOptions): View<ChainFrame> {
   const root = viewRoot(el, 'chain-view');
-  const caption = styled('div', { height: '20px', ...ONE_LINE }, root);
+  const caption = styled(
+    'div',
+    { minHeight: '20px', display: 'flex', alignItems: 'baseline', gap: '0 4px' },
+    root,
+  );
   caption.dataset.testid = 'chain-caption';
   const strip = new ChainStrip(root);
-  strip.el.style.margin = '4px 0 8px';
+  strip.el.style.margin = '4px 0';
   const svg = document.createElementNS(SVG_NS, 'svg');
   svg.style.display = 'block';
   svg.style.overflow = 'visible';
@@ -84,17 +82,28 @@ export function createChainView(el: HTMLElement, opts: ViewOptions): View<ChainF
 
   function draw(frame: ChainFrame, animate: boolean): void {
     const w = width();
-    const stripH = Math.max(
-      24,
-      stripHeightFor(frame.buckets, w),
-      height() - 20 - 12 - CHAIN_H - 8 - 20,
-    );
-    strip.setBuckets(frame.buckets);
-    strip.draw(frame.buckets, frame.latches, frame.chainLengths, w, stripH);
     const next = choose(frame);
     if (next && next.why !== 'clicked') clicked = null;
     shown = next;
     lastSelected = frame.selected;
+    const chain = shown ? frame.chain(shown.bucket) : [];
+    if (shown) caption.replaceChildren(...captionOf(frame, shown, chain.length));
+    else
+      caption.textContent = 'Each lookup hashes the block address to a bucket and walks its chain.';
+    // The caption wraps rather than cut the bucket and the outcome (issue 26 #10); the strip
+    // takes the room left (presenter mode gives the panel the room of 4-px cells, which a
+    // projector shows: styles/modes.css). When even the strip's least is more than the
+    // panel's height leaves, the panel grows rather than clip the chain under the strip (at
+    // 1024×768 the chain's boxes were cut off).
+    const chrome = caption.offsetHeight + 8 + CHAIN_H + 8 + 20;
+    const stripH = Math.max(12, height() - chrome);
+    const need = stripH + chrome + 2 * PAD_Y;
+    if (need > height() + 2 * PAD_Y && el.style.minHeight !== `${need}px`) {
+      el.style.minHeight = `${need}px`;
+      size = null;
+    }
+    strip.setBuckets(frame.buckets);
+    strip.draw(frame.buckets, frame.latches, frame.chainLengths, w, stripH);
     const sel = frame.selected;
     const selBucket =
       sel !== null && frame.dba[sel] ? bucketOf(frame.dba[sel], frame.buckets) : null;
@@ -112,13 +121,10 @@ export function createChainView(el: HTMLElement, opts: ViewOptions): View<ChainF
         : '');
     legend.title = legend.textContent;
     if (!shown) {
-      caption.textContent = 'Each lookup hashes the block address to a bucket and walks its chain.';
       chainG.selectAll('*').remove();
       chainG.attr('data-bucket', null);
       return;
     }
-    const chain = frame.chain(shown.bucket);
-    caption.replaceChildren(...captionOf(frame, shown, chain.length));
     drawChain(chainG, opts.onSelect, frame, shown, chain, w, animate);
   }
 
@@ -131,17 +137,22 @@ export function createChainView(el: HTMLElement, opts: ViewOptions): View<ChainF
       const name =
         look.seg !== null ? (frame.objects[look.seg]?.name ?? `segment ${look.seg}`) : '?';
       const outcome = look.found !== null ? `found buf# ${look.found}` : 'miss → read from disk';
-      return [
-        document.createTextNode(
-          `${name} blk ${look.block} (dba ${hex(look.dba)}) → hash mod ${frame.buckets} = `,
-        ),
+      // One line where it fits: the block gives way (cut, its title whole) before the bucket
+      // and the outcome, which wrap on a phone rather than be cut (issue 26 #10).
+      const what = document.createElement('span');
+      what.textContent = `${name} blk ${look.block} (dba ${hex(look.dba)})`;
+      what.title = what.textContent;
+      Object.assign(what.style, { flex: '0 100 auto', minWidth: '7em', ...ONE_LINE });
+      const walk = document.createElement('span');
+      walk.style.flex = '0 1 auto';
+      walk.append(
+        `→ hash mod ${frame.buckets} = `,
         b,
-        document.createTextNode(
-          ` · walked ${look.walked}/${look.chainLen}` +
-            (look.chainLen === 0 ? ' (empty chain: nothing to compare)' : '') +
-            ` · ${outcome}`,
-        ),
-      ];
+        ` · walked ${look.walked}/${look.chainLen}` +
+          (look.chainLen === 0 ? ' (empty chain)' : '') +
+          ` · ${outcome}`,
+      );
+      return [what, walk];
     }
     const why =
       s.why === 'selected'
@@ -149,11 +160,9 @@ export function createChainView(el: HTMLElement, opts: ViewOptions): View<ChainF
         : s.why === 'clicked'
           ? ''
           : lastLookupLabel(lookAt, frame.position);
-    return [
-      document.createTextNode(why),
-      b,
-      document.createTextNode(` · ${len} header${len === 1 ? '' : 's'} now`),
-    ];
+    const line = document.createElement('span');
+    line.append(why, b, ` · ${len} header${len === 1 ? '' : 's'} now`);
+    return [line];
   }
 
   const onStrip = (ev: MouseEvent) => {

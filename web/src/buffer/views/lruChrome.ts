@@ -61,6 +61,12 @@ export function setLabel(set: SetInfo, index: number, sec: SetSections, compact 
 
 const LABEL_LINES = 5;
 
+/** A region line's shorter wording, for a narrow label column: "hot 212 (max 500)" → "hot 212/500". */
+export function shortLine(line: string): string | undefined {
+  const m = / \(max ([\d,]+)\)$/.exec(line);
+  return m ? `${line.slice(0, m.index)}/${m[1]}` : undefined;
+}
+
 /** A label line's width at `px` (the view's system font). */
 const labelWidth = (t: string, px: number) => textWidth(t, `${px}px system-ui, sans-serif`);
 
@@ -266,7 +272,8 @@ export class LruChrome {
     const room = grid.labelW - 14;
     for (let i = 1; i < LABEL_LINES; i++)
       g.select<SVGTextElement>(`text.l${i}`).each(function (d) {
-        const fit = fitText(d.lines[i] ?? '', room, labelWidth, 12.5);
+        const line = d.lines[i] ?? '';
+        const fit = fitText(line, room, labelWidth, 12.5, shortLine(line));
         select(this).text(fit.text).attr('font-size', fit.px);
       });
     // A hairline between sets.

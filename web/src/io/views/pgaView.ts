@@ -8,6 +8,8 @@ import { select, type Selection } from 'd3';
 import { decisionFigures, reasonText, REASON_NAME } from '../../sim/scanDecision';
 import type { ScanDecision } from '../../sim/generated/buffer/ScanDecision';
 import { segmentColor } from '../../shared/views/colours';
+import { fitText } from '../../shared/views/lineChart';
+import { textWidth } from '../../shared/views/text';
 import { styled, viewRoot } from '../../shared/views/host';
 import { stop, stopNode } from '../../shared/views/stop';
 import { EMPTY_PGA, nextPga, pgaCells, type PgaState } from './pgaModel';
@@ -99,6 +101,7 @@ export function createPgaView(el: HTMLElement): View<PgaFrame> {
     .attr('rx', 6)
     .attr('fill', '#fff8f3')
     .attr('stroke', DIRECT);
+  const titleWidth = (t: string, px: number) => textWidth(t, `700 ${px}px system-ui, sans-serif`);
   const boxTitle = box
     .append('text')
     .attr('y', 40)
@@ -206,16 +209,19 @@ export function createPgaView(el: HTMLElement): View<PgaFrame> {
       .attr('stroke', d && !direct ? '#ced4da' : DIRECT);
     const seg = state.seg !== null ? frame.objects[state.seg]?.name : null;
     const blocks = d?.blocks ?? 0;
-    boxTitle.attr('x', x0 + 8).text(
-      // Narrow screens get the short form.
-      d
-        ? boxW < 420
-          ? `PGA: ${state.read.toLocaleString('en')} / ${blocks.toLocaleString('en')} blocks direct`
-          : `session memory (PGA)${seg ? ` — scan of ${seg}` : ''}: ${state.read.toLocaleString('en')} / ${blocks.toLocaleString('en')} blocks read direct`
-        : boxW < 420
-          ? 'PGA: no full scan yet'
-          : 'session memory (PGA): no full scan yet',
-    );
+    // The long form where it fits, else the short one (issue 26 #10: the long one ran 38 px
+    // out of the box at 1024 px).
+    const [long, short] = d
+      ? [
+          `session memory (PGA)${seg ? ` — scan of ${seg}` : ''}: ${state.read.toLocaleString('en')} / ${blocks.toLocaleString('en')} blocks read direct`,
+          `PGA: ${state.read.toLocaleString('en')} / ${blocks.toLocaleString('en')} blocks direct`,
+        ]
+      : ['session memory (PGA): no full scan yet', 'PGA: no full scan yet'];
+    const title = fitText(long, boxW - 16, titleWidth, 11.5, short);
+    boxTitle
+      .attr('x', x0 + 8)
+      .attr('font-size', title.px)
+      .text(title.text);
 
     const cols = Math.max(1, Math.floor((boxW - 16) / PITCH));
     const c = pgaCells(Math.max(1, blocks), d?.direct ? state.read : 0, cols * ROWS);

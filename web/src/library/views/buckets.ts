@@ -177,14 +177,19 @@ export function createBucketView(el: HTMLElement, opts: LibViewOptions): View<Bu
           ? ` · walked ${look.walked}/${look.chainLen} · ✓ found → soft parse`
           : ` · walked ${look.walked}/${look.chainLen} · ✗ not found → hard parse`;
     const hard = s.inserted !== null ? ` · obj ${s.inserted} hung at the head` : '';
-    return [
+    // Two lines: the statement, cut with an ellipsis when long (its whole text is the
+    // title), then the walk, which wraps and is never cut — the bucket and the parse it led
+    // to are what the view is for (issue 26 #10: the walk's line was clipped).
+    const sql = div('lib-caption-sql');
+    sql.title = q.title;
+    sql.append(
       s.why === 'last' ? lastLookupLabel(lookAt, now) : '',
       q,
       look.forced ? ' (FORCE: literals → binds)' : '',
-      ` → hash mod ${fmt(buckets)} = `,
-      b,
-      ` · latch ${s.latch}${outcome}${hard}`,
-    ];
+    );
+    const walk = div('lib-caption-walk');
+    walk.append(`→ hash mod ${fmt(buckets)} = `, b, ` · latch ${s.latch}${outcome}${hard}`);
+    return [sql, walk];
   }
 
   const onClick = (ev: MouseEvent) => {

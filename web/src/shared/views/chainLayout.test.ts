@@ -3,15 +3,7 @@ import { BUCKET_FILL, bucketFill, contrastRatio, FREE_FILL } from './colours';
 import type { Event } from '../../sim/engine';
 import { SimRun } from '../../sim/engine';
 import { loadEngineNode } from '../../sim/node';
-import {
-  bucketAt,
-  bucketOf,
-  bucketXY,
-  lookupOf,
-  stripGeom,
-  stripHeightFor,
-  walkedHeaders,
-} from './chainLayout';
+import { bucketAt, bucketOf, bucketXY, lookupOf, stripGeom, walkedHeaders } from './chainLayout';
 import { harnessScenario, HARNESS_DEFAULTS } from '../../../dev/harnessScenario';
 
 beforeAll(() => loadEngineNode());
@@ -61,12 +53,6 @@ describe('stripGeom', () => {
       expect(bucketAt(g, 500, x + g.pitch / 2, y + g.pitch / 2)).toBe(b);
     }
     expect(bucketAt(g, 500, -1, 0)).toBeNull();
-  });
-
-  it('gives the strip the height of 4-px cells, up to a cap', () => {
-    const h = stripHeightFor(2000, 600);
-    expect(stripGeom(2000, 1024, 600, h, 1).pitch).toBeGreaterThanOrEqual(4);
-    expect(stripHeightFor(1_000_000, 600)).toBe(120);
   });
 
   it('shades by chain length, each level apart from the one before (a projector shows it)', () => {

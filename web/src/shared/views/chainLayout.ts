@@ -67,15 +67,6 @@ export function stripGeom(
   return { x: 0, y: 0, cols: W, rows, per, pitch: 1 / dpr, width: W / dpr, height: rows / dpr };
 }
 
-/**
- * Height a strip needs for cells of `pitch` px (at most `cap`): a projector shows a 4-px
- * bucket, not a 2-px one (issue 26 #9).
- */
-export function stripHeightFor(buckets: number, width: number, pitch = 4, cap = 120): number {
-  const cols = Math.max(1, Math.floor(width / pitch));
-  return Math.min(cap, Math.ceil(buckets / cols) * pitch);
-}
-
 /** Top-left of the cell that shows bucket `b`. */
 export function bucketXY(s: Strip, b: number): { x: number; y: number } {
   const c = Math.floor(b / s.per);

@@ -36,6 +36,9 @@ export class ChainStrip extends PixelCanvas {
     const incremental = key === this.key && this.seen.length === buckets;
     this.key = key;
     this.geom = g;
+    // a bucket's cell size, for a reader (and e2e/presenter.spec.ts: 4 px on a projector)
+    this.el.dataset.pitch = String(g.pitch);
+    this.el.dataset.per = String(g.per);
     const W = Math.max(1, Math.round(g.width * dpr));
     const H = Math.max(1, Math.round(g.height * dpr));
     this.fit(W, H, g.width, g.height);

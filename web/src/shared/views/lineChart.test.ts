@@ -44,3 +44,23 @@ describe('a side label along a short plot (issue 26 #10: the right axis read "la
     expect(width(fit.text, 9)).toBeLessThanOrEqual(60);
   });
 });
+
+describe('a label with a shorter wording (issue 26 #9: presenter mode zooms 12 px to 18)', () => {
+  const width = (t: string, px: number) => t.length * px * 0.6;
+  it('keeps the whole wording at 12 px or more', () => {
+    expect(fitText('hot 212 (max 500)', 17 * 12 * 0.6, width, 12.5, 'hot 212/500')).toEqual({
+      text: 'hot 212 (max 500)',
+      px: 12,
+    });
+  });
+  it('takes the shorter wording rather than go under 12 px', () => {
+    const fit = fitText('hot 212 (max 500)', 90, width, 12.5, 'hot 212/500');
+    expect(fit).toEqual({ text: 'hot 212/500', px: 12.5 });
+  });
+  it('shortens only a line with a limit', async () => {
+    const { shortLine } = await import('../../buffer/views/lruChrome');
+    expect(shortLine('hot 212 (max 500)')).toBe('hot 212/500');
+    expect(shortLine('cold 1,788 (max 2,000)')).toBe('cold 1,788/2,000');
+    expect(shortLine('write 0 · free 1,000')).toBeUndefined();
+  });
+});

@@ -138,13 +138,24 @@ type Scale = ScaleLinear<number, number>;
  * `room` px: the size shrinks first, then the text is cut with an ellipsis (pure: `width`
  * measures at a size).
  */
+/** The smallest size `fitText` keeps a text at when it has a shorter wording. */
+export const READABLE_PX = 12;
+
 export function fitText(
   text: string,
   room: number,
   width: (t: string, px: number) => number,
   from = 12,
+  short?: string,
 ): { text: string; px: number } {
-  for (let px = from; px >= 9; px -= 0.5) if (width(text, px) <= room) return { text, px };
+  for (let px = from; px >= 9; px -= 0.5)
+    if (width(text, px) <= room) {
+      if (short === undefined || px >= Math.min(READABLE_PX, from)) return { text, px };
+      break;
+    }
+  // A shorter wording at a readable size beats the whole one set small (presenter mode
+  // zooms the views 1.5×: 12 px is its 18, issue 26 #9).
+  if (short !== undefined) return fitText(short, room, width, from);
   let cut = text;
   while (cut.length > 1 && width(`${cut}…`, 9) > room) cut = cut.slice(0, -1);
   return { text: cut === text ? text : `${cut.trimEnd()}…`, px: 9 };
@@ -355,7 +366,8 @@ export function createLineChart<P, X extends string>(
       .attr('x', m.left + w / 2)
       .attr('y', H - 4);
     yLabel.attr('transform', `translate(14,${m.top + h / 2}) rotate(-90)`);
-    y2Label.attr('transform', `translate(${W - 8},${m.top + h / 2}) rotate(90)`);
+    // turned a quarter clockwise, the text's ascenders point right: 12 px from the edge
+    y2Label.attr('transform', `translate(${W - 12},${m.top + h / 2}) rotate(90)`);
     // a side label runs along the plot's height: in a short chart it is set smaller, and cut
     // with an ellipsis only below 9 px (the right axis read "latc" in the library's charts)
     const room = 2 * Math.min(m.top + h / 2, H - m.top - h / 2) - 4;
