@@ -245,7 +245,7 @@ impl Run {
             ));
             opt.set_future(future);
         }
-        let init = InitOra::new(&scenario.init)?;
+        let init = InitOra::for_scenario(&scenario)?;
         let advice = match AdviceStatus::of(&init)? {
             AdviceStatus::On => Some(Box::new(Advisor::new(&inst.cache, &init, &inst.generator)?)),
             AdviceStatus::Ready | AdviceStatus::Off => None,

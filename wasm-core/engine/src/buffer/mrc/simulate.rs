@@ -31,7 +31,7 @@ fn set(init: &mut serde_json::Map<String, Value>, name: &str, v: u64) {
 pub fn at_size(scenario: &Scenario, policy: &str, size: u32) -> Result<Scenario> {
     let mut s = scenario.clone();
     s.policy = Some(policy.to_string());
-    let cfg = CacheConfig::resolve(s.profile, &InitOra::new(&s.init)?)?;
+    let cfg = CacheConfig::for_scenario(&s, &InitOra::for_scenario(&s)?)?;
     let others = |f: fn(&crate::buffer::config::PoolConfig) -> u32| -> u64 {
         cfg.pools
             .iter()
