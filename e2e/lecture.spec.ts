@@ -320,3 +320,27 @@ test('screenshots of a lecture slide (docs/screens/)', async ({ page }) => {
     await page.screenshot({ path: `${SCREENS}${name}.png` });
   }
 });
+
+test('the lectures ride in a chunk of their own, fetched for a cold ?lecture= link', async ({
+  page,
+  request,
+}) => {
+  // the first screen's entry script holds no lecture text (it was +22 KB gzip there)
+  const html = await (await request.get(BASE)).text();
+  const entry = /<script type="module"[^>]*src="([^"]+)"/.exec(html)?.[1];
+  expect(entry).toBeTruthy();
+  const main = await (await request.get(new URL(entry!, BASE).toString())).text();
+  const title = JSON.parse(await readFile(`${ROOT}lectures/seed000-buffer-pools.json`, 'utf8'))
+    .title as string;
+  expect(main).not.toContain(title);
+  // a cold link to slide N loads that chunk and opens the slide
+  const chunks: string[] = [];
+  page.on('response', (r) => {
+    if (r.url().endsWith('.js')) chunks.push(r.url());
+  });
+  await page.goto(`${BASE}?lecture=seed000-buffer-pools&slide=2`);
+  await reached(page, 2);
+  await expect(page.getByTestId('lecture-progress')).toHaveText('Slide 2 of 12');
+  const texts = await Promise.all(chunks.map(async (u) => (await request.get(u)).text()));
+  expect(texts.filter((t) => t.includes(title))).toHaveLength(1);
+});
