@@ -12,7 +12,7 @@ import { historyKey, typingIn } from '../shared/HistoryButtons';
 import { tourStore } from '../shared/tourState';
 import { bundledLecture } from './bundled';
 import { forgetLoaded, highlight, moveApp, runSlide } from './drive';
-import { targetOf } from './format';
+import { playOf, targetOf } from './format';
 import { lectureStore } from './lectureState';
 import { lectureParam, readLectureParam, withLecture } from './lectureLink';
 
@@ -73,8 +73,8 @@ export function LectureHost() {
         const shown = runSlide(store, lecture, slide);
         l.setShown(shown);
         const s = lecture.slides[slide];
-        const from = s.action && slide > 0 ? runSlide(store, lecture, slide - 1).position : null;
-        moveApp(store, shown, targetOf(s) === 'start' ? null : from).then(
+        const from = playOf(s) && slide > 0 ? runSlide(store, lecture, slide - 1).position : null;
+        moveApp(store, shown, targetOf(s) === 'start' ? null : from, s).then(
           () => {
             if (!cancelled) clear = highlight(store, s.highlight);
           },
