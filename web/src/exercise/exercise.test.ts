@@ -117,7 +117,8 @@ describe('scenarios', () => {
 
   it('without teaching.small_cache the engine refuses the small cache as Oracle would', () => {
     const plan = planExercise(2);
-    const { teaching: _, ...oracle } = plan.scenario;
+    const oracle = { ...plan.scenario };
+    delete oracle.teaching;
     expect(() => SimRun.create(oracle)).toThrow(/below the minimum 50/);
   });
 });
