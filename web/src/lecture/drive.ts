@@ -4,6 +4,7 @@
 import type { AppStore } from '../store/store';
 import { splitDba, type Scenario } from '../sim/engine';
 import { sizingRequests } from '../sizing/request';
+import { presetOf } from '../store/compare';
 import {
   compareOf,
   LectureError,
@@ -173,10 +174,16 @@ export function highlight(store: AppStore, h: Highlight | undefined): () => void
 export const NEW_SLIDE_TEXT =
   'Say what happens here. Numbers come from the engine: {{accesses}} accesses so far.';
 
-/** A slide of the app's state now: its scenario, position and selection ("Add slide"). */
+/**
+ * A slide of the app's state now: its scenario, position and selection ("Add slide"); a
+ * Compare preset left as it opened is the slide's `compare` action at this position.
+ */
 export function slideFromApp(store: AppStore, text: string): Slide | null {
-  const { current, scenarioId, edited, sim } = store.getState();
+  const { current, scenarioId, edited, sim, compare } = store.getState();
   if (!current || !sim) return null;
+  const preset = compare?.preset ? presetOf(compare.preset) : null;
+  if (preset && !edited && !compare?.edited && scenarioId === preset.a)
+    return { text, action: { compare: preset.id }, position: { access: sim.position } };
   const scenario = scenarioId && !edited ? scenarioId : current;
   const slide: Slide = { text, scenario, position: { access: sim.position } };
   if (sim.selected !== null) {
