@@ -24,7 +24,7 @@ impl Instance {
                 "sql_slammer is a library cache workload: run it as a library cache scenario",
             ));
         }
-        let init = InitOra::for_scenario(s)?;
+        let init = s.init_ora()?;
         let mut cfg = CacheConfig::for_scenario(s, &init)?;
         if let Some(name) = &s.policy {
             cfg.policy = check_policy(name)?.to_string();

@@ -33,17 +33,9 @@ impl InitOra {
         Self::with_buffers_floor(init, None)
     }
 
-    /// A scenario's `init`: `db_block_buffers` may go down to the smallest working set the
-    /// scenario allows (a `teaching.small_cache` scenario's is below Oracle's 50).
-    pub fn for_scenario(s: &crate::scenario::Scenario) -> Result<Self> {
-        let floor = s.buffers_per_latch();
-        Self::with_buffers_floor(
-            &s.init,
-            (floor < crate::scenario::teaching::ORACLE_BUFFERS_PER_LATCH).then_some(floor),
-        )
-    }
-
-    fn with_buffers_floor(
+    /// As [`InitOra::new`], with `db_block_buffers` allowed down to `buffers_floor` instead of
+    /// its documented minimum (a teaching scenario's smaller cache: `Scenario::init_ora`).
+    pub fn with_buffers_floor(
         init: &serde_json::Map<String, Value>,
         buffers_floor: Option<u64>,
     ) -> Result<Self> {

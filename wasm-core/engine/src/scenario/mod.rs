@@ -104,6 +104,16 @@ impl Scenario {
         Teaching::buffers_per_latch(self.teaching.as_ref())
     }
 
+    /// The scenario's `init`, checked: `db_block_buffers` may go down to the smallest working
+    /// set the scenario allows (a `teaching.small_cache` scenario's is below Oracle's 50).
+    pub fn init_ora(&self) -> Result<crate::init_ora::InitOra> {
+        let floor = self.buffers_per_latch();
+        crate::init_ora::InitOra::with_buffers_floor(
+            &self.init,
+            (floor < teaching::ORACLE_BUFFERS_PER_LATCH).then_some(floor),
+        )
+    }
+
     pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
     }
