@@ -7,9 +7,9 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { watch } from './site';
 
-/** A buffer cache exercise (8.0, 64 buffers) whose fifth question is a victim. */
+/** A buffer cache exercise (8.0, 21 buffers in two working sets) whose fourth question is a victim. */
 const BUFFER_SEED = 25;
-/** A touch-count one (8.1.5, 59 buffers) whose fourth question is a victim. */
+/** A touch-count one (8.1.5, 20 buffers in two working sets) whose fourth question is a victim. */
 const TOUCH_SEED = 13;
 /** A library cache exercise (11.2.0.1, cursor_sharing FORCE). */
 const LIBRARY_SEED = 3;

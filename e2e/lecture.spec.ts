@@ -4,11 +4,12 @@
 // 1024×768 and 390×844; presenter and embed captions; the clicker's keys; a lecture authored
 // in the page saved, reopened and shared as a link comes back identical; axe-core clean.
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import LZString from 'lz-string';
 import { PREVIEW_PORT } from './ports';
 import { watch } from './site';
 
@@ -37,6 +38,11 @@ function headless(id: string): Printed {
   expect(r.status, r.stderr).toBe(0);
   return JSON.parse(r.stdout) as Printed;
 }
+
+/** How many slides a bundled lecture has. */
+const slidesOf = (id: string) =>
+  (JSON.parse(readFileSync(`${ROOT}lectures/${id}.json`, 'utf8')) as { slides: unknown[] }).slides
+    .length;
 
 const lecture = (page: Page) => page.getByTestId('lecture');
 
@@ -167,7 +173,9 @@ test('the clicker’s keys turn the slides; a link opens slide N; Copy link and 
   await page.setViewportSize({ width: 1024, height: 768 });
   await page.goto(`${BASE}?lecture=seed000-buffer-pools&slide=3`);
   await reached(page, 3);
-  await expect(page.getByTestId('lecture-progress')).toHaveText('Slide 3 of 12');
+  await expect(page.getByTestId('lecture-progress')).toHaveText(
+    `Slide 3 of ${slidesOf('seed000-buffer-pools')}`,
+  );
   await page.keyboard.press('PageDown');
   await reached(page, 4);
   await page.keyboard.press('ArrowRight');
@@ -319,4 +327,101 @@ test('screenshots of a lecture slide (docs/screens/)', async ({ page }) => {
     if (width < 600) await lecture(page).scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SCREENS}${name}.png` });
   }
+});
+
+test('the lectures ride in a chunk of their own, fetched for a cold ?lecture= link', async ({
+  page,
+  request,
+}) => {
+  // the first screen's entry script holds no lecture text (it was +22 KB gzip there)
+  const html = await (await request.get(BASE)).text();
+  const entry = /<script type="module"[^>]*src="([^"]+)"/.exec(html)?.[1];
+  expect(entry).toBeTruthy();
+  const main = await (await request.get(new URL(entry!, BASE).toString())).text();
+  const title = JSON.parse(await readFile(`${ROOT}lectures/seed000-buffer-pools.json`, 'utf8'))
+    .title as string;
+  expect(main).not.toContain(title);
+  // a cold link to slide N loads that chunk and opens the slide
+  const chunks: string[] = [];
+  page.on('response', (r) => {
+    if (r.url().endsWith('.js')) chunks.push(r.url());
+  });
+  await page.goto(`${BASE}?lecture=seed000-buffer-pools&slide=2`);
+  await reached(page, 2);
+  await expect(page.getByTestId('lecture-progress')).toHaveText(
+    `Slide 2 of ${slidesOf('seed000-buffer-pools')}`,
+  );
+  const texts = await Promise.all(chunks.map(async (u) => (await request.get(u)).text()));
+  expect(texts.filter((t) => t.includes(title))).toHaveLength(1);
+});
+
+test('slide actions open a Compare preset and run a sweep; a hash chain and a chart point are ringed', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const watcher = watch(page);
+  // seed 000's slide 7 opens the Compare preset Table 6, both runs at their end
+  await page.goto(`${BASE}?lecture=seed000-buffer-pools&slide=7`);
+  await reached(page, 7);
+  await expect(page.getByTestId('compare')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('compare-found')).toContainText('Table 6');
+  await expect(page.getByTestId('slot-title-b')).toBeVisible();
+  // the next slide names its own scenario: compare is left
+  await page.getByTestId('lecture-next').click();
+  await reached(page, 8);
+  await expect(page.getByTestId('compare')).toHaveAttribute('aria-pressed', 'false');
+
+  // seed 002's slide 8 runs the Sizing panel's sweep and rings its 100,000-buffer point
+  await page.goto(`${BASE}?lecture=seed002-cache-size-paging&slide=8`);
+  await reached(page, 8);
+  await expect(page.getByTestId('sweep-param')).toHaveValue('db_block_buffers');
+  await expect(page.getByTestId('sweep-table').locator('tbody tr')).toHaveCount(10, {
+    timeout: 120_000,
+  });
+  const rings = page.getByTestId('sweep-chart').getByTestId('chart-mark');
+  await expect(rings.first()).toHaveAttribute('data-x', '100000');
+  await expect(rings).toHaveCount(2); // one on each of the chart's two lines
+  // and on the throughput and paging chart below it
+  const hostRings = page.getByTestId('sweep-host-chart').getByTestId('chart-mark');
+  await expect(hostRings.first()).toHaveAttribute('data-x', '100000');
+  await page.getByTestId('lecture-next').click();
+  await reached(page, 9);
+  await expect(rings).toHaveCount(0);
+
+  // a hash chain of the buffer cache: the chain view shows that bucket, ringed and named
+  const bucket = 7;
+  const lectureJson = {
+    version: 1,
+    title: 'Chains',
+    source: 'seed 000',
+    slides: [
+      {
+        text: 'This bucket’s chain.',
+        scenario: 'seed000-8.0-test1',
+        position: { execution: 1 },
+        highlight: { chain: bucket },
+      },
+      { text: 'No highlight.' },
+    ],
+  };
+  await page.goto(
+    `${BASE}?lecture=v1.${LZString.compressToEncodedURIComponent(JSON.stringify(lectureJson))}&slide=1`,
+  );
+  await reached(page, 1);
+  const chains = page.getByTestId('chain-panel');
+  await expect(chains).toHaveClass(/lecture-target/);
+  await expect(chains.locator(`[data-marked="${bucket}"]`)).toBeVisible();
+  await expect(chains.locator(`g.chain[data-bucket="${bucket}"]`)).toHaveCount(1);
+  await expect(
+    chains.locator(`rect.mark[data-mark="current"][data-bucket="${bucket}"]`),
+  ).toHaveCount(1);
+  await expect(page.getByTestId('chain-caption')).toContainText(
+    `the slide points at bucket ${bucket}`,
+  );
+  await page.getByTestId('lecture-next').click();
+  await reached(page, 2);
+  await expect(chains.locator('[data-marked]')).toHaveCount(0);
+  await expect(chains).not.toHaveClass(/lecture-target/);
+  watcher.expectClean(new URL(BASE).origin);
 });

@@ -3,7 +3,8 @@
 // digit for a run's end and for `run(id)`, a fresh run sought to the slide's position
 // otherwise — and every slide's text is checked (a lecture that does not run fails here).
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -154,6 +155,30 @@ describe('a slide the engine cannot show', () => {
         scenario: { bundled: test1, edits: { init: { db_block_buffers: 10 } } },
       }),
     ).toMatch(/^slides\[0\]\.scenario: /);
+  });
+
+  it('refuses a slide’s sweep as the Sizing panel would, naming the action', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lecture-'));
+    const file = join(dir, 'sweep.json');
+    const sweep = (param: string) =>
+      JSON.stringify({
+        version: 1,
+        title: 'T',
+        source: 'seed 000',
+        slides: [
+          { text: 'x', scenario: test1, action: { sweep: { param, from: 1, to: 9, steps: 3 } } },
+        ],
+      });
+    try {
+      writeFileSync(file, sweep('nope'));
+      const bad = run('scripts/lecture.ts', file);
+      expect(bad.status).toBe(1);
+      expect(bad.stderr).toMatch(/slides\[0\]\.action\.sweep: nope is neither a numeric init\.ora/);
+      writeFileSync(file, sweep('cost.physical_read_ms'));
+      expect(run('scripts/lecture.ts', file).status).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('applies a slide’s edits over its bundled scenario (a JSON merge patch)', () => {

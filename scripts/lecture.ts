@@ -3,8 +3,9 @@
 // loads, and prints every slide with its placeholders filled by the engine. `--json` prints
 // the slides' positions and figures (value as the engine reports it, and as shown) instead.
 import { readFileSync } from 'node:fs';
-import { parseLecture } from '../web/src/lecture/format';
+import { LectureError, parseLecture, sweepOf } from '../web/src/lecture/format';
 import { LectureRunner, plainText } from '../web/src/lecture/fill';
+import { planSweep } from '../web/src/sizing/sweep';
 import { loadEngineNode } from '../web/src/sim/node';
 import { bundledNames, bundledScenario } from './lib/lectures';
 import { printable } from './lib/printable';
@@ -28,6 +29,16 @@ const runner = new LectureRunner(bundledScenario);
 try {
   const lecture = parseLecture(text, bundledNames());
   const slides = runner.all(lecture);
+  // a slide's sweep is the Sizing panel's: refused here as the panel would refuse it
+  for (const s of slides) {
+    const sweep = sweepOf(lecture.slides[s.index]);
+    if (!sweep) continue;
+    try {
+      planSweep(s.resolved.scenario, sweep);
+    } catch (e) {
+      throw new LectureError(`slides[${s.index}].action.sweep`, (e as Error).message);
+    }
+  }
   if (args.includes('--json')) {
     const out = slides.map((s) => ({
       slide: s.index + 1,

@@ -51,6 +51,7 @@ export function chainFrame(s: AppState, fresh: boolean): ChainFrame | null {
     flags: views.flags,
     objects: layout.objects,
     selected: sim.selected,
+    marked: sim.bucket,
     ...stepOf(s, sim, fresh),
     chain: (bucket) => run.chain(bucket),
   };

@@ -8,6 +8,7 @@ import { useState, type ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { stepContrast } from '../narration/contrast';
 import { presetOf, type Which } from '../store/compare';
+import { LectureCaption, LectureSide } from '../lecture/LectureSlide';
 import { SlotScope, useApp, useSlot } from '../store/context';
 import { selectCompare, selectCurrent, selectMode, selectNarration } from '../store/selectors';
 import { isLibraryScenario } from '../sim/library';
@@ -272,6 +273,7 @@ export function CompareEmbed() {
       >
         <Pair embed />
       </div>
+      <LectureCaption />
       <PlaybackBar />
     </main>
   );
@@ -282,6 +284,8 @@ export function CompareWorkspace() {
   return (
     <main className="columns compare-columns" data-testid="compare-workspace">
       <section className="column instance" aria-label="The configurations' editors">
+        {/* a lecture's slide that opened this comparison (action.compare) stays in view */}
+        <LectureSide />
         <CompareBar />
         <ErrorBoundary what="the editors">
           <Editors />
@@ -292,6 +296,7 @@ export function CompareWorkspace() {
           <CompareTable />
           <Pair />
         </div>
+        <LectureCaption />
         <PlaybackBar />
       </section>
     </main>

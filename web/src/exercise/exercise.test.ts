@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { SimRun } from '../sim/engine';
 import { loadEngineNode } from '../sim/node';
 import { hasSerialDirectReads, profiles } from '../sim/profile';
 import { buildExercise, checkAnswer, questionAt, QUESTION_KINDS } from './exercise';
-import { planExercise } from './generate';
+import { planExercise, SET_MAX, SET_MIN } from './generate';
 import { replayAnswers } from './replay';
 import { Rng } from './rng';
 
@@ -91,6 +92,34 @@ describe('scenarios', () => {
       const plan = planExercise(seed);
       expect(profiles()).toContain(plan.profile);
     }
+  });
+
+  it('give a buffer cache of 8 to 32 buffers, every working set 8 or more (teaching.small_cache)', () => {
+    const sizes = new Set<number>();
+    for (let seed = 1; seed <= 200; seed++) {
+      const plan = planExercise(seed);
+      if (plan.cache !== 'buffer') continue;
+      expect(plan.scenario.teaching).toEqual({ small_cache: true });
+      const run = SimRun.create(plan.scenario);
+      try {
+        const sets = run.layoutInfo().sets.map((s) => s.hi - s.lo);
+        for (const n of sets) expect(n).toBeGreaterThanOrEqual(SET_MIN);
+        const total = sets.reduce((a, b) => a + b, 0);
+        expect(total).toBeLessThanOrEqual(SET_MAX);
+        sizes.add(total);
+      } finally {
+        run.free();
+      }
+    }
+    expect(Math.min(...sizes)).toBeLessThan(12);
+    expect(Math.max(...sizes)).toBeGreaterThan(28);
+  });
+
+  it('without teaching.small_cache the engine refuses the small cache as Oracle would', () => {
+    const plan = planExercise(2);
+    const oracle = { ...plan.scenario };
+    delete oracle.teaching;
+    expect(() => SimRun.create(oracle)).toThrow(/below the minimum 50/);
   });
 });
 

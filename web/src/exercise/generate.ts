@@ -1,5 +1,5 @@
-// An exercise's scenario from its seed: a small instance (one or two working sets of the
-// smallest size the engine accepts, sometimes a KEEP or RECYCLE pool), a few objects and a
+// An exercise's scenario from its seed: a small instance (one or two working sets of 8 to 32
+// buffers, sometimes a KEEP or RECYCLE pool), a few objects and a
 // script of single-block reads, changes and full scans — or a library cache of a few typed
 // statements. The profile is one of the engine's own (sim/profile.ts); what a profile does is
 // read from its row, never restated here.
@@ -20,24 +20,31 @@ export interface Plan {
 }
 
 /**
- * Buffers in one working set: the engine's floor (a pool needs 50 buffers per LRU latch,
- * MODEL.md §1; wasm-core buffer/config/validate.rs) plus up to `SET_EXTRA`.
+ * Buffers in one working set: 8 to 32, a cache whose every move a learner can follow. Below
+ * Oracle's floor of 50 a working set (seed 000; MODEL.md §1), so an exercise's scenario asks
+ * for the engine's teaching-only `teaching.small_cache` (wasm-core scenario/teaching.rs).
  */
-export const SET_BUFFERS = 50;
-export const SET_EXTRA = 14;
+export const SET_MIN = 8;
+export const SET_MAX = 32;
 
-/** The hot blocks most reads go to, and the share of reads they take. */
-const HOT_BLOCKS = 12;
+/** The hot blocks most reads go to (a third of the cache), and the share of reads they take. */
+const hotBlocks = (buffers: number) => Math.max(3, Math.floor(buffers / 3));
 const HOT_SHARE = 0.45;
 
-function trace(rng: Rng, objects: Segment[], reads: number, writePct: number): ScriptStep {
+function trace(
+  rng: Rng,
+  objects: Segment[],
+  reads: number,
+  writePct: number,
+  hotCount: number,
+): ScriptStep {
   const rows = ['time_ms,object,block,op'];
   const oltp = objects.filter((o) => o.name === 'ORDERS' || o.name === 'ORD_PK');
   // single-block reads of HISTORY too: they fill the cache when its scans read direct, and
   // leave it partly cached for the next scan's decision
   const any = [...oltp, objects[3]];
   const hot: [string, number][] = [];
-  for (let i = 0; i < HOT_BLOCKS; i++) {
+  for (let i = 0; i < hotCount; i++) {
     const o = rng.pick(oltp);
     hot.push([o.name, rng.below(o.blocks)]);
   }
@@ -62,36 +69,40 @@ const scan = (table: string): ScriptStep => ({
 
 function bufferScenario(seed: number, rng: Rng, profile: Profile): Scenario {
   const traits = traitsOf(profile);
-  const perSet = SET_BUFFERS + rng.below(SET_EXTRA + 1);
-  // 0, 1: one working set; 2: DEFAULT with two LRU latches; 3: a KEEP or RECYCLE pool too
+  // 0, 1: one working set; 2: DEFAULT with two LRU latches; 3: a KEEP or RECYCLE pool too.
+  // Every working set has SET_MIN to SET_MAX buffers, the whole cache at most SET_MAX.
   const shape = rng.below(4);
-  const stt = rng.between(4, 8);
+  const perSet = shape <= 1 ? rng.between(SET_MIN, SET_MAX) : rng.between(SET_MIN, SET_MAX / 2);
+  const otherSet = rng.between(SET_MIN, SET_MAX / 2);
+  const buffers = shape === 2 ? 2 * perSet : shape === 3 ? perSet + otherSet : perSet;
+  const stt = rng.between(2, 4);
   const init: Record<string, string | number | boolean> = {
-    db_block_buffers: shape === 2 ? 2 * perSet : shape === 3 ? perSet + SET_BUFFERS : perSet,
+    db_block_buffers: buffers,
     db_block_lru_latches: shape >= 2 ? 2 : 1,
     _small_table_threshold: stt,
   };
   const other = rng.chance(0.5) ? 'KEEP' : 'RECYCLE';
   if (shape === 3) {
     init[other === 'KEEP' ? 'buffer_pool_keep' : 'buffer_pool_recycle'] =
-      `(buffers:${SET_BUFFERS},lru_latches:1)`;
+      `(buffers:${otherSet},lru_latches:1)`;
   }
   if (traits.direct_reads === 'event10358' && rng.chance(0.7)) init.event_10358 = 4;
   const objects: Segment[] = [
-    { name: 'ORDERS', type: 'TABLE', blocks: rng.between(perSet + 20, perSet + 60) },
-    { name: 'ORD_PK', type: 'INDEX', blocks: rng.between(6, 14) },
+    { name: 'ORDERS', type: 'TABLE', blocks: rng.between(buffers + 4, buffers + 16) },
+    { name: 'ORD_PK', type: 'INDEX', blocks: rng.between(2, 5) },
     { name: 'CODES', type: 'TABLE', blocks: rng.between(2, stt), cache: rng.chance(0.3) },
-    { name: 'HISTORY', type: 'TABLE', blocks: rng.between(5 * stt + 5, 5 * stt + 40) },
+    { name: 'HISTORY', type: 'TABLE', blocks: rng.between(5 * stt + 3, 5 * stt + 16) },
   ];
   objects[3].cache = rng.chance(0.25);
   if (shape === 3) objects[rng.chance(0.5) ? 0 : 1].buffer_pool = other;
   const writePct = rng.pick([0, 10, 20]);
+  const hot = hotBlocks(buffers);
   const steps: ScriptStep[] = [
-    trace(rng, objects, perSet + rng.between(40, 80), writePct),
+    trace(rng, objects, buffers + rng.between(12, 30), writePct, hot),
     scan(rng.chance(0.5) ? 'CODES' : 'HISTORY'),
-    trace(rng, objects, rng.between(10, 20), writePct),
+    trace(rng, objects, rng.between(8, 16), writePct, hot),
     scan('HISTORY'),
-    trace(rng, objects, rng.between(8, 16), writePct),
+    trace(rng, objects, rng.between(6, 12), writePct, hot),
   ];
   return {
     version: 1,
@@ -101,6 +112,7 @@ function bufferScenario(seed: number, rng: Rng, profile: Profile): Scenario {
     init,
     objects,
     workload: { kind: 'script', steps },
+    teaching: { small_cache: true },
   };
 }
 

@@ -10,9 +10,9 @@ import { useApp, useStoreApi } from '../store/context';
 import { selectReady } from '../store/selectors';
 import { historyKey, typingIn } from '../shared/HistoryButtons';
 import { tourStore } from '../shared/tourState';
-import { BUNDLED_LECTURES } from './bundled';
+import { bundledLecture } from './bundled';
 import { forgetLoaded, highlight, moveApp, runSlide } from './drive';
-import { targetOf } from './format';
+import { playOf, targetOf } from './format';
 import { lectureStore } from './lectureState';
 import { lectureParam, readLectureParam, withLecture } from './lectureLink';
 
@@ -24,16 +24,18 @@ const ownsKeys = (t: EventTarget | null) =>
     t.isContentEditable ||
     (t.tagName === 'INPUT' && (t as HTMLInputElement).type !== 'range'));
 
-/** Open the lecture the address names (a bad one says why in the lecture's place). */
-function openFromAddress(names: string[]): void {
+/**
+ * Open the lecture the address names (a bad one says why in the lecture's place). A bundled
+ * one waits for the lectures' chunk (./bundled) on a cold load.
+ */
+async function openFromAddress(names: string[]): Promise<void> {
   const l = lectureStore.getState();
   try {
     const ref = readLectureParam(location.search, names);
     if (!ref) return;
     if (ref.kind === 'inline') l.open(ref.lecture, null, ref.slide);
     else {
-      const entry = BUNDLED_LECTURES.find((e) => e.id === ref.id);
-      if (!entry) throw new Error(`no bundled lecture is called "${ref.id}"`);
+      const entry = await bundledLecture(ref.id);
       l.open(entry.lecture, entry.id, ref.slide);
     }
   } catch (e) {
@@ -55,7 +57,7 @@ export function LectureHost() {
 
   // once the engine runs: the lecture of the address
   useEffect(() => {
-    if (ready) openFromAddress(store.getState().scenarios.map((s) => s.id));
+    if (ready) void openFromAddress(store.getState().scenarios.map((s) => s.id));
   }, [ready, store]);
 
   // run the slide shown and move the app's run there
@@ -71,8 +73,8 @@ export function LectureHost() {
         const shown = runSlide(store, lecture, slide);
         l.setShown(shown);
         const s = lecture.slides[slide];
-        const from = s.action && slide > 0 ? runSlide(store, lecture, slide - 1).position : null;
-        moveApp(store, shown, targetOf(s) === 'start' ? null : from).then(
+        const from = playOf(s) && slide > 0 ? runSlide(store, lecture, slide - 1).position : null;
+        moveApp(store, shown, targetOf(s) === 'start' ? null : from, s).then(
           () => {
             if (!cancelled) clear = highlight(store, s.highlight);
           },

@@ -1,9 +1,12 @@
 // The lectures in the header's scenario picker (a group of its own, so the header stays one
 // row on a projector): each bundled lecture, "Write a lecture from here…", "Close the
 // lecture" and "Practise" (a generated exercise). `pickLecture` does what an option asks for; a scenario's value is never one.
+// The lectures' JSON is a chunk of its own (./bundled): asked for once the page is idle, or
+// as soon as the picker is focused or pointed at, so it is there when the list opens.
+import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import type { AppStore } from '../store/store';
-import { BUNDLED_LECTURES } from './bundled';
+import { bundledLecture, loadBundledLectures, useBundledLectures } from './bundled';
 import { NEW_SLIDE_TEXT, slideFromApp } from './drive';
 import { lectureStore } from './lectureState';
 
@@ -29,16 +32,43 @@ export function pickLecture(value: string, store: AppStore): void {
     if (first) l.create(first);
     return;
   }
-  const entry = BUNDLED_LECTURES.find((e) => `${PREFIX}${e.id}` === value);
-  if (entry) l.open(entry.lecture, entry.id, 0);
+  bundledLecture(value.slice(PREFIX.length)).then(
+    (entry) => l.open(entry.lecture, entry.id, 0),
+    (e: unknown) => l.fail(`The lecture could not be opened: ${(e as Error).message}`),
+  );
+}
+
+/** Fetch the lectures' chunk now (the picker is about to open); a failure is retried later. */
+export function preloadLectures(): void {
+  loadBundledLectures().catch(() => {});
+}
+
+/** Fetch the lectures' chunk once the page is idle (it is precached with the site). */
+function useLecturesWhenIdle(): void {
+  useEffect(() => {
+    const idle = globalThis.requestIdleCallback as typeof requestIdleCallback | undefined;
+    if (idle) {
+      const id = idle(preloadLectures, { timeout: 3000 });
+      return () => cancelIdleCallback(id);
+    }
+    const id = setTimeout(preloadLectures, 1000);
+    return () => clearTimeout(id);
+  }, []);
 }
 
 /** The picker's "Lectures" group. */
 export function LectureOptions() {
   const open = useStore(lectureStore, (s) => s.lecture !== null);
+  const lectures = useBundledLectures();
+  useLecturesWhenIdle();
   return (
     <optgroup label="Lectures (slide by slide)">
-      {BUNDLED_LECTURES.map((e) => (
+      {lectures === null && (
+        <option value={`${PREFIX}+loading`} disabled>
+          Lectures: loading…
+        </option>
+      )}
+      {lectures?.map((e) => (
         <option key={e.id} value={`${PREFIX}${e.id}`} title={e.lecture.source}>
           Lecture: {e.lecture.title} ({e.lecture.slides.length} slides)
         </option>

@@ -1,5 +1,7 @@
-// Every bundled lecture (lectures/*.json), keyed by file name without ".json", as the page
-// has them: in its chunks, so they are precached with the rest of the site (vite.config.ts).
+// The bundled lectures, loaded on demand: their JSON is a chunk of its own (./bundledData),
+// fetched when the address names a lecture, when the picker is about to list them (focus or
+// pointer on it) or once the page is idle — never in the main chunk the first screen waits for.
+import { useSyncExternalStore } from 'react';
 import type { Lecture } from './format';
 
 export interface LectureEntry {
@@ -7,14 +9,38 @@ export interface LectureEntry {
   lecture: Lecture;
 }
 
-const files = import.meta.glob<Lecture>('../../../lectures/*.json', {
-  eager: true,
-  import: 'default',
-});
+let loaded: LectureEntry[] | null = null;
+let loading: Promise<LectureEntry[]> | null = null;
+const listeners = new Set<() => void>();
 
-export const BUNDLED_LECTURES: LectureEntry[] = Object.entries(files)
-  .map(([path, lecture]) => ({
-    id: path.slice(path.lastIndexOf('/') + 1).replace(/\.json$/, ''),
-    lecture,
-  }))
-  .sort((a, b) => a.id.localeCompare(b.id));
+/** The bundled lectures (one load, shared; a failed load is tried again on the next call). */
+export function loadBundledLectures(): Promise<LectureEntry[]> {
+  loading ??= import('./bundledData').then(
+    (m) => {
+      loaded = m.BUNDLED_LECTURES;
+      for (const l of listeners) l();
+      return loaded;
+    },
+    (e: unknown) => {
+      loading = null;
+      throw e;
+    },
+  );
+  return loading;
+}
+
+/** The bundled lecture `id`; a clear error when there is none. */
+export async function bundledLecture(id: string): Promise<LectureEntry> {
+  const entry = (await loadBundledLectures()).find((e) => e.id === id);
+  if (!entry) throw new Error(`no bundled lecture is called "${id}"`);
+  return entry;
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/** The bundled lectures once loaded (null before), re-rendering when they arrive. */
+export const useBundledLectures = (): LectureEntry[] | null =>
+  useSyncExternalStore(subscribe, () => loaded);

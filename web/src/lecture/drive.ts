@@ -3,7 +3,16 @@
 // and position, so the view, the statistics and the slide's text agree.
 import type { AppStore } from '../store/store';
 import { splitDba, type Scenario } from '../sim/engine';
-import { LectureError, type Highlight, type Lecture, type Slide } from './format';
+import { sizingRequests } from '../sizing/request';
+import { presetOf } from '../store/compare';
+import {
+  compareOf,
+  LectureError,
+  sweepOf,
+  type Highlight,
+  type Lecture,
+  type Slide,
+} from './format';
 import { LectureRunner, type SlideRun } from './fill';
 
 const runners = new WeakMap<Lecture, LectureRunner>();
@@ -32,34 +41,59 @@ export function runSlide(store: AppStore, lecture: Lecture, k: number): SlideRun
 }
 
 /**
- * Put the app's run where slide `shown` stands: its scenario (loaded unless it runs already)
- * at its position. `from` is the position to start a `play` action from (the slide before's).
+ * Put the app's run where slide `shown` stands: its scenario (loaded unless it runs already),
+ * or its Compare preset (both runs), at its position; then the slide's sweep, if it has one,
+ * runs in the Sizing panel. `from` is the position to start a `play` action from (the slide
+ * before's).
  */
 export async function moveApp(
   store: AppStore,
   shown: SlideRun,
   from: number | null,
+  slide: Slide,
 ): Promise<void> {
   const s = store.getState();
   const { resolved } = shown;
+  const preset = compareOf(slide);
+  const key = preset ? `compare:${preset}` : resolved.key;
   s.pause();
-  if (!loaded || loaded.key !== resolved.key || s.current !== loaded.current) {
-    if (s.compare) s.stopCompare();
-    const plain = resolved.base !== null && resolved.key === resolved.base;
-    if (plain) s.loadScenario(resolved.base as string);
-    else s.openFile(JSON.stringify(resolved.scenario), `${resolved.base ?? 'lecture'}.json`);
-    if (store.getState().fileError)
-      throw new LectureError(
-        `slides[${shown.index}].scenario`,
-        store.getState().fileError as string,
-      );
-    loaded = { key: resolved.key, current: store.getState().current };
+  const comparing = (s.compare?.preset ?? null) === preset && (s.compare !== null) === !!preset;
+  if (!loaded || loaded.key !== key || s.current !== loaded.current || !comparing) {
+    if (preset) {
+      s.loadPreset(preset);
+      const after = store.getState();
+      if (!after.compare || after.runError)
+        throw new LectureError(
+          `slides[${shown.index}].action.compare`,
+          after.runError ?? `the preset ${preset} could not be opened`,
+        );
+    } else {
+      if (s.compare) s.stopCompare();
+      const plain = resolved.base !== null && resolved.key === resolved.base;
+      if (plain) s.loadScenario(resolved.base as string);
+      else s.openFile(JSON.stringify(resolved.scenario), `${resolved.base ?? 'lecture'}.json`);
+      if (store.getState().fileError)
+        throw new LectureError(
+          `slides[${shown.index}].scenario`,
+          store.getState().fileError as string,
+        );
+    }
+    loaded = { key, current: store.getState().current };
   }
   if (from !== null && from < shown.position) {
     await store.getState().seek(from);
     await playTo(store, shown.position);
   }
   await store.getState().seek(shown.position);
+  const sweep = sweepOf(slide);
+  if (sweep) {
+    const scenario = store.getState().current;
+    if (scenario) sizingRequests.getState().requestSweep(sweep, scenario);
+    // the panel is mounted when scrolled near: bring it into view, where the sweep shows
+    document
+      .querySelector('[data-testid="sizing"]')
+      ?.scrollIntoView({ block: 'nearest', behavior: 'instant' });
+  }
 }
 
 /** A `play` action's speed (SPEEDS index): 500 steps a second, a few seconds of motion. */
@@ -93,11 +127,25 @@ export function forgetLoaded(): void {
 
 const TARGET = 'lecture-target';
 
-/** Point at what the slide highlights: select a buffer or bucket, or outline a row. */
+/** Point at what the slide highlights: select a buffer or bucket, ring a hash chain or a
+ *  chart point, or outline a row. Returns what takes the highlight away again. */
 export function highlight(store: AppStore, h: Highlight | undefined): () => void {
   const s = store.getState();
   const sim = s.sim;
   if (!h || !sim) return () => {};
+  if ('point' in h) {
+    sizingRequests.getState().markPoint(h.point.value);
+    return () => sizingRequests.getState().markPoint(null);
+  }
+  if ('chain' in h && sim.kind === 'buffer') {
+    s.markChain(h.chain);
+    const panel = document.querySelector('[data-testid="chain-panel"]');
+    panel?.classList.add(TARGET);
+    return () => {
+      panel?.classList.remove(TARGET);
+      store.getState().markChain(null);
+    };
+  }
   if ('buffer' in h && sim.kind === 'buffer') {
     const seg = (s.current?.objects ?? []).findIndex((o) => o.name === h.buffer.segment);
     if (seg >= 0) {
@@ -126,10 +174,16 @@ export function highlight(store: AppStore, h: Highlight | undefined): () => void
 export const NEW_SLIDE_TEXT =
   'Say what happens here. Numbers come from the engine: {{accesses}} accesses so far.';
 
-/** A slide of the app's state now: its scenario, position and selection ("Add slide"). */
+/**
+ * A slide of the app's state now: its scenario, position and selection ("Add slide"); a
+ * Compare preset left as it opened is the slide's `compare` action at this position.
+ */
 export function slideFromApp(store: AppStore, text: string): Slide | null {
-  const { current, scenarioId, edited, sim } = store.getState();
+  const { current, scenarioId, edited, sim, compare } = store.getState();
   if (!current || !sim) return null;
+  const preset = compare?.preset ? presetOf(compare.preset) : null;
+  if (preset && !edited && !compare?.edited && scenarioId === preset.a)
+    return { text, action: { compare: preset.id }, position: { access: sim.position } };
   const scenario = scenarioId && !edited ? scenarioId : current;
   const slide: Slide = { text, scenario, position: { access: sim.position } };
   if (sim.selected !== null) {

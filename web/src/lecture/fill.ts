@@ -6,6 +6,7 @@ import { SimRun, type Playable, type Scenario } from '../sim/engine';
 import * as library from '../sim/library';
 import {
   LectureError,
+  playOf,
   scenariosOf,
   targetOf,
   type Lecture,
@@ -204,7 +205,7 @@ export class LectureRunner {
     const path = `slides[${index}]`;
     const slide = lecture.slides[index];
     const resolved = resolveScenario(scenariosOf(lecture)[index], this.bundled, `${path}.scenario`);
-    const where = slide.action ? `${path}.action.play` : `${path}.position`;
+    const where = playOf(slide) ? `${path}.action.play` : `${path}.position`;
     const at = `${resolved.key}|${JSON.stringify(targetOf(slide))}`;
     let point = this.points.get(at);
     if (!point) {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { LectureError, parseLecture, scenariosOf, validateLecture } from './format';
+import {
+  compareOf,
+  LectureError,
+  parseLecture,
+  scenariosOf,
+  sweepOf,
+  targetOf,
+  validateLecture,
+} from './format';
 
 const ok = () => ({
   version: 1,
@@ -71,7 +79,7 @@ describe('lecture validation', () => {
       pathOf(edit((l) => ((l.slides[1] as { action: unknown }).action = { jump: 'end' }))),
     ).toBe('slides[1].action.jump');
     expect(pathOf(edit((l) => ((l.slides[1] as { position: unknown }).position = 'end')))).toBe(
-      'slides[1]',
+      'slides[1].action.play',
     );
     expect(
       pathOf(edit((l) => ((l.slides[1] as { highlight: unknown }).highlight = { chain: 'x' }))),
@@ -90,6 +98,58 @@ describe('lecture validation', () => {
     ).toBe('slides[1].highlight.statistic');
     expect(pathOf(edit((l) => ((l.slides[1] as { note?: string }).note = 'x')))).toBe(
       'slides[1].note',
+    );
+  });
+
+  it('reads the sweep and compare actions and the chart point highlight, naming a bad field', () => {
+    const sweep = { param: 'db_block_buffers', from: 100, to: 1000, steps: 10 };
+    const withAction = (action: unknown, slide: Record<string, unknown> = {}) =>
+      edit((l) => Object.assign(l.slides[1], { action, ...slide }));
+    const l = validateLecture(
+      withAction(
+        { sweep },
+        { position: 'end', highlight: { point: { chart: 'sweep', value: 500 } } },
+      ),
+      ['a'],
+    );
+    expect(sweepOf(l.slides[1])).toEqual(sweep);
+    expect(targetOf(l.slides[1])).toBe('end');
+    expect(pathOf(withAction({ sweep: { ...sweep, steps: 1 } }))).toBe(
+      'slides[1].action.sweep.steps',
+    );
+    expect(pathOf(withAction({ sweep: { ...sweep, steps: 101 } }))).toBe(
+      'slides[1].action.sweep.steps',
+    );
+    expect(pathOf(withAction({ sweep: { ...sweep, to: 50 } }))).toBe('slides[1].action.sweep.to');
+    expect(pathOf(withAction({ sweep: { ...sweep, from: '1' } }))).toBe(
+      'slides[1].action.sweep.from',
+    );
+    expect(pathOf(withAction({ sweep: { ...sweep, param: '' } }))).toBe(
+      'slides[1].action.sweep.param',
+    );
+    expect(pathOf(withAction({ sweep: { ...sweep, by: 2 } }))).toBe('slides[1].action.sweep.by');
+    expect(pathOf(withAction({ sweep, play: 'end' }))).toBe('slides[1].action');
+
+    // compare: a preset of the Compare menu; the slide stands in its A (named, or left out)
+    const c = validateLecture(withAction({ compare: 'table6' }, { position: 'end' }), ['a']);
+    expect(compareOf(c.slides[1])).toBe('table6');
+    expect(scenariosOf(c)).toEqual(['a', 'seed000-8.0-test1']);
+    const first = validateLecture(
+      { ...ok(), slides: [{ text: 'side by side', action: { compare: 'table9' } }] },
+      ['a'],
+    );
+    expect(scenariosOf(first)).toEqual(['seed000-8i-hot0']);
+    expect(pathOf(withAction({ compare: 'table7' }))).toBe('slides[1].action.compare');
+    expect(pathOf(withAction({ compare: 'table6' }, { scenario: 'b' }))).toBe(
+      'slides[1].action.compare',
+    );
+
+    const point = (p: unknown) =>
+      edit((x) => ((x.slides[1] as { highlight: unknown }).highlight = { point: p }));
+    expect(pathOf(point({ chart: 'mrc', value: 1 }))).toBe('slides[1].highlight.point.chart');
+    expect(pathOf(point({ chart: 'sweep', value: 'x' }))).toBe('slides[1].highlight.point.value');
+    expect(pathOf(point({ chart: 'sweep', value: 1, line: 2 }))).toBe(
+      'slides[1].highlight.point.line',
     );
   });
 

@@ -3,6 +3,7 @@
 // way a scenario is (the engine's `validateScenario`): every problem names its field by path
 // (`slides[2].position.execution`). Shared by the page and the headless `scripts/lecture.ts`.
 import type { Scenario } from '../sim/engine';
+import { presetOf } from '../store/compare';
 import { parsePlaceholders } from './placeholders';
 
 export const LECTURE_VERSION = 1;
@@ -21,8 +22,27 @@ export type Position =
   | { statement: number }
   | { step: number };
 
-/** What a slide does instead of standing still: play (animated) from the slide before. */
-export type Action = { play: Position };
+/** A sweep as the Sizing panel runs it: `param` from `from` to `to` in `steps` runs. */
+export interface SweepAction {
+  param: string;
+  from: number;
+  to: number;
+  steps: number;
+}
+
+/**
+ * What a slide does. `play`: play (animated) from the slide before's position to this one
+ * (instead of a `position`). `sweep`: run that sweep of the slide's scenario in the Sizing
+ * panel. `compare`: open that Compare preset (../store/compare COMPARE_PRESETS), both runs at
+ * the slide's position; the slide's scenario is the preset's A.
+ */
+export type Action = { play: Position } | { sweep: SweepAction } | { compare: string };
+
+/** The most runs a slide's sweep may ask for (the Sizing panel's MAX_STEPS, ../sizing/sweep). */
+const SWEEP_MAX_STEPS = 100;
+
+/** A chart a slide can point into (`highlight.point`). */
+export const POINT_CHARTS = ['sweep'] as const;
 
 /** What a slide points at. */
 export type Highlight =
@@ -33,7 +53,9 @@ export type Highlight =
   /** A statistic row, named as a placeholder names it (`DEFAULT.physical_reads`). */
   | { statistic: string }
   /** The newest line of the narration. */
-  | { narration: true };
+  | { narration: true }
+  /** A point of a chart, by its x value: `sweep` is the Sizing panel's (the parameter's value). */
+  | { point: { chart: (typeof POINT_CHARTS)[number]; value: number } };
 
 /** A slide's scenario: a bundled one by name, or one inline; `edits` merged over it. */
 export type SlideScenario =
@@ -133,7 +155,7 @@ function checkScenario(v: unknown, path: string, bundled: ReadonlySet<string> | 
 function checkHighlight(v: unknown, path: string): void {
   if (!isRecord(v)) throw new LectureError(path, 'must be an object');
   const keys = Object.keys(v);
-  const kinds = ['buffer', 'chain', 'statistic', 'narration'];
+  const kinds = ['buffer', 'chain', 'statistic', 'narration', 'point'];
   if (keys.length !== 1 || !kinds.includes(keys[0]))
     throw new LectureError(path, `must have exactly one of ${kinds.join(', ')}`);
   const k = keys[0];
@@ -150,7 +172,60 @@ function checkHighlight(v: unknown, path: string): void {
   } else if (k === 'statistic') {
     if (typeof x !== 'string' || parsePlaceholders(`{{${x}}}`).errors.length > 0)
       throw new LectureError(`${path}.statistic`, 'must name a statistic as a placeholder does');
+  } else if (k === 'point') {
+    if (!isRecord(x)) throw new LectureError(`${path}.point`, 'must be {chart, value}');
+    checkKeys(x, ['chart', 'value'], `${path}.point`);
+    if (!POINT_CHARTS.includes(x.chart as (typeof POINT_CHARTS)[number]))
+      throw new LectureError(`${path}.point.chart`, `must be one of ${POINT_CHARTS.join(', ')}`);
+    if (typeof x.value !== 'number' || !Number.isFinite(x.value))
+      throw new LectureError(`${path}.point.value`, 'must be a number (the point’s x value)');
   } else if (x !== true) throw new LectureError(`${path}.narration`, 'must be true');
+}
+
+function checkSweep(v: unknown, path: string): void {
+  if (!isRecord(v)) throw new LectureError(path, 'must be {param, from, to, steps}');
+  checkKeys(v, ['param', 'from', 'to', 'steps'], path);
+  if (typeof v.param !== 'string' || v.param.trim() === '')
+    throw new LectureError(
+      `${path}.param`,
+      'must name an init.ora parameter or a number of the scenario (db_block_buffers, workload.accesses)',
+    );
+  for (const k of ['from', 'to'])
+    if (typeof v[k] !== 'number' || !Number.isFinite(v[k]))
+      throw new LectureError(`${path}.${k}`, 'must be a number');
+  if ((v.to as number) <= (v.from as number))
+    throw new LectureError(`${path}.to`, `must be above from (${v.from as number})`);
+  if (
+    !Number.isInteger(v.steps) ||
+    (v.steps as number) < 2 ||
+    (v.steps as number) > SWEEP_MAX_STEPS
+  )
+    throw new LectureError(`${path}.steps`, `must be a whole number from 2 to ${SWEEP_MAX_STEPS}`);
+}
+
+function checkAction(v: Record<string, unknown>, path: string): void {
+  const action = v.action;
+  const kinds = ['play', 'sweep', 'compare'];
+  const one = 'must be one of {play: position}, {sweep: {…}}, {compare: preset}';
+  if (!isRecord(action)) throw new LectureError(path, one);
+  checkKeys(action, kinds, path);
+  const [k, ...more] = Object.keys(action);
+  if (k === undefined || more.length > 0) throw new LectureError(path, one);
+  if (k === 'play') {
+    if (v.position !== undefined)
+      throw new LectureError(`${path}.play`, 'a slide has a position or a play action, not both');
+    checkPosition(action.play, `${path}.play`);
+  } else if (k === 'sweep') checkSweep(action.sweep, `${path}.sweep`);
+  else {
+    const preset = typeof action.compare === 'string' ? presetOf(action.compare) : null;
+    if (!preset)
+      throw new LectureError(`${path}.compare`, 'must name a Compare preset (the Compare menu’s)');
+    if (v.scenario !== undefined && v.scenario !== preset.a)
+      throw new LectureError(
+        `${path}.compare`,
+        `the preset's A is ${preset.a}: leave the slide's scenario out, or name that one`,
+      );
+  }
 }
 
 function checkSlide(v: unknown, path: string, first: boolean, bundled: ReadonlySet<string> | null) {
@@ -160,17 +235,13 @@ function checkSlide(v: unknown, path: string, first: boolean, bundled: ReadonlyS
     throw new LectureError(`${path}.text`, 'must be non-empty Markdown text');
   const bad = parsePlaceholders(v.text).errors[0];
   if (bad) throw new LectureError(`${path}.text`, bad);
+  const compares = isRecord(v.action) && typeof v.action.compare === 'string';
   if (v.scenario === undefined) {
-    if (first) throw new LectureError(`${path}.scenario`, 'the first slide must name a scenario');
+    if (first && !compares)
+      throw new LectureError(`${path}.scenario`, 'the first slide must name a scenario');
   } else checkScenario(v.scenario, `${path}.scenario`, bundled);
-  if (v.position !== undefined && v.action !== undefined)
-    throw new LectureError(path, 'a slide has a position or an action, not both');
+  if (v.action !== undefined) checkAction(v, `${path}.action`);
   if (v.position !== undefined) checkPosition(v.position, `${path}.position`);
-  if (v.action !== undefined) {
-    if (!isRecord(v.action)) throw new LectureError(`${path}.action`, 'must be {play: position}');
-    checkKeys(v.action, ['play'], `${path}.action`);
-    checkPosition(v.action.play, `${path}.action.play`);
-  }
   if (v.highlight !== undefined) checkHighlight(v.highlight, `${path}.highlight`);
   if (v.question !== undefined) {
     if (!isRecord(v.question)) throw new LectureError(`${path}.question`, 'must be an object');
@@ -219,11 +290,30 @@ export function parseLecture(text: string, bundled?: Iterable<string>): Lecture 
   return validateLecture(value, bundled);
 }
 
-/** The position a slide stands at (its action's target, or its own; the start if none). */
-export const targetOf = (s: Slide): Position => s.action?.play ?? s.position ?? 'start';
+/** The position a slide stands at (its play action's target, or its own; the start if none). */
+export const targetOf = (s: Slide): Position =>
+  (s.action && 'play' in s.action ? s.action.play : undefined) ?? s.position ?? 'start';
 
-/** Each slide's scenario, the previous slide's when it names none. */
+/** The slide's play action's target (null: it has none). */
+export const playOf = (s: Slide): Position | null =>
+  s.action && 'play' in s.action ? s.action.play : null;
+
+/** The Compare preset a slide opens (null: none). */
+export const compareOf = (s: Slide): string | null =>
+  s.action && 'compare' in s.action ? s.action.compare : null;
+
+/** The sweep a slide runs (null: none). */
+export const sweepOf = (s: Slide): SweepAction | null =>
+  s.action && 'sweep' in s.action ? s.action.sweep : null;
+
+/**
+ * Each slide's scenario: its own, or its Compare preset's A, else the previous slide's.
+ */
 export function scenariosOf(lecture: Lecture): SlideScenario[] {
-  let last: SlideScenario = lecture.slides[0].scenario as SlideScenario;
-  return lecture.slides.map((s) => (last = s.scenario ?? last));
+  let last: SlideScenario | undefined;
+  return lecture.slides.map((s) => {
+    const compare = compareOf(s);
+    last = s.scenario ?? (compare ? presetOf(compare)?.a : undefined) ?? last;
+    return last as SlideScenario;
+  });
 }

@@ -13,7 +13,12 @@ import { useHeightVar } from './useHeightVar';
 import { HistoryButtons } from './HistoryButtons';
 import { CompareMenu } from '../compare/CompareMenu';
 import { TourButton } from './TourSlot';
-import { isLectureOption, LectureOptions, pickLecture } from '../lecture/LectureMenu';
+import {
+  isLectureOption,
+  LectureOptions,
+  pickLecture,
+  preloadLectures,
+} from '../lecture/LectureMenu';
 import { useApp, useStoreApi } from '../store/context';
 import type { AppStore } from '../store/store';
 import {
@@ -45,6 +50,8 @@ function ScenarioPicker() {
         data-testid="scenario-select"
         value={value}
         disabled={!ready}
+        onFocus={preloadLectures}
+        onPointerDown={preloadLectures}
         onChange={(e) =>
           isLectureOption(e.target.value)
             ? pickLecture(e.target.value, store)

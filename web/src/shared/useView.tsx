@@ -12,10 +12,13 @@ export type FrameOf<F> = (s: AppState, fresh: boolean) => F | null;
 /** Builds a view's options (its callbacks into the store); pass a module-level function. */
 export type OptionsOf<O> = (store: AppStore) => O;
 
-/** What makes a view redraw without a step: the selections and the buffer cache's layout. */
+/** What makes a view redraw without a step: the selections, the buffer cache's layout and
+ *  the hash chain pointed at. */
 const redraws = (s: AppState, prev: AppState) =>
   s.sim?.selected !== prev.sim?.selected ||
-  (s.sim?.kind === 'buffer' && prev.sim?.kind === 'buffer' && s.sim.layout !== prev.sim.layout);
+  (s.sim?.kind === 'buffer' &&
+    prev.sim?.kind === 'buffer' &&
+    (s.sim.layout !== prev.sim.layout || s.sim.bucket !== prev.sim.bucket));
 
 /**
  * Mount a view factory on a div and feed it whenever the run or a selection changes. A view

@@ -2,6 +2,7 @@
 // one run to the end per value — drawn as curves with today's value marked; a click on the
 // chart, or Use in the table, sets that value (the run is rebuilt at the same position).
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useStore } from 'zustand';
 import { parameterDocs, type Scenario } from '../sim/engine';
 import { isLibraryScenario } from '../sim/library';
 import {
@@ -14,6 +15,7 @@ import {
   type SweepSpec,
 } from './sweep';
 import { startSweep, type RunningSweep } from './sweepClient';
+import { sizingRequests } from './request';
 import { useApp } from '../store/context';
 import { selectCurrent, selectEdit } from '../store/selectors';
 import { createHostChart, type HostChart } from './views/hostChart';
@@ -120,6 +122,9 @@ export function SizingPanel() {
     };
   }, [paging]);
 
+  // a lecture slide's point of the sweep, ringed on the chart (../lecture, highlight.point)
+  const marked = useStore(sizingRequests, (s) => s.point);
+
   useEffect(() => {
     if (!chart.current || !current) return;
     const shownParam = result?.param ?? chosen;
@@ -128,14 +133,48 @@ export function SizingPanel() {
       metricsOf(current),
       shownParam,
       valueOf(current, shownParam),
+      marked,
     );
-    hostChart.current?.update(result?.points ?? [], shownParam, valueOf(current, shownParam));
-  }, [result, current, chosen, paging]);
+    hostChart.current?.update(
+      result?.points ?? [],
+      shownParam,
+      valueOf(current, shownParam),
+      marked,
+    );
+  }, [result, current, chosen, paging, marked]);
 
   useEffect(() => () => sweep.current?.cancel(), []);
 
+  /** Run the sweep `spec` of the current scenario (a refusal is said, as the engine words it). */
+  const runSpec = useCallback(
+    (spec: SweepSpec) => {
+      if (!current) return;
+      try {
+        planSweep(current, spec);
+      } catch (e) {
+        setError((e as Error).message);
+        return;
+      }
+      sweep.current?.cancel();
+      setError(null);
+      setRunning(true);
+      const base = current;
+      setResult({ base, param: spec.param, values: [], points: [] });
+      sweep.current = startSweep(base, spec, (m) => {
+        if (m.kind === 'start') setResult((r) => r && { ...r, values: m.values });
+        else if (m.kind === 'point')
+          setResult((r) => r && { ...r, points: [...r.points, m.point] });
+        else {
+          if (m.kind === 'error') setError(m.message);
+          setRunning(false);
+          sweep.current = null;
+        }
+      });
+    },
+    [current],
+  );
+
   const run = () => {
-    if (!current) return;
     let spec: SweepSpec;
     try {
       spec = {
@@ -144,25 +183,34 @@ export function SizingPanel() {
         to: readBound(to, 'to'),
         steps: Number(range.steps),
       };
-      planSweep(current, spec);
     } catch (e) {
       setError((e as Error).message);
       return;
     }
-    setError(null);
-    setRunning(true);
-    const base = current;
-    setResult({ base, param: spec.param, values: [], points: [] });
-    sweep.current = startSweep(base, spec, (m) => {
-      if (m.kind === 'start') setResult((r) => r && { ...r, values: m.values });
-      else if (m.kind === 'point') setResult((r) => r && { ...r, points: [...r.points, m.point] });
-      else {
-        if (m.kind === 'error') setError(m.message);
-        setRunning(false);
-        sweep.current = null;
-      }
-    });
+    runSpec(spec);
   };
+
+  // a lecture slide's sweep (action.sweep) of the scenario shown: the form shows it, and it
+  // runs as if typed there — asked for now, or before the panel was mounted
+  useEffect(() => {
+    if (!current) return;
+    let live = true;
+    const take = () => {
+      const spec = live ? sizingRequests.getState().takeSweep(current) : null;
+      if (!spec) return;
+      setParam(spec.param);
+      setRange({ from: String(spec.from), to: String(spec.to), steps: String(spec.steps) });
+      runSpec(spec);
+      // the chart the slide talks about, in view (the panel's place grew as it loaded)
+      host.current?.scrollIntoView({ block: 'center', behavior: 'instant' });
+    };
+    const unsubscribe = sizingRequests.subscribe(take);
+    queueMicrotask(take);
+    return () => {
+      live = false;
+      unsubscribe();
+    };
+  }, [current, runSpec]);
 
   const cancel = () => {
     sweep.current?.cancel();

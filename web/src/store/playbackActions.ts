@@ -23,6 +23,7 @@ type PlaybackActions = Pick<
   | 'setSpeed'
   | 'select'
   | 'selectBucket'
+  | 'markChain'
 >;
 
 export function playbackActions(r: Runner): PlaybackActions {
@@ -160,6 +161,11 @@ export function playbackActions(r: Runner): PlaybackActions {
 
     selectBucket(bucket) {
       selectIn('library', bucket);
+    },
+
+    markChain(bucket) {
+      const sim = get().sim;
+      if (sim?.kind === 'buffer') set({ sim: { ...sim, bucket } });
     },
   };
 }

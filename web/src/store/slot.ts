@@ -54,6 +54,11 @@ interface SlotOf<
 
 export interface BufferSim extends SlotOf<'buffer', SimRun, Event, SeriesPoint, Report> {
   layout: Layout;
+  /**
+   * A hash bucket pointed at (a lecture slide's highlight): the chain view shows its chain
+   * and rings it while no lookup or new selection takes its place. Null: none.
+   */
+  bucket: number | null;
 }
 
 export interface LibrarySim extends SlotOf<
@@ -172,6 +177,7 @@ export function openSim(
       report: run.report(),
       series: [],
       selected: kept !== null && kept < buffers ? kept : null,
+      bucket: null,
     };
   }
   const ops = opsOf(sim);

@@ -143,6 +143,8 @@ export interface AppState {
   select(buf: number | null): void;
   /** Select a hash bucket (library cache view): its chain is listed. */
   selectBucket(bucket: number | null): void;
+  /** Point the buffer cache's chain view at a hash bucket (`BufferSim.bucket`). */
+  markChain(bucket: number | null): void;
   dismissLinkError(): void;
   sharedState(): SharedState | null;
   /** Compare: B becomes a copy of A at its position; the editors act on B. */

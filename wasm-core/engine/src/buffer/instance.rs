@@ -24,8 +24,8 @@ impl Instance {
                 "sql_slammer is a library cache workload: run it as a library cache scenario",
             ));
         }
-        let init = InitOra::new(&s.init)?;
-        let mut cfg = CacheConfig::resolve(s.profile, &init)?;
+        let init = s.init_ora()?;
+        let mut cfg = CacheConfig::for_scenario(s, &init)?;
         if let Some(name) = &s.policy {
             cfg.policy = check_policy(name)?.to_string();
         }

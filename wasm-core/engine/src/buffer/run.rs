@@ -10,7 +10,6 @@ use crate::buffer::replacement::future::{check_length, grouped, Future};
 use crate::buffer::workload::{Access, Generator, Measure, MAX_SIM_NS};
 use crate::buffer::Cache;
 use crate::error::{Result, SimError};
-use crate::init_ora::InitOra;
 use crate::replay::{Replay, Replayed, Stepper, SNAPSHOT_BUDGET_BYTES};
 use crate::scenario::paper::PaperComparison;
 use crate::scenario::Scenario;
@@ -245,7 +244,7 @@ impl Run {
             ));
             opt.set_future(future);
         }
-        let init = InitOra::new(&scenario.init)?;
+        let init = scenario.init_ora()?;
         let advice = match AdviceStatus::of(&init)? {
             AdviceStatus::On => Some(Box::new(Advisor::new(&inst.cache, &init, &inst.generator)?)),
             AdviceStatus::Ready | AdviceStatus::Off => None,

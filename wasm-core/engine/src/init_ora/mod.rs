@@ -22,11 +22,23 @@ use values::{check_range, parse_int, parse_pool_spec, parse_size};
 #[derive(Debug, Clone, Default)]
 pub struct InitOra {
     values: BTreeMap<&'static str, Value>,
+    /// `db_block_buffers`' minimum when a teaching scenario lowers Oracle's (see
+    /// [`InitOra::for_scenario`]); None: the documented one.
+    buffers_floor: Option<u64>,
 }
 
 impl InitOra {
     /// Check every name against [`PARAMS`]; an unknown one is an error naming it.
     pub fn new(init: &serde_json::Map<String, Value>) -> Result<Self> {
+        Self::with_buffers_floor(init, None)
+    }
+
+    /// As [`InitOra::new`], with `db_block_buffers` allowed down to `buffers_floor` instead of
+    /// its documented minimum (a teaching scenario's smaller cache: `Scenario::init_ora`).
+    pub fn with_buffers_floor(
+        init: &serde_json::Map<String, Value>,
+        buffers_floor: Option<u64>,
+    ) -> Result<Self> {
         let mut values = BTreeMap::new();
         for (key, value) in init {
             let doc = param_doc(key).ok_or_else(|| {
@@ -45,7 +57,10 @@ impl InitOra {
                 ));
             }
         }
-        let ora = InitOra { values };
+        let ora = InitOra {
+            values,
+            buffers_floor,
+        };
         ora.check_every_value()?;
         Ok(ora)
     }
@@ -86,7 +101,17 @@ impl InitOra {
             ParamKind::Size => parse_size(name, v)?,
             _ => parse_int(name, v)?,
         };
-        check_range(doc, n)?;
+        match self.buffers_floor {
+            // a teaching scenario's smaller cache (the maximum still holds)
+            Some(floor) if doc.name == "db_block_buffers" => check_range(
+                &ParamDoc {
+                    min: Some(floor),
+                    ..*doc
+                },
+                n,
+            )?,
+            _ => check_range(doc, n)?,
+        }
         Ok(Some(n))
     }
 

@@ -5,6 +5,7 @@ pub mod host;
 pub mod library;
 pub mod paper;
 pub mod segment;
+pub mod teaching;
 pub mod workload;
 
 pub use crate::common::MAX_SIM_NS;
@@ -15,6 +16,7 @@ pub use paper::{Paper, PaperMetric, PaperRow};
 use segment::{Cost, Segment};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+pub use teaching::Teaching;
 use ts_rs::TS;
 pub use workload::WorkloadSpec;
 
@@ -56,6 +58,10 @@ pub struct Scenario {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub host: Option<host::HostSpec>,
+    /// Teaching-only departures from Oracle's rules (generated exercises); absent: none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub teaching: Option<Teaching>,
 }
 
 impl Scenario {
@@ -90,6 +96,22 @@ impl Scenario {
             let (path, message) = split_nested(&path, &e.into_inner().to_string());
             SimError::new(path, message)
         })
+    }
+
+    /// The fewest buffers an LRU working set may have: Oracle's 50, unless the scenario asks
+    /// for a teaching-only small cache.
+    pub fn buffers_per_latch(&self) -> u64 {
+        Teaching::buffers_per_latch(self.teaching.as_ref())
+    }
+
+    /// The scenario's `init`, checked: `db_block_buffers` may go down to the smallest working
+    /// set the scenario allows (a `teaching.small_cache` scenario's is below Oracle's 50).
+    pub fn init_ora(&self) -> Result<crate::init_ora::InitOra> {
+        let floor = self.buffers_per_latch();
+        crate::init_ora::InitOra::with_buffers_floor(
+            &self.init,
+            (floor < teaching::ORACLE_BUFFERS_PER_LATCH).then_some(floor),
+        )
     }
 
     pub fn to_json(&self) -> String {

@@ -33,7 +33,7 @@ export interface Shown {
   bucket: number;
   look: Lookup | null;
   /** Where the bucket came from, for the caption. */
-  why: 'lookup' | 'selected' | 'clicked' | 'last';
+  why: 'lookup' | 'selected' | 'clicked' | 'marked' | 'last';
 }
 
 export function drawChain(

@@ -59,8 +59,9 @@ export function createChainView(el: HTMLElement, opts: ViewOptions): View<ChainF
 
   /**
    * What to show: this step's lookup; else a buffer just selected; else a bucket clicked;
-   * else the selected buffer's bucket *now* (after a seek, a step back or a run to the end
-   * the buffer may hold another block, on another chain); else the last bucket shown.
+   * else a bucket pointed at (a lecture slide's highlight); else the selected buffer's bucket
+   * *now* (after a seek, a step back or a run to the end the buffer may hold another block,
+   * on another chain); else the last bucket shown.
    */
   function choose(frame: ChainFrame): Shown | null {
     const look = lookupOf(frame.events);
@@ -74,6 +75,9 @@ export function createChainView(el: HTMLElement, opts: ViewOptions): View<ChainF
     if (sel !== lastSelected && selBucket !== null)
       return { bucket: selBucket, look: null, why: 'selected' };
     if (clicked !== null) return { bucket: clicked, look: null, why: 'clicked' };
+    const marked = frame.marked ?? null;
+    if (marked !== null && marked < frame.buckets)
+      return { bucket: marked, look: null, why: 'marked' };
     if (selBucket !== null) return { bucket: selBucket, look: null, why: 'selected' };
     return shown
       ? { bucket: shown.bucket, look: null, why: shown.why === 'lookup' ? 'last' : shown.why }
@@ -84,6 +88,10 @@ export function createChainView(el: HTMLElement, opts: ViewOptions): View<ChainF
     const w = width();
     const next = choose(frame);
     if (next && next.why !== 'clicked') clicked = null;
+    // the bucket a lecture points at: ringed on the strip, named on the view (data-marked)
+    const marked = frame.marked ?? null;
+    if (marked !== null) root.dataset.marked = String(marked);
+    else delete root.dataset.marked;
     shown = next;
     lastSelected = frame.selected;
     const chain = shown ? frame.chain(shown.bucket) : [];
@@ -157,9 +165,11 @@ export function createChainView(el: HTMLElement, opts: ViewOptions): View<ChainF
     const why =
       s.why === 'selected'
         ? 'the selected buffer hangs on '
-        : s.why === 'clicked'
-          ? ''
-          : lastLookupLabel(lookAt, frame.position);
+        : s.why === 'marked'
+          ? 'the slide points at '
+          : s.why === 'clicked'
+            ? ''
+            : lastLookupLabel(lookAt, frame.position);
     const line = document.createElement('span');
     line.append(why, b, ` · ${len} header${len === 1 ? '' : 's'} now`);
     return [line];

@@ -47,6 +47,8 @@ export interface ChainFrame {
   animate: boolean;
   durationMs: number;
   chain: (bucket: number) => number[];
+  /** A bucket pointed at (a lecture slide's highlight), shown and ringed; null: none. */
+  marked?: number | null;
   /** The run's position (access #), when the frame comes from a run. */
   position?: number;
 }

@@ -107,7 +107,8 @@ export interface LineChartSpec<P, X extends string = string> {
 }
 
 export interface LineChart<P, X extends string = string> {
-  update(points: P[], opts: { refs: Ref[]; x: X }): void;
+  /** `mark`: a point to ring on every line (a lecture slide points at it), null for none. */
+  update(points: P[], opts: { refs: Ref[]; x: X; mark?: P | null }): void;
   destroy(): void;
 }
 
@@ -196,6 +197,7 @@ export function createLineChart<P, X extends string>(
   const grid = gridFirst ?? plot.append('g').attr('class', 'grid');
   const refs = plot.append('g').attr('class', 'paper');
   const lines = plot.append('g').attr('class', 'lines');
+  const marks = plot.append('g').attr('class', 'marks').attr('pointer-events', 'none');
   const hover = plot
     .append('g')
     .attr('class', 'hover')
@@ -216,6 +218,7 @@ export function createLineChart<P, X extends string>(
   let points: P[] = [];
   let xMode = x0;
   let refList: Ref[] = [];
+  let marked: P | null = null;
   let x: Scale = scaleLinear();
   let plotH = 0;
   let size: { W: number; H: number } | null = null;
@@ -278,6 +281,23 @@ export function createLineChart<P, X extends string>(
       .attr('stroke-width', (l) => l.width ?? look.lineWidth)
       .attr('stroke-linejoin', 'round')
       .attr('d', (l) => path(l) ?? '');
+
+    // the marked point: a ring on each line through it
+    const mark = marked;
+    const ringed = mark === null ? [] : lineList.filter((l) => finite(l.value(mark)));
+    marks
+      .selectAll<SVGCircleElement, Line<P>>('circle')
+      .data(ringed, (l) => l.key)
+      .join('circle')
+      .attr('data-testid', 'chart-mark')
+      .attr('data-line', (l) => l.key)
+      .attr('data-x', () => (mark === null ? null : spec.xOf(mark, xMode)))
+      .attr('fill', 'none')
+      .attr('stroke', (l) => l.color)
+      .attr('stroke-width', 2.5)
+      .attr('r', 7)
+      .attr('cx', () => (mark === null ? 0 : x(spec.xOf(mark, xMode))))
+      .attr('cy', (l) => (mark === null ? 0 : (l.right ? y2 : y)(l.value(mark) ?? 0)));
 
     const at = (r: Ref) => (r.axis === 'x' ? x : r.axis === 'y2' ? y2 : y)(r.value);
     const t = look.refText;
@@ -486,6 +506,7 @@ export function createLineChart<P, X extends string>(
       points = next;
       xMode = opts.x;
       refList = opts.refs;
+      marked = opts.mark ?? null;
       draw();
     },
     destroy() {

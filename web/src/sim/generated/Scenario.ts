@@ -3,6 +3,7 @@ import type { Cost } from "./Cost";
 import type { Paper } from "./Paper";
 import type { Profile } from "./Profile";
 import type { Segment } from "./Segment";
+import type { Teaching } from "./Teaching";
 import type { WorkloadSpec } from "./buffer/WorkloadSpec";
 import type { HostSpec } from "./host/HostSpec";
 
@@ -25,4 +26,8 @@ objects: Array<Segment>, workload: WorkloadSpec, cost?: Cost, paper?: Paper,
 /**
  * The host's memory and paging (MODEL.md §3); absent: unlimited memory.
  */
-host?: HostSpec, };
+host?: HostSpec, 
+/**
+ * Teaching-only departures from Oracle's rules (generated exercises); absent: none.
+ */
+teaching?: Teaching, };

@@ -4,14 +4,15 @@
 // rises with the cache until the host starts paging it (184.7 → 161.9 tps at 100,000 buffers).
 // Drawn by the shared line chart (issue 26 #11).
 //
-//   createHostChart(el, onPick) → { update(points, param, current), destroy() }
+//   createHostChart(el, onPick) → { update(points, param, current, mark?), destroy() }
 import type { SweepPoint } from '../sweep';
 import { MUTED } from '../../shared/views/colours';
 import { createLineChart, type Line } from '../../shared/views/lineChart';
 import { fmt, sweepAxes } from './sweepChart';
 
 export interface HostChart {
-  update(points: SweepPoint[], param: string, current: number | null): void;
+  /** `mark`: the value of a point to ring (a lecture slide's highlight), null for none. */
+  update(points: SweepPoint[], param: string, current: number | null, mark?: number | null): void;
   destroy(): void;
 }
 
@@ -55,7 +56,7 @@ export function createHostChart(el: HTMLElement, onPick: (value: number) => void
     'value',
   );
   return {
-    update(points, name, current) {
+    update(points, name, current, mark = null) {
       param = name;
       const peak = peakOf(points);
       const refs = [
@@ -73,7 +74,8 @@ export function createHostChart(el: HTMLElement, onPick: (value: number) => void
           ? []
           : [{ label: `now ${fmt(current)}`, value: current, axis: 'x' as const, color: MUTED }]),
       ];
-      chart.update(points, { refs, x: 'value' });
+      const ringed = mark === null ? null : (points.find((p) => p.value === mark) ?? null);
+      chart.update(points, { refs, x: 'value', mark: ringed });
     },
     destroy: () => chart.destroy(),
   };

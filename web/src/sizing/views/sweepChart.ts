@@ -3,14 +3,21 @@
 // free waits), today's value as a dashed vertical line; a click picks the nearest value.
 // Drawn by the shared line chart.
 //
-//   createSweepChart(el, onPick) → { update(points, metrics, param, current), destroy() }
+//   createSweepChart(el, onPick) → { update(points, metrics, param, current, mark?), destroy() }
 import { format, max } from 'd3';
 import type { Metric, SweepPoint } from '../sweep';
 import { MUTED } from '../../shared/views/colours';
 import { createLineChart, PLAIN_LOOK, type Line, type Look } from '../../shared/views/lineChart';
 
 export interface SweepChart {
-  update(points: SweepPoint[], metrics: Metric[], param: string, current: number | null): void;
+  /** `mark`: the value of a point to ring (a lecture slide's highlight), null for none. */
+  update(
+    points: SweepPoint[],
+    metrics: Metric[],
+    param: string,
+    current: number | null,
+    mark?: number | null,
+  ): void;
   destroy(): void;
 }
 
@@ -74,14 +81,15 @@ export function createSweepChart(el: HTMLElement, onPick: (value: number) => voi
     'value',
   );
   return {
-    update(points, metrics, name, current) {
+    update(points, metrics, name, current, mark = null) {
       shownMetrics = metrics;
       param = name;
       const refs =
         current === null
           ? []
           : [{ label: `now ${fmt(current)}`, value: current, axis: 'x' as const, color: MUTED }];
-      chart.update(points, { refs, x: 'value' });
+      const ringed = mark === null ? null : (points.find((p) => p.value === mark) ?? null);
+      chart.update(points, { refs, x: 'value', mark: ringed });
     },
     destroy: () => chart.destroy(),
   };

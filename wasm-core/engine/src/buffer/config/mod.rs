@@ -17,6 +17,8 @@ pub use hash::{check_chain_work, next_prime, MAX_CHAIN_WORK};
 use crate::error::{Result, SimError};
 use crate::init_ora::InitOra;
 use crate::profile::Profile;
+use crate::scenario::teaching::ORACLE_BUFFERS_PER_LATCH;
+use crate::scenario::Scenario;
 use serde::Serialize;
 use ts_rs::TS;
 
@@ -87,8 +89,18 @@ impl CacheConfig {
         }
     }
 
-    /// Resolve and validate the `init` object under a profile.
+    /// Resolve and validate the `init` object under a profile, with Oracle's limits.
     pub fn resolve(profile: Profile, init: &InitOra) -> Result<CacheConfig> {
+        Self::resolve_with(profile, init, ORACLE_BUFFERS_PER_LATCH)
+    }
+
+    /// Resolve and validate a scenario's `init` (its teaching-only limit, if it asks for one).
+    pub fn for_scenario(s: &Scenario, init: &InitOra) -> Result<CacheConfig> {
+        Self::resolve_with(s.profile, init, s.buffers_per_latch())
+    }
+
+    /// Resolve and validate with `per_latch` as the smallest working set (Oracle: 50).
+    pub fn resolve_with(profile: Profile, init: &InitOra, per_latch: u64) -> Result<CacheConfig> {
         let block_size = init.int_or_default("db_block_size")?;
         if !block_size.is_power_of_two() {
             return Err(SimError::param(
@@ -97,8 +109,8 @@ impl CacheConfig {
             ));
         }
         let cpu_count = init.int_or_default("cpu_count")?;
-        let (sizes, new_spelling) = pools::pool_sizes(init, block_size)?;
-        validate::pools(&sizes, cpu_count, new_spelling)?;
+        let (sizes, new_spelling) = pools::pool_sizes(init, block_size, per_latch)?;
+        validate::pools(&sizes, cpu_count, new_spelling, per_latch)?;
 
         let total: u64 = sizes.iter().map(|s| s.0).sum();
         let mut pools = Vec::new();

@@ -5,8 +5,12 @@ use crate::error::{Result, SimError};
 use crate::init_ora::{InitOra, MAX_BUFFERS};
 
 /// (buffers, latches) for DEFAULT, KEEP, RECYCLE, and whether the db_cache_size spelling
-/// was used.
-pub(super) fn pool_sizes(init: &InitOra, block_size: u64) -> Result<([(u64, u64); 3], bool)> {
+/// was used. `per_latch`: the smallest working set (Oracle's 50, or a teaching scenario's).
+pub(super) fn pool_sizes(
+    init: &InitOra,
+    block_size: u64,
+    per_latch: u64,
+) -> Result<([(u64, u64); 3], bool)> {
     let new_names = [
         "db_cache_size",
         "db_keep_cache_size",
@@ -104,12 +108,12 @@ pub(super) fn pool_sizes(init: &InitOra, block_size: u64) -> Result<([(u64, u64)
         "db_block_lru_latches",
         total_latches,
     )?;
-    if total_latches > total / 50 {
+    if total_latches > total / per_latch {
         return Err(SimError::param(
             "db_block_lru_latches",
             format!(
-                "{total_latches} exceeds db_block_buffers / 50 = {}: each LRU working set needs at least 50 buffers",
-                total / 50
+                "{total_latches} exceeds db_block_buffers / {per_latch} = {}: each LRU working set needs at least {per_latch} buffers",
+                total / per_latch
             ),
         ));
     }

@@ -166,3 +166,66 @@ fn percent_hot_defaults() {
     assert_eq!(c.pools[1].percent_hot, 0);
     assert_eq!(c.pools[0].small_table_threshold, 18);
 }
+
+/// A generated exercise's `teaching.small_cache` (issue 27): 4 buffers per working set
+/// instead of Oracle's 50, and nothing else changes; without it the refusal is Oracle's.
+mod small_cache {
+    use crate::scenario::Scenario;
+    use crate::{buffer::instance::Instance, common::PoolId};
+
+    fn scenario(teaching: &str) -> String {
+        format!(
+            r#"{{ "version": 1, "title": "t", "profile": "8.1.6", {teaching}
+              "init": {{ "db_block_buffers": 20, "db_block_lru_latches": 2,
+                         "buffer_pool_keep": "(buffers:8,lru_latches:1)", "cpu_count": 1 }},
+              "objects": [ {{ "name": "T", "type": "TABLE", "blocks": 40 }} ],
+              "workload": {{ "kind": "random", "accesses": 100 }} }}"#
+        )
+    }
+
+    #[test]
+    fn oracle_refuses_a_working_set_under_50_buffers() {
+        let s = Scenario::parse(&scenario("")).unwrap();
+        let e = Instance::build(&s).err().expect("refused");
+        assert_eq!(e.path, "init.db_block_buffers");
+        assert_eq!(e.message, "20 is below the minimum 50");
+        let off = Scenario::parse(&scenario(r#""teaching": { "small_cache": false },"#)).unwrap();
+        assert!(Instance::build(&off).is_err());
+    }
+
+    #[test]
+    fn a_teaching_small_cache_runs_with_4_buffers_per_set() {
+        let s = Scenario::parse(&scenario(r#""teaching": { "small_cache": true },"#)).unwrap();
+        assert_eq!(s.buffers_per_latch(), 4);
+        let i = Instance::build(&s).expect("a small cache");
+        let keep = i.cache.cfg.pool(PoolId::Keep).unwrap();
+        assert_eq!((keep.buffers, keep.lru_latches), (8, 1));
+        let def = i.cache.cfg.pool(PoolId::Default).unwrap();
+        assert_eq!((def.buffers, def.lru_latches), (12, 1));
+    }
+
+    #[test]
+    fn a_teaching_small_cache_still_needs_4_per_set() {
+        let s = Scenario::parse(
+            &scenario(r#""teaching": { "small_cache": true },"#)
+                .replace("(buffers:8,lru_latches:1)", "(buffers:7,lru_latches:2)")
+                .replace(
+                    r#""db_block_lru_latches": 2"#,
+                    r#""db_block_lru_latches": 3"#,
+                ),
+        )
+        .unwrap();
+        let e = Instance::build(&s).err().expect("refused");
+        assert!(
+            e.message
+                .contains("at least 4 buffers (at least 8 buffers)"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn an_unknown_teaching_switch_is_named() {
+        let e = Scenario::parse(&scenario(r#""teaching": { "tiny": true },"#)).unwrap_err();
+        assert!(e.path.starts_with("teaching"), "{e}");
+    }
+}

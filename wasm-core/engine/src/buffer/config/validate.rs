@@ -20,8 +20,14 @@ impl PoolId {
     }
 }
 
-/// (buffers, latches) for DEFAULT, KEEP, RECYCLE, whichever spelling sized them.
-pub(super) fn pools(sizes: &[(u64, u64); 3], cpu_count: u64, new_spelling: bool) -> Result<()> {
+/// (buffers, latches) for DEFAULT, KEEP, RECYCLE, whichever spelling sized them; `per_latch`
+/// is the smallest working set (Oracle's 50, seed 000; a teaching scenario's fewer).
+pub(super) fn pools(
+    sizes: &[(u64, u64); 3],
+    cpu_count: u64,
+    new_spelling: bool,
+    per_latch: u64,
+) -> Result<()> {
     let (def_buffers, def_latches) = sizes[0];
     let def_param = PoolId::Default.size_param(new_spelling);
     if def_latches < 1 {
@@ -30,10 +36,12 @@ pub(super) fn pools(sizes: &[(u64, u64); 3], cpu_count: u64, new_spelling: bool)
             "leaves the DEFAULT pool no LRU latch: the DEFAULT pool must keep at least 1",
         ));
     }
-    if def_buffers < 50 {
+    if def_buffers < per_latch {
         return Err(SimError::param(
             def_param,
-            format!("leaves the DEFAULT pool {def_buffers} buffers: it must keep at least 50"),
+            format!(
+                "leaves the DEFAULT pool {def_buffers} buffers: it must keep at least {per_latch}"
+            ),
         ));
     }
     for (id, &(buffers, latches)) in PoolId::ALL.iter().zip(sizes.iter()) {
@@ -50,13 +58,13 @@ pub(super) fn pools(sizes: &[(u64, u64); 3], cpu_count: u64, new_spelling: bool)
                 "a pool with buffers needs at least 1 LRU latch",
             ));
         }
-        if buffers < 50 * latches {
+        if buffers < per_latch * latches {
             return Err(SimError::param(
                 param,
                 format!(
-                    "the {} pool has {buffers} buffers for {latches} LRU latches: each latch's working set needs at least 50 buffers (at least {} buffers)",
+                    "the {} pool has {buffers} buffers for {latches} LRU latches: each latch's working set needs at least {per_latch} buffers (at least {} buffers)",
                     id.name(),
-                    50 * latches
+                    per_latch * latches
                 ),
             ));
         }

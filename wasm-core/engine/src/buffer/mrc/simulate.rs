@@ -6,7 +6,6 @@ use super::SizePoint;
 use crate::buffer::trace_feed::{TraceFeed, TraceOptions};
 use crate::buffer::{Cache, CacheConfig, PoolId, Run};
 use crate::error::Result;
-use crate::init_ora::InitOra;
 use crate::scenario::Scenario;
 use serde_json::Value;
 
@@ -31,7 +30,7 @@ fn set(init: &mut serde_json::Map<String, Value>, name: &str, v: u64) {
 pub fn at_size(scenario: &Scenario, policy: &str, size: u32) -> Result<Scenario> {
     let mut s = scenario.clone();
     s.policy = Some(policy.to_string());
-    let cfg = CacheConfig::resolve(s.profile, &InitOra::new(&s.init)?)?;
+    let cfg = CacheConfig::for_scenario(&s, &s.init_ora()?)?;
     let others = |f: fn(&crate::buffer::config::PoolConfig) -> u32| -> u64 {
         cfg.pools
             .iter()
