@@ -27,6 +27,8 @@ export const SESSION_KEY = 'cachesim.autosave';
 export const AUTOSAVE_DELAY_MS = 400;
 /** While a playback keeps moving the position, the address is still written this often. */
 export const AUTOSAVE_MAX_WAIT_MS = 2000;
+/** How many replaced addresses a reload record keeps (see startAutosave). */
+const REPLACED_KEPT = 3;
 
 /**
  * sessionStorage key of what the tab showed when it was last hidden: `{ from, state, link }`.
@@ -129,6 +131,13 @@ export function addressFor(
 
 /** Keep the address in step with the store until the returned `stop` is called. */
 export function startAutosave(store: Store, env: AutosaveEnv, defaultId: string) {
+  /**
+   * The addresses the last few writes replaced. A reload asked for just before a debounced
+   * write loads the address as it was, while the page goes on and writes the new one before
+   * it is hidden: a reload of these opens the tab's state too (see RELOAD_KEY; the persist
+   * spec lost an edit this way about one time in four).
+   */
+  const replaced: string[] = [];
   const write = () => {
     const next = addressFor(store.getState(), env.location.href, defaultId);
     if (!next) return;
@@ -138,7 +147,11 @@ export function startAutosave(store: Store, env: AutosaveEnv, defaultId: string)
     } catch {
       // A full or disabled sessionStorage: the address still holds what fits.
     }
-    if (next.url !== env.location.href) env.history.replaceState(null, '', next.url);
+    if (next.url !== env.location.href) {
+      replaced.push(env.location.href);
+      if (replaced.length > REPLACED_KEPT) replaced.shift();
+      env.history.replaceState(null, '', next.url);
+    }
   };
   const writer = debounced<null>(write, AUTOSAVE_DELAY_MS, env.clock, AUTOSAVE_MAX_WAIT_MS);
   const stop = store.subscribe((s, prev) => {
@@ -183,7 +196,11 @@ export function startAutosave(store: Store, env: AutosaveEnv, defaultId: string)
           const earlier = readRecord(env.storage?.getItem(RELOAD_KEY));
           const kept =
             earlier && earlier.state === state && earlier.link === link ? earlier.from : [];
-          const record: ReloadRecord = { from: [...new Set([...kept, from])], state, link };
+          const record: ReloadRecord = {
+            from: [...new Set([...kept, ...replaced, from])],
+            state,
+            link,
+          };
           env.storage?.setItem(RELOAD_KEY, JSON.stringify(record));
         }
       } catch {

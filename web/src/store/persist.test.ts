@@ -234,6 +234,28 @@ describe('autosave', () => {
     autosave.stop();
   });
 
+  // …and when the debounced write lands while the reload is on its way: the page is hidden
+  // with the new address already in place, but the reload loads the one it was asked for.
+  it('keeps an edit whose address was written while the reload was on its way', () => {
+    const store = fresh();
+    const { page, env, tick } = fakePage();
+    const autosave = startAutosave(store, env, DEFAULT_SCENARIO_ID);
+    store.getState().edit(withBuffers(300));
+    tick();
+    const asked = page.href; // the address holds 300 buffers: the reload is asked for here
+    store.getState().edit(withBuffers(400));
+    tick(); // the debounced write of 400 buffers lands before the page is hidden
+    expect(page.href).not.toBe(asked);
+    autosave.hide();
+    autosave.hide();
+    page.href = asked;
+    page.hash = new URL(asked).hash;
+    const again = createAppStore({ scenarios: BUNDLED });
+    again.getState().engineReady(startup(env).hash);
+    expect(again.getState().current?.init?.db_block_buffers).toBe(400);
+    autosave.stop();
+  });
+
   it('keeps the edit of a tab whose address was replaced, and asks about the link again', () => {
     for (const replaced of [linkTo('seed000-8.0-test4').slice(0, 40), '#']) {
       const store = fresh();
