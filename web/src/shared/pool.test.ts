@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { inOrder, MAX_WORKERS, runPool, workersFor } from './pool';
+import { localWorker, type LocalWorker } from './poolFixture';
+
+describe('how many workers', () => {
+  it('one a core, at most MAX_WORKERS, never more than the tasks', () => {
+    expect(workersFor(20, 2)).toBe(2);
+    expect(workersFor(20, 64)).toBe(MAX_WORKERS);
+    expect(workersFor(1, 8)).toBe(1);
+    expect(workersFor(20, 0)).toBe(1);
+    expect(workersFor(20, NaN)).toBe(1);
+  });
+});
+
+describe('inOrder', () => {
+  it('hands on results in index order whatever order they arrive in', () => {
+    const heard: number[] = [];
+    const listen = inOrder<string>((i, r) => heard.push(i) && expect(r).toBe(`r${i}`));
+    for (const i of [1, 3, 0, 2]) listen(i, `r${i}`);
+    expect(heard).toEqual([0, 1, 2, 3]);
+  });
+
+  it('holds a result back until the ones before it arrive', () => {
+    const heard: number[] = [];
+    const listen = inOrder<null>((i) => heard.push(i));
+    listen(2, null);
+    listen(1, null);
+    expect(heard).toEqual([]);
+    listen(0, null);
+    expect(heard).toEqual([0, 1, 2]);
+  });
+});
+
+/** Square each task in `n` local workers; what was heard, and the workers. */
+function squares(tasks: number[], n: number, work = (x: number) => x * x) {
+  const made: LocalWorker<string, number, number>[] = [];
+  const results: [number, number][] = [];
+  let cancel = () => {};
+  const finished = new Promise<string>((resolve) => {
+    cancel = runPool<string, number, number>({
+      setup: 'square',
+      tasks,
+      workers: n,
+      spawn: (i) => {
+        const w = localWorker(
+          (s: string) => s,
+          (_: string, x: number) => work(x),
+          i + 1,
+        );
+        made.push(w);
+        return w;
+      },
+      onResult: (i, r) => results.push([i, r]),
+      onDone: () => resolve('done'),
+      onError: (m) => resolve(`error: ${m}`),
+    }).cancel;
+  });
+  return { made, results, finished, cancel: () => cancel() };
+}
+
+describe('runPool', () => {
+  it('gives every task out once, spreads them over the workers, and ends', async () => {
+    const tasks = Array.from({ length: 30 }, (_, i) => i);
+    const { made, results, finished } = squares(tasks, 3);
+    expect(await finished).toBe('done');
+    expect(made).toHaveLength(3);
+    expect(made.flatMap((w) => w.ran).sort((a, b) => a - b)).toEqual(tasks);
+    expect(made.every((w) => w.ran.length > 0)).toBe(true);
+    expect(made.every((w) => w.terminated)).toBe(true);
+    expect(new Map(results)).toEqual(new Map(tasks.map((t) => [t, t * t])));
+    // the answers came back out of order: the merge is what orders them
+    expect(results.map(([i]) => i)).not.toEqual(tasks);
+  });
+
+  it('never starts more workers than tasks, and ends at once with none', async () => {
+    const two = squares([4, 5], 8);
+    expect(await two.finished).toBe('done');
+    expect(two.made).toHaveLength(2);
+    const none = squares([], 4);
+    expect(await none.finished).toBe('done');
+    expect(none.made).toHaveLength(0);
+  });
+
+  it('a task that throws ends the job with its message and terminates every worker', async () => {
+    const { made, finished } = squares([1, 2, 3, 4, 5, 6], 2, (x) => {
+      if (x === 4) throw new Error('four is refused');
+      return x;
+    });
+    expect(await finished).toBe('error: four is refused');
+    expect(made.every((w) => w.terminated)).toBe(true);
+  });
+
+  it('cancel terminates every worker, gives no more tasks out, and nothing more is heard', async () => {
+    const tasks = Array.from({ length: 40 }, (_, i) => i);
+    const job = squares(tasks, 2);
+    await new Promise((r) => setTimeout(r, 10));
+    job.cancel();
+    const heard = job.results.length;
+    const given = job.made.reduce((n, w) => n + w.ran.length, 0);
+    expect(heard).toBeLessThan(tasks.length);
+    await new Promise((r) => setTimeout(r, 30));
+    expect(job.results).toHaveLength(heard);
+    expect(job.made.reduce((n, w) => n + w.ran.length, 0)).toBe(given);
+    expect(job.made.every((w) => w.terminated)).toBe(true);
+  });
+});

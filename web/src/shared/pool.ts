@@ -1,0 +1,120 @@
+// A pool of workers for work made of independent tasks (issue 30 #3): a sweep's points, a
+// miss-ratio curve's sizes. Each worker is sent the job's setup once (the scenario, the
+// engine), then one task at a time: a worker that finishes gets the next task not yet given
+// out, so a slow task (a large cache, OPT's whole curve) holds up one worker, not a fixed share
+// of the others. Every result is handed on with its task's index; `inOrder` puts them back in
+// task order. A task's result depends on the task alone, never on which worker ran it or when,
+// so a job gives the same results on one worker or many. Cancel terminates every worker (a
+// task in progress stops at once). The same pool runs Web Workers in the page and
+// worker_threads in Node (scripts/lib/threads.ts); the worker side is ./poolWorker.ts.
+
+/** What the pool says to a worker: the setup (once, first), then tasks. */
+export type ToPool<S, T> = { kind: 'setup'; setup: S } | { kind: 'task'; index: number; task: T };
+
+/** What a worker says back: a task's result, or why it cannot go on. */
+export type FromPool<R> =
+  { kind: 'result'; index: number; result: R } | { kind: 'error'; message: string };
+
+/** A Web Worker, a worker_thread behind an adapter, or a test's stand-in. */
+export interface PoolWorker<S, T, R> {
+  onmessage: ((e: { data: FromPool<R> }) => void) | null;
+  onerror: ((e: { message: string }) => void) | null;
+  postMessage(m: ToPool<S, T>): void;
+  terminate(): void;
+}
+
+/** At most this many workers: past it a sweep's 20 points leave most of them idle at the end,
+ * and each holds an engine (and, for a trace's curves, the trace). */
+export const MAX_WORKERS = 8;
+
+/** How many workers `tasks` tasks get on a machine with `cores` cores (one a core). */
+export const workersFor = (tasks: number, cores: number) =>
+  Math.max(1, Math.min(MAX_WORKERS, tasks, Math.floor(cores) || 1));
+
+/** This machine's cores, as the page or Node reports them (1 when unknown). */
+export const coresHere = (): number => globalThis.navigator?.hardwareConcurrency ?? 1;
+
+export interface PoolJob<S, T, R> {
+  setup: S;
+  tasks: readonly T[];
+  /** How many workers (at most one a task). */
+  workers: number;
+  /** A new worker; `index` 0 is the first. */
+  spawn: (index: number) => PoolWorker<S, T, R>;
+  /** Each task's result as it arrives (see `inOrder` for task order). */
+  onResult: (index: number, result: R) => void;
+  /** Every task has its result; the workers are terminated. */
+  onDone: () => void;
+  /** A worker failed: the others are terminated and nothing more is heard. */
+  onError: (message: string) => void;
+}
+
+export interface RunningPool {
+  cancel(): void;
+}
+
+export function runPool<S, T, R>(job: PoolJob<S, T, R>): RunningPool {
+  const total = job.tasks.length;
+  const workers: PoolWorker<S, T, R>[] = [];
+  let over = false;
+  let next = 0;
+  let done = 0;
+  const end = () => {
+    over = true;
+    for (const w of workers) w.terminate();
+  };
+  const fail = (message: string) => {
+    if (over) return;
+    end();
+    job.onError(message);
+  };
+  const give = (w: PoolWorker<S, T, R>) => {
+    if (next < total) {
+      const index = next++;
+      w.postMessage({ kind: 'task', index, task: job.tasks[index] });
+    }
+  };
+  if (total === 0) {
+    queueMicrotask(() => !over && (end(), job.onDone()));
+    return { cancel: end };
+  }
+  const n = Math.max(1, Math.min(job.workers, total));
+  for (let i = 0; i < n; i++) {
+    const w = job.spawn(i);
+    workers.push(w);
+    w.onerror = (e) => fail(e.message || 'a worker failed to start');
+    w.onmessage = (e) => {
+      if (over) return;
+      const m = e.data;
+      if (m.kind === 'error') return fail(m.message);
+      job.onResult(m.index, m.result);
+      if (over) return; // the listener cancelled
+      if (++done === total) {
+        end();
+        job.onDone();
+        return;
+      }
+      give(w);
+    };
+    w.postMessage({ kind: 'setup', setup: job.setup });
+    give(w);
+  }
+  return { cancel: end };
+}
+
+/**
+ * Results arrive from several workers out of order; `listen` hears them in index order (a
+ * result waits until every one before it has arrived), so a caller can append them.
+ */
+export function inOrder<R>(listen: (index: number, result: R) => void) {
+  const early = new Map<number, R>();
+  let next = 0;
+  return (index: number, result: R): void => {
+    early.set(index, result);
+    while (early.has(next)) {
+      const r = early.get(next) as R;
+      early.delete(next);
+      listen(next++, r);
+    }
+  };
+}
