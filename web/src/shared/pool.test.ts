@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { inOrder, MAX_WORKERS, runPool, workersFor } from './pool';
-import { localWorker, type LocalWorker } from './poolFixture';
+import { localWorkers } from './poolFixture';
 
 describe('how many workers', () => {
   it('one a core, at most MAX_WORKERS, never more than the tasks', () => {
@@ -33,7 +33,11 @@ describe('inOrder', () => {
 
 /** Square each task in `n` local workers; what was heard, and the workers. */
 function squares(tasks: number[], n: number, work = (x: number) => x * x) {
-  const made: LocalWorker<string, number, number>[] = [];
+  const local = localWorkers(
+    (s: string) => s,
+    (_: string, x: number) => work(x),
+    7,
+  );
   const results: [number, number][] = [];
   let cancel = () => {};
   const finished = new Promise<string>((resolve) => {
@@ -41,21 +45,13 @@ function squares(tasks: number[], n: number, work = (x: number) => x * x) {
       setup: 'square',
       tasks,
       workers: n,
-      spawn: (i) => {
-        const w = localWorker(
-          (s: string) => s,
-          (_: string, x: number) => work(x),
-          i + 1,
-        );
-        made.push(w);
-        return w;
-      },
+      spawn: local.spawn,
       onResult: (i, r) => results.push([i, r]),
       onDone: () => resolve('done'),
       onError: (m) => resolve(`error: ${m}`),
     }).cancel;
   });
-  return { made, results, finished, cancel: () => cancel() };
+  return { made: local.made, results, finished, cancel: () => cancel() };
 }
 
 describe('runPool', () => {

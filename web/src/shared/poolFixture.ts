@@ -1,11 +1,12 @@
-// A pool worker inside the test's own thread (Vitest): it runs the worker side (./poolWorker)
-// on the engine the test loaded, and answers after a delay drawn from a seeded generator, so
-// the answers of several such workers arrive out of order — as real Workers' do — and the
-// pool's merge is what puts them back.
+// Pool workers inside the test's own thread (Vitest): each runs the worker side
+// (./poolWorker) on the engine the test loaded, and their answers wait in one queue, from
+// which a seeded generator picks the next to deliver — so several workers' answers arrive out
+// of order, as real Workers' do, the same way on every run, and the pool's merge is what puts
+// them back.
 import type { FromPool, PoolWorker, ToPool } from './pool';
 import { servePool } from './poolWorker';
 
-/** A small seeded generator (mulberry32), for the answers' delays. */
+/** A small seeded generator (mulberry32). */
 function random(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
@@ -23,29 +24,62 @@ export interface LocalWorker<S, T, R> extends PoolWorker<S, T, R> {
   ran: number[];
 }
 
-export function localWorker<S, T, R, C>(
+export interface LocalWorkers<S, T, R> {
+  /** A new worker (the pool's `spawn`). */
+  spawn: () => LocalWorker<S, T, R>;
+  made: LocalWorker<S, T, R>[];
+  /** The tasks' indexes in the order their results were delivered. */
+  answered: number[];
+}
+
+export function localWorkers<S, T, R, C>(
   prepare: (setup: S) => C | Promise<C>,
   work: (context: C, task: T) => R,
   seed: number,
-  maxDelayMs = 4,
-): LocalWorker<S, T, R> {
-  const delay = random(seed);
-  const w: LocalWorker<S, T, R> = {
-    onmessage: null,
-    onerror: null,
-    terminated: false,
-    ran: [],
-    postMessage: (m: ToPool<S, T>) => {
-      if (m.kind === 'task') w.ran.push(m.index);
-      handle(m);
-    },
-    terminate: () => void (w.terminated = true),
+): LocalWorkers<S, T, R> {
+  const pick = random(seed);
+  const waiting: (() => void)[] = [];
+  let ticking = false;
+  // every worker with a task has answered before a timer fires (the work runs in microtasks):
+  // each tick delivers one of the waiting answers, chosen by the generator
+  const tick = () => {
+    ticking = false;
+    const [deliver] = waiting.splice(Math.floor(pick() * waiting.length), 1);
+    deliver?.();
+    later();
   };
-  const handle = servePool(
-    (m: FromPool<R>) =>
-      setTimeout(() => !w.terminated && w.onmessage?.({ data: m }), delay() * maxDelayMs),
-    prepare,
-    work,
-  );
-  return w;
+  const later = () => {
+    if (ticking || waiting.length === 0) return;
+    ticking = true;
+    setTimeout(tick, 0);
+  };
+  const out: LocalWorkers<S, T, R> = { spawn: () => spawn(), made: [], answered: [] };
+  const spawn = () => {
+    const w: LocalWorker<S, T, R> = {
+      onmessage: null,
+      onerror: null,
+      terminated: false,
+      ran: [],
+      postMessage: (m: ToPool<S, T>) => {
+        if (m.kind === 'task') w.ran.push(m.index);
+        handle(m);
+      },
+      terminate: () => void (w.terminated = true),
+    };
+    const handle = servePool(
+      (m: FromPool<R>) => {
+        waiting.push(() => {
+          if (w.terminated) return;
+          if (m.kind === 'result') out.answered.push(m.index);
+          w.onmessage?.({ data: m });
+        });
+        later();
+      },
+      prepare,
+      work,
+    );
+    out.made.push(w);
+    return w;
+  };
+  return out;
 }
