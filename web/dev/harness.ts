@@ -14,6 +14,8 @@
 //   &policy=arc              the scenario's replacement policy
 //   &fixture=1|clock         draw hand-made ghost lists, hand, badges and numbers over the
 //                            run's own buffers (./harnessPolicy), whatever the policy keeps
+//   &sweep=1                 meanwhile, sweep ./sweepBench's scenario in the Sizing panel's
+//                            Web Workers (one a core), again and again (issue 30 #6)
 //
 // window.__harness exposes the frame counter the benchmark reads.
 import wasmUrl from '../src/wasm/pkg/cachesim_bg.wasm?url';
@@ -29,6 +31,8 @@ import { harnessScenario, parseHarnessHash } from './harnessScenario';
 import { createLruView } from '../src/buffer/views/lruView';
 import { EMPTY_POLICY } from '../src/buffer/views/policyState';
 import { fixturePolicy } from './harnessPolicy';
+import { sweepBenchScenario, SWEEP_SPEC } from './sweepBench';
+import { startSweep } from '../src/sizing/sweepClient';
 import type { CacheFrame, ChainFrame, View } from '../src/buffer/views/types';
 
 export interface HarnessStats {
@@ -43,6 +47,9 @@ export interface HarnessStats {
   position: number;
   buffers: number;
   mode: string;
+  /** With `&sweep=1`: the Workers sweeping meanwhile, and the points they finished. */
+  sweepWorkers: number;
+  sweepPoints: number;
 }
 
 declare global {
@@ -154,6 +161,18 @@ async function main(): Promise<void> {
     }
   }
 
+  // the load of issue 30 #6: sweeps in the Workers, one after another, while the views draw
+  let sweepWorkers = 0;
+  let sweepPoints = 0;
+  const sweepAgain = () =>
+    startSweep(sweepBenchScenario(), SWEEP_SPEC, (m) => {
+      if (m.kind === 'start') sweepWorkers = m.workers;
+      else if (m.kind === 'point') sweepPoints++;
+      else if (m.kind === 'done') sweepAgain();
+      else status.textContent = `sweep: ${m.message}`;
+    });
+  if (q.get('sweep') === '1') sweepAgain();
+
   let frames = 0;
   let t0 = performance.now();
   let last = t0;
@@ -173,12 +192,14 @@ async function main(): Promise<void> {
       position: sim.position,
       buffers: p.buffers,
       mode,
+      sweepWorkers,
+      sweepPoints,
     };
   };
   const reset = () => {
     frames = 0;
     t0 = last = performance.now();
-    updateSum = worstUpdate = worstFrame = 0;
+    updateSum = worstUpdate = worstFrame = sweepPoints = 0;
   };
 
   function tick(now: number): void {

@@ -1,0 +1,109 @@
+// Sweeps serial and parallel (issue 30 #3): the benchmark sweep (web/dev/sweepBench.ts: 20
+// points × a million accesses) timed under Node in one thread (--jobs 1) and in one worker
+// thread a core, and in the built page's Sizing panel in one Web Worker
+// (navigator.hardwareConcurrency made 1 before the page runs) and in one a core — alternating,
+// best of `--rounds`; and whether the parallel runs' points are the serial ones.
+//
+//   npx tsx scripts/bench-sweep.ts [--rounds 2] [--no-page]
+import { availableParallelism } from 'node:os';
+import { parseArgs } from 'node:util';
+import type { Browser } from '@playwright/test';
+import { loadEngineNode } from '../web/src/sim/node';
+import { workersFor } from '../web/src/shared/pool';
+import { sweepInThreads } from '../web/src/sizing/node';
+import type { SweepPoint } from '../web/src/sizing/sweep';
+import { sweepBenchScenario, SWEEP_ACCESSES, SWEEP_SPEC } from '../web/dev/sweepBench';
+import { withBuiltSite } from './lib/builtSite';
+import { timeSweep } from './lib/sweepBench';
+
+const { values } = parseArgs({
+  options: { rounds: { type: 'string', default: '2' }, 'no-page': { type: 'boolean' } },
+});
+const rounds = Math.max(1, Number(values.rounds) || 1);
+const cores = availableParallelism();
+
+interface Row {
+  where: string;
+  serial: number[];
+  parallel: number[];
+  workers: number;
+  same: boolean;
+}
+
+async function nodeRow(): Promise<Row> {
+  loadEngineNode();
+  const scenario = sweepBenchScenario();
+  const row: Row = {
+    where: 'Node, worker threads',
+    serial: [],
+    parallel: [],
+    workers: 0,
+    same: true,
+  };
+  row.workers = workersFor(SWEEP_SPEC.steps, cores);
+  let first: SweepPoint[] | null = null;
+  for (let r = 0; r < rounds; r++) {
+    for (const jobs of [1, row.workers]) {
+      const t = performance.now();
+      const points = await sweepInThreads(scenario, SWEEP_SPEC, jobs).points;
+      (jobs === 1 ? row.serial : row.parallel).push((performance.now() - t) / 1000);
+      first ??= points;
+      row.same &&= JSON.stringify(points) === JSON.stringify(first);
+    }
+  }
+  return row;
+}
+
+async function pageRow(browser: Browser, base: string): Promise<Row> {
+  const row: Row = { where: 'page, Web Workers', serial: [], parallel: [], workers: 0, same: true };
+  let first: string | null = null;
+  for (let r = 0; r < rounds; r++) {
+    for (const serial of [true, false]) {
+      const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+      if (serial)
+        await page.addInitScript(() =>
+          Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => 1 }),
+        );
+      await page.goto(base);
+      const here = await page.evaluate(() => navigator.hardwareConcurrency);
+      if (!serial) row.workers = workersFor(SWEEP_SPEC.steps, here);
+      const { seconds, table } = await timeSweep(page);
+      await page.close();
+      (serial ? row.serial : row.parallel).push(seconds);
+      first ??= table;
+      row.same &&= table === first;
+    }
+  }
+  return row;
+}
+
+async function main(): Promise<void> {
+  const rows = [await nodeRow()];
+  if (!values['no-page'])
+    await withBuiltSite('bench-sweep', { port: 4192 }, async (site) => {
+      rows.push(await pageRow(site.browser, site.base));
+    });
+  const best = (xs: number[]) => Math.min(...xs);
+  console.log(
+    `\nsweeps, serial vs parallel: ${SWEEP_SPEC.steps} points × ${SWEEP_ACCESSES.toLocaleString('en-US')} accesses ` +
+      `(${SWEEP_SPEC.param} ${SWEEP_SPEC.from}..${SWEEP_SPEC.to}, profile 8.1.6), best of ${rounds}, ${cores} cores here`,
+  );
+  console.log(
+    `${'where'.padEnd(24)}${'1 worker'.padStart(10)}${'parallel'.padStart(10)}${'workers'.padStart(9)}${'speed-up'.padStart(10)}  points`,
+  );
+  for (const r of rows) {
+    const s = best(r.serial);
+    const p = best(r.parallel);
+    console.log(
+      `${r.where.padEnd(24)}${`${s.toFixed(2)} s`.padStart(10)}${`${p.toFixed(2)} s`.padStart(10)}` +
+        `${String(r.workers).padStart(9)}${`${(s / p).toFixed(2)}×`.padStart(10)}  ` +
+        (r.same ? 'the same in every run' : 'DIFFER between runs'),
+    );
+    if (!r.same) process.exitCode = 1;
+  }
+}
+
+main().catch((e: unknown) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});
