@@ -53,7 +53,8 @@ const CASES: Case[] = [
     hash: 'buffers=100000&mode=play&speed=2000',
     target: 30,
   },
-  // Issue 30 #6: the same while a sweep runs in the Web Workers (one a core), again and again.
+  // Issue 30 #6: the same while a sweep runs in the Web Workers, again and again (one a core;
+  // while the views animate, one core is left to the page: ../web/src/shared/pool's pageShare).
   {
     name: 'all views 1000 buffers animated, sweep in Workers',
     hash: 'buffers=1000&mode=animate&step=400&sweep=1',
@@ -119,7 +120,7 @@ async function measure(browser: Browser, base: string, c: Case): Promise<void> {
     `${c.name}: ${s.fps.toFixed(1)} fps (target ${c.target}, ${mark}) · update ${s.updateMs.toFixed(2)} ms mean, ` +
       `${s.worstUpdateMs.toFixed(1)} ms worst · worst frame ${s.worstFrameMs.toFixed(0)} ms · ${s.position.toLocaleString('en-US')} accesses done` +
       (s.sweepWorkers
-        ? ` · meanwhile ${s.sweepPoints} sweep points of a million accesses in ${s.sweepWorkers} Workers`
+        ? ` · meanwhile ${s.sweepPoints} sweep points of a million accesses in ${s.sweepWorkers} Workers (${s.sweepBusy} busy at once)`
         : ''),
   );
 }

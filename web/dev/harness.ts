@@ -16,6 +16,7 @@
 //                            run's own buffers (./harnessPolicy), whatever the policy keeps
 //   &sweep=1                 meanwhile, sweep ./sweepBench's scenario in the Sizing panel's
 //                            Web Workers (one a core), again and again (issue 30 #6)
+//   &workers=1               … in that many Workers
 //
 // window.__harness exposes the frame counter the benchmark reads.
 import wasmUrl from '../src/wasm/pkg/cachesim_bg.wasm?url';
@@ -33,6 +34,7 @@ import { EMPTY_POLICY } from '../src/buffer/views/policyState';
 import { fixturePolicy } from './harnessPolicy';
 import { sweepBenchScenario, SWEEP_SPEC } from './sweepBench';
 import { startSweep } from '../src/sizing/sweepClient';
+import { pageShare } from '../src/shared/pool';
 import type { CacheFrame, ChainFrame, View } from '../src/buffer/views/types';
 
 export interface HarnessStats {
@@ -47,8 +49,10 @@ export interface HarnessStats {
   position: number;
   buffers: number;
   mode: string;
-  /** With `&sweep=1`: the Workers sweeping meanwhile, and the points they finished. */
+  /** With `&sweep=1`: the Workers sweeping meanwhile, how many may be busy at once (the page
+   * keeps a core while it animates), and the points they finished. */
   sweepWorkers: number;
+  sweepBusy: number;
   sweepPoints: number;
 }
 
@@ -165,12 +169,17 @@ async function main(): Promise<void> {
   let sweepWorkers = 0;
   let sweepPoints = 0;
   const sweepAgain = () =>
-    startSweep(sweepBenchScenario(), SWEEP_SPEC, (m) => {
-      if (m.kind === 'start') sweepWorkers = m.workers;
-      else if (m.kind === 'point') sweepPoints++;
-      else if (m.kind === 'done') sweepAgain();
-      else status.textContent = `sweep: ${m.message}`;
-    });
+    startSweep(
+      sweepBenchScenario(),
+      SWEEP_SPEC,
+      (m) => {
+        if (m.kind === 'start') sweepWorkers = m.workers;
+        else if (m.kind === 'point') sweepPoints++;
+        else if (m.kind === 'done') sweepAgain();
+        else status.textContent = `sweep: ${m.message}`;
+      },
+      q.has('workers') ? { workers: Number(q.get('workers')) } : {},
+    );
   if (q.get('sweep') === '1') sweepAgain();
 
   let frames = 0;
@@ -193,6 +202,7 @@ async function main(): Promise<void> {
       buffers: p.buffers,
       mode,
       sweepWorkers,
+      sweepBusy: pageShare.limit(sweepWorkers),
       sweepPoints,
     };
   };
@@ -203,6 +213,8 @@ async function main(): Promise<void> {
   };
 
   function tick(now: number): void {
+    // as the app's animation loop does: the sweeps leave a core to the page while it animates
+    pageShare.setBusy(!paused);
     frames++;
     worstFrame = Math.max(worstFrame, now - last);
     last = now;

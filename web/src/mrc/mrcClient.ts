@@ -2,15 +2,18 @@
 // and says how long it is and how many blocks it touches (the sizes follow from that,
 // ./plan.ts); then the tasks — each stack policy's whole curve, every other policy size by
 // size — go to a pool (../shared/pool.ts) of up to one Worker a core
-// (navigator.hardwareConcurrency), the planning one first, each with its own engine. Cancel
-// terminates them all (a run in progress stops at once).
+// (navigator.hardwareConcurrency), the planning one first, each with its own engine (one core
+// left to the page while a run plays there: `pageShare`). Cancel terminates them all (a run
+// in progress stops at once).
 import type { StreamSummary, Workload } from '../sim/mrc';
 import {
   coresHere,
+  pageShare,
   runPool,
   workersFor,
   type FromPool,
   type RunningPool,
+  type Share,
   type ToPool,
 } from '../shared/pool';
 import { curveSizes, planTasks, type Point, type Task } from './plan';
@@ -49,6 +52,7 @@ export function startCurves(
   listen: (m: Heard) => void,
   makeWorker: () => WorkerLike = newWorker,
   cores: number = coresHere(),
+  share: Share = pageShare,
 ): RunningCurves {
   const planner = makeWorker();
   let job: RunningPool | null = null;
@@ -89,6 +93,7 @@ export function startCurves(
       onResult: (_, r) => listen({ kind: 'points', policy: r.policy, points: r.points }),
       onDone: () => listen({ kind: 'done' }),
       onError: (message) => listen({ kind: 'error', message }),
+      share,
     });
   };
   planner.postMessage({ kind: 'plan', workload, module });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inOrder, MAX_WORKERS, runPool, workersFor } from './pool';
+import { foregroundShare, inOrder, MAX_WORKERS, runPool, workersFor, type Share } from './pool';
 import { localWorkers } from './poolFixture';
 
 describe('how many workers', () => {
@@ -32,7 +32,7 @@ describe('inOrder', () => {
 });
 
 /** Square each task in `n` local workers; what was heard, and the workers. */
-function squares(tasks: number[], n: number, work = (x: number) => x * x) {
+function squares(tasks: number[], n: number, work = (x: number) => x * x, share?: Share) {
   const local = localWorkers(
     (s: string) => s,
     (_: string, x: number) => work(x),
@@ -49,6 +49,7 @@ function squares(tasks: number[], n: number, work = (x: number) => x * x) {
       onResult: (i, r) => results.push([i, r]),
       onDone: () => resolve('done'),
       onError: (m) => resolve(`error: ${m}`),
+      share,
     }).cancel;
   });
   return { made: local.made, results, finished, cancel: () => cancel() };
@@ -98,5 +99,39 @@ describe('runPool', () => {
     expect(job.results).toHaveLength(heard);
     expect(job.made.reduce((n, w) => n + w.ran.length, 0)).toBe(given);
     expect(job.made.every((w) => w.terminated)).toBe(true);
+  });
+
+  it('leaves the page a core while it animates, and takes every worker again once it stops', async () => {
+    const share = foregroundShare(() => 2);
+    share.setBusy(true);
+    const tasks = Array.from({ length: 30 }, (_, i) => i);
+    const job = squares(tasks, 3, undefined, share);
+    const busy = () => job.made.reduce((n, w) => n + w.ran.length, 0) - job.results.length;
+    const seen = { animating: 0, after: 0 };
+    let stopped = false;
+    const sample = () => {
+      if (!stopped && job.results.length >= 10) {
+        stopped = true;
+        share.setBusy(false);
+      }
+      const key = stopped ? 'after' : 'animating';
+      seen[key] = Math.max(seen[key], busy());
+      if (job.results.length < tasks.length) setTimeout(sample, 0);
+    };
+    sample();
+    expect(await job.finished).toBe('done');
+    expect(job.made).toHaveLength(3);
+    expect(seen.animating).toBe(1);
+    expect(seen.after).toBe(3);
+    expect(new Map(job.results)).toEqual(new Map(tasks.map((t) => [t, t * t])));
+  });
+
+  it('a share never stops a job: one worker stays busy on one core', () => {
+    const share = foregroundShare(() => 1);
+    share.setBusy(true);
+    expect(share.limit(4)).toBe(1);
+    share.setBusy(false);
+    expect(share.limit(4)).toBe(4);
+    expect(foregroundShare(() => 8).limit(3)).toBe(3);
   });
 });

@@ -34,6 +34,43 @@ export const workersFor = (tasks: number, cores: number) =>
 /** This machine's cores, as the page or Node reports them (1 when unknown). */
 export const coresHere = (): number => globalThis.navigator?.hardwareConcurrency ?? 1;
 
+/**
+ * How many of a job's workers may run a task at once (the rest wait, engines loaded). The
+ * page's share (`pageShare`): all of them, except while the page animates a run — then one
+ * core is left to the page (at most cores − 1 busy, at least one), so a lecture's demo keeps
+ * its frames while the audience's sweeps run (issue 30 #6); all again once it stops.
+ */
+export interface Share {
+  limit(workers: number): number;
+  /** Call `changed` when the limit may have changed; returns how to stop. */
+  watch(changed: () => void): () => void;
+}
+
+export interface ForegroundShare extends Share {
+  /** Whether the page is animating a run now. */
+  setBusy(busy: boolean): void;
+}
+
+export function foregroundShare(cores: () => number = coresHere): ForegroundShare {
+  let busy = false;
+  const watchers = new Set<() => void>();
+  return {
+    limit: (workers) => (busy ? Math.max(1, Math.min(workers, Math.floor(cores()) - 1)) : workers),
+    watch: (changed) => {
+      watchers.add(changed);
+      return () => void watchers.delete(changed);
+    },
+    setBusy: (b) => {
+      if (b === busy) return;
+      busy = b;
+      for (const w of [...watchers]) w();
+    },
+  };
+}
+
+/** The page's share: the animation loop says when a run plays (store/useAnimationLoop). */
+export const pageShare = foregroundShare();
+
 export interface PoolJob<S, T, R> {
   setup: S;
   tasks: readonly T[];
@@ -47,6 +84,8 @@ export interface PoolJob<S, T, R> {
   onDone: () => void;
   /** A worker failed: the others are terminated and nothing more is heard. */
   onError: (message: string) => void;
+  /** How many may be busy at once (default: every worker). */
+  share?: Share;
 }
 
 export interface RunningPool {
@@ -56,11 +95,16 @@ export interface RunningPool {
 export function runPool<S, T, R>(job: PoolJob<S, T, R>): RunningPool {
   const total = job.tasks.length;
   const workers: PoolWorker<S, T, R>[] = [];
+  /** Workers with their setup and no task, waiting for the share to allow one more. */
+  const idle: PoolWorker<S, T, R>[] = [];
   let over = false;
   let next = 0;
   let done = 0;
+  let busy = 0;
+  let unwatch = () => {};
   const end = () => {
     over = true;
+    unwatch();
     for (const w of workers) w.terminate();
   };
   const fail = (message: string) => {
@@ -68,11 +112,13 @@ export function runPool<S, T, R>(job: PoolJob<S, T, R>): RunningPool {
     end();
     job.onError(message);
   };
+  const limit = () => (job.share ? job.share.limit(workers.length) : workers.length);
   const give = (w: PoolWorker<S, T, R>) => {
-    if (next < total) {
-      const index = next++;
-      w.postMessage({ kind: 'task', index, task: job.tasks[index] });
-    }
+    if (next >= total) return;
+    if (busy >= limit()) return void idle.push(w);
+    busy++;
+    const index = next++;
+    w.postMessage({ kind: 'task', index, task: job.tasks[index] });
   };
   if (total === 0) {
     queueMicrotask(() => !over && (end(), job.onDone()));
@@ -87,6 +133,7 @@ export function runPool<S, T, R>(job: PoolJob<S, T, R>): RunningPool {
       if (over) return;
       const m = e.data;
       if (m.kind === 'error') return fail(m.message);
+      busy--;
       job.onResult(m.index, m.result);
       if (over) return; // the listener cancelled
       if (++done === total) {
@@ -97,8 +144,13 @@ export function runPool<S, T, R>(job: PoolJob<S, T, R>): RunningPool {
       give(w);
     };
     w.postMessage({ kind: 'setup', setup: job.setup });
-    give(w);
   }
+  for (const w of workers) give(w);
+  // the share grew (the page stopped animating): the waiting workers take tasks again
+  if (job.share)
+    unwatch = job.share.watch(() => {
+      while (!over && idle.length > 0 && next < total && busy < limit()) give(idle.shift()!);
+    });
   return { cancel: end };
 }
 

@@ -1,15 +1,18 @@
 // Starting a sweep in Web Workers and hearing from it: the values it runs, each point in the
 // order of its value, the end, or why it could not run. The points are independent runs: the
 // pool (../shared/pool.ts) gives them out one at a time to up to one Worker a core
-// (navigator.hardwareConcurrency), each with its own engine; Cancel terminates them all.
+// (navigator.hardwareConcurrency), each with its own engine — while a run plays on the page,
+// one core is left to it (`pageShare`); Cancel terminates them all.
 import { engineModule, type Scenario } from '../sim/engine';
 import {
   coresHere,
   inOrder,
+  pageShare,
   runPool,
   workersFor,
   type PoolWorker,
   type RunningPool,
+  type Share,
 } from '../shared/pool';
 import { planSweep, type SweepPoint, type SweepSetup, type SweepSpec } from './sweep';
 
@@ -34,7 +37,12 @@ export function startSweep(
   scenario: Scenario,
   spec: SweepSpec,
   listen: (m: Heard) => void,
-  opts: { spawn?: () => SweepWorker; workers?: number; module?: WebAssembly.Module | null } = {},
+  opts: {
+    spawn?: () => SweepWorker;
+    workers?: number;
+    module?: WebAssembly.Module | null;
+    share?: Share;
+  } = {},
 ): RunningSweep {
   let values: number[];
   try {
@@ -56,5 +64,6 @@ export function startSweep(
     onResult: ordered,
     onDone: () => listen({ kind: 'done' }),
     onError: (message) => listen({ kind: 'error', message }),
+    share: opts.share ?? pageShare,
   });
 }
