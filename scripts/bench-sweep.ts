@@ -5,7 +5,7 @@
 // best of `--rounds`; and whether the parallel runs' points are the serial ones.
 //
 //   npx tsx scripts/bench-sweep.ts [--rounds 2] [--no-page]
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { Browser } from '@playwright/test';
 import { loadEngineNode } from '../web/src/sim/node';
@@ -78,6 +78,7 @@ async function pageRow(browser: Browser, base: string): Promise<Row> {
 }
 
 async function main(): Promise<void> {
+  const load = loadavg()[0];
   const rows = [await nodeRow()];
   if (!values['no-page'])
     await withBuiltSite('bench-sweep', { port: 4192 }, async (site) => {
@@ -86,7 +87,8 @@ async function main(): Promise<void> {
   const best = (xs: number[]) => Math.min(...xs);
   console.log(
     `\nsweeps, serial vs parallel: ${SWEEP_SPEC.steps} points × ${SWEEP_ACCESSES.toLocaleString('en-US')} accesses ` +
-      `(${SWEEP_SPEC.param} ${SWEEP_SPEC.from}..${SWEEP_SPEC.to}, profile 8.1.6), best of ${rounds}, ${cores} cores here`,
+      `(${SWEEP_SPEC.param} ${SWEEP_SPEC.from}..${SWEEP_SPEC.to}, profile 8.1.6), best of ${rounds}, ` +
+      `${cores} cores here, load average ${load.toFixed(1)} before → ${loadavg()[0].toFixed(1)} after`,
   );
   console.log(
     `${'where'.padEnd(24)}${'1 worker'.padStart(10)}${'parallel'.padStart(10)}${'workers'.padStart(9)}${'speed-up'.padStart(10)}  points`,
