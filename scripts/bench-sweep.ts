@@ -28,6 +28,8 @@ interface Row {
   parallel: number[];
   workers: number;
   same: boolean;
+  /** CPU seconds (every thread of this process), least of the rounds: Node only. */
+  cpu?: { serial: number; parallel: number };
 }
 
 async function nodeRow(): Promise<Row> {
@@ -42,15 +44,21 @@ async function nodeRow(): Promise<Row> {
   };
   row.workers = workersFor(SWEEP_SPEC.steps, cores);
   let first: SweepPoint[] | null = null;
+  const cpu = { serial: Infinity, parallel: Infinity };
   for (let r = 0; r < rounds; r++) {
     for (const jobs of [1, row.workers]) {
       const t = performance.now();
+      const c = process.cpuUsage();
       const points = await sweepInThreads(scenario, SWEEP_SPEC, jobs).points;
       (jobs === 1 ? row.serial : row.parallel).push((performance.now() - t) / 1000);
+      const used = process.cpuUsage(c);
+      const key = jobs === 1 ? 'serial' : 'parallel';
+      cpu[key] = Math.min(cpu[key], (used.user + used.system) / 1e6);
       first ??= points;
       row.same &&= JSON.stringify(points) === JSON.stringify(first);
     }
   }
+  row.cpu = cpu;
   return row;
 }
 
@@ -99,7 +107,11 @@ async function main(): Promise<void> {
     console.log(
       `${r.where.padEnd(24)}${`${s.toFixed(2)} s`.padStart(10)}${`${p.toFixed(2)} s`.padStart(10)}` +
         `${String(r.workers).padStart(9)}${`${(s / p).toFixed(2)}×`.padStart(10)}  ` +
-        (r.same ? 'the same in every run' : 'DIFFER between runs'),
+        (r.same ? 'the same in every run' : 'DIFFER between runs') +
+        (r.cpu
+          ? ` (CPU ${r.cpu.serial.toFixed(2)} s serial, ${r.cpu.parallel.toFixed(2)} s parallel: ` +
+            'the threads start their own engines)'
+          : ''),
     );
     if (!r.same) process.exitCode = 1;
   }

@@ -3,7 +3,7 @@
 // one after another here, as the plain generator does. The points come back in value order
 // and are the same, field for field, whatever `jobs` is.
 import { availableParallelism } from 'node:os';
-import type { Scenario } from '../sim/engine';
+import { engineModule, type Scenario } from '../sim/engine';
 import { threadWorker } from '../shared/nodeThread';
 import { inOrder, runPool, type RunningPool } from '../shared/pool';
 import { planSweep, sweepPoint, type SweepPoint, type SweepSetup, type SweepSpec } from './sweep';
@@ -32,12 +32,15 @@ export function sweepInThreads(
 ): NodeSweep {
   const values = planSweep(scenario, spec);
   const points: SweepPoint[] = [];
+  // after a cancel nothing more is heard, even of points that had arrived early and are being
+  // handed on with the one whose listener cancelled
+  let stop = false;
   const heard = inOrder<SweepPoint>((i, p) => {
+    if (stop) return;
     points.push(p);
     onPoint(p, i);
   });
   if (jobs <= 1) {
-    let stop = false;
     const serial = (async () => {
       for (let i = 0; i < values.length && !stop; i++) {
         heard(i, sweepPoint(scenario, spec.param, values[i]));
@@ -52,7 +55,7 @@ export function sweepInThreads(
   const all = new Promise<SweepPoint[]>((resolve, reject) => {
     settle = () => resolve(points);
     pool = runPool<SweepSetup, number, SweepPoint>({
-      setup: { scenario, param: spec.param, module: null },
+      setup: { scenario, param: spec.param, module: engineModule() },
       tasks: values,
       workers: jobs,
       spawn: () => threadWorker(entry),
@@ -64,6 +67,7 @@ export function sweepInThreads(
   return {
     points: all,
     cancel: () => {
+      stop = true;
       pool.cancel();
       settle();
     },

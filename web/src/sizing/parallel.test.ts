@@ -154,4 +154,28 @@ describe('Cancel', () => {
     const serial = [...sweep(scenario, spec)].slice(0, got.length);
     expect(got.map((p) => p.point)).toEqual(serial);
   }, 60_000);
+
+  it('from the listener, on a point handed on with others that came early: none of them is heard', async () => {
+    const scenario = bundled('seed000-8i-hot50').scenario;
+    const spec = parseSweep('db_block_buffers=100..2000/20');
+    const local = localWorkers((s: SweepSetup) => s, setupPoint, 5);
+    const heard: Heard[] = [];
+    const run = startSweep(
+      scenario,
+      spec,
+      (m) => {
+        heard.push(m);
+        if (m.kind === 'point' && m.index === 1) run.cancel();
+      },
+      { workers: 4, module: null, spawn: local.spawn },
+    );
+    await new Promise<void>((resolve) => {
+      const tick = () => (local.made.every((w) => w.terminated) ? resolve() : setTimeout(tick, 1));
+      tick();
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    // index 1 came after later points (their answers waited for it): the flush stopped at it
+    expect(local.answered.indexOf(1)).toBeGreaterThan(local.answered.indexOf(2));
+    expect(pointsOf(heard).map((p) => p.index)).toEqual([0, 1]);
+  }, 60_000);
 });

@@ -55,8 +55,13 @@ export function startSweep(
   }
   const workers = opts.workers ?? workersFor(values.length, coresHere());
   listen({ kind: 'start', values, workers: Math.min(workers, values.length) });
-  const ordered = inOrder<SweepPoint>((index, point) => listen({ kind: 'point', index, point }));
-  return runPool({
+  // a listener that cancels on a point hears no more, even of points that had arrived early
+  // and are being handed on with it
+  let stopped = false;
+  const ordered = inOrder<SweepPoint>(
+    (index, point) => !stopped && listen({ kind: 'point', index, point }),
+  );
+  const pool = runPool({
     setup: { scenario, param: spec.param, module: opts.module ?? engineModule() },
     tasks: values,
     workers,
@@ -66,4 +71,10 @@ export function startSweep(
     onError: (message) => listen({ kind: 'error', message }),
     share: opts.share ?? pageShare,
   });
+  return {
+    cancel: () => {
+      stopped = true;
+      pool.cancel();
+    },
+  };
 }
