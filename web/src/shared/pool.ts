@@ -4,8 +4,9 @@
 // out, so a slow task (a large cache, OPT's whole curve) holds up one worker, not a fixed share
 // of the others. Every result is handed on with its task's index; `inOrder` puts them back in
 // task order. A task's result depends on the task alone, never on which worker ran it or when,
-// so a job gives the same results on one worker or many. Cancel terminates every worker (a
-// task in progress stops at once). The same pool runs Web Workers in the page and
+// so a job gives the same results on one worker or many. A `Share` may hold some workers back
+// for a while (the page's, while it animates a run). Cancel terminates every worker (a task
+// in progress stops at once). The same pool runs Web Workers in the page and
 // worker_threads in Node (scripts/lib/threads.ts); the worker side is ./poolWorker.ts.
 
 /** What the pool says to a worker: the setup (once, first), then tasks. */
