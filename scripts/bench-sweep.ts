@@ -2,19 +2,20 @@
 // points × a million accesses) timed under Node in one thread (--jobs 1) and in one worker
 // thread a core, and in the built page's Sizing panel in one Web Worker
 // (navigator.hardwareConcurrency made 1 before the page runs) and in one a core — alternating,
-// best of `--rounds`; and whether the parallel runs' points are the serial ones.
+// best of `--rounds`; the same for the miss-ratio curves panel (the page only); and whether
+// the parallel runs' points are the serial ones.
 //
 //   npx tsx scripts/bench-sweep.ts [--rounds 2] [--no-page]
 import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import type { Browser } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { loadEngineNode } from '../web/src/sim/node';
-import { workersFor } from '../web/src/shared/pool';
+import { MAX_WORKERS, workersFor } from '../web/src/shared/pool';
 import { sweepInThreads } from '../web/src/sizing/node';
 import type { SweepPoint } from '../web/src/sizing/sweep';
 import { sweepBenchScenario, SWEEP_ACCESSES, SWEEP_SPEC } from '../web/dev/sweepBench';
 import { withBuiltSite } from './lib/builtSite';
-import { timeSweep } from './lib/sweepBench';
+import { timeCurves, timeSweep } from './lib/sweepBench';
 
 const { values } = parseArgs({
   options: { rounds: { type: 'string', default: '2' }, 'no-page': { type: 'boolean' } },
@@ -62,8 +63,14 @@ async function nodeRow(): Promise<Row> {
   return row;
 }
 
-async function pageRow(browser: Browser, base: string): Promise<Row> {
-  const row: Row = { where: 'page, Web Workers', serial: [], parallel: [], workers: 0, same: true };
+/** One page a run, alternating one Worker (hardwareConcurrency made 1) and one a core. */
+async function pageRow(
+  browser: Browser,
+  base: string,
+  where: string,
+  time: (page: Page) => Promise<{ seconds: number; out: string }>,
+): Promise<Row> {
+  const row: Row = { where, serial: [], parallel: [], workers: 0, same: true };
   let first: string | null = null;
   for (let r = 0; r < rounds; r++) {
     for (const serial of [true, false]) {
@@ -74,12 +81,12 @@ async function pageRow(browser: Browser, base: string): Promise<Row> {
         );
       await page.goto(base);
       const here = await page.evaluate(() => navigator.hardwareConcurrency);
-      if (!serial) row.workers = workersFor(SWEEP_SPEC.steps, here);
-      const { seconds, table } = await timeSweep(page);
+      if (!serial) row.workers = Math.min(here, MAX_WORKERS);
+      const { seconds, out } = await time(page);
       await page.close();
       (serial ? row.serial : row.parallel).push(seconds);
-      first ??= table;
-      row.same &&= table === first;
+      first ??= out;
+      row.same &&= out === first;
     }
   }
   return row;
@@ -90,7 +97,18 @@ async function main(): Promise<void> {
   const rows = [await nodeRow()];
   if (!values['no-page'])
     await withBuiltSite('bench-sweep', { port: 4192 }, async (site) => {
-      rows.push(await pageRow(site.browser, site.base));
+      rows.push(
+        await pageRow(site.browser, site.base, 'page, Web Workers', async (page) => {
+          const { seconds, table } = await timeSweep(page);
+          return { seconds, out: table };
+        }),
+      );
+      rows.push(
+        await pageRow(site.browser, site.base, 'page, curves (42 tasks)', async (page) => {
+          const { seconds, lines } = await timeCurves(page);
+          return { seconds, out: lines };
+        }),
+      );
     });
   const best = (xs: number[]) => Math.min(...xs);
   console.log(
