@@ -63,6 +63,9 @@ async function nodeRow(): Promise<Row> {
   return row;
 }
 
+const ONE_CORE =
+  "Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => 1 });";
+
 /** One page a run, alternating one Worker (hardwareConcurrency made 1) and one a core. */
 async function pageRow(
   browser: Browser,
@@ -75,13 +78,12 @@ async function pageRow(
   for (let r = 0; r < rounds; r++) {
     for (const serial of [true, false]) {
       const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
-      if (serial)
-        await page.addInitScript(() =>
-          Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => 1 }),
-        );
+      // as text: a function here would carry tsx's __name helper, which the page has not
+      if (serial) await page.addInitScript({ content: ONE_CORE });
       await page.goto(base);
-      const here = await page.evaluate(() => navigator.hardwareConcurrency);
-      if (!serial) row.workers = Math.min(here, MAX_WORKERS);
+      const here = await page.evaluate('navigator.hardwareConcurrency');
+      if (serial && here !== 1) throw new Error(`hardwareConcurrency ${String(here)}, not 1`);
+      if (!serial) row.workers = Math.min(Number(here), MAX_WORKERS);
       const { seconds, out } = await time(page);
       await page.close();
       (serial ? row.serial : row.parallel).push(seconds);
