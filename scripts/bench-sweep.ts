@@ -8,6 +8,7 @@
 //   npx tsx scripts/bench-sweep.ts [--rounds 2] [--no-page]
 import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
 import type { Browser, Page } from '@playwright/test';
 import { loadEngineNode } from '../web/src/sim/node';
 import { MAX_WORKERS, workersFor } from '../web/src/shared/pool';
@@ -94,8 +95,29 @@ async function pageRow(
   return row;
 }
 
+/**
+ * How many cores this process can have now: `n` threads spinning on plain arithmetic (no
+ * engine, no pool) for about half a second each, CPU ÷ wall. On a quiet machine it is `n`;
+ * the speed-ups below cannot beat it.
+ */
+async function coresFree(n: number): Promise<number> {
+  const spin =
+    "let x = 0; for (let i = 0; i < 3e8; i++) x += i % 7; require('node:worker_threads').parentPort.postMessage(x);";
+  const t = performance.now();
+  const c = process.cpuUsage();
+  await Promise.all(
+    Array.from(
+      { length: n },
+      () => new Promise((r) => new Worker(spin, { eval: true }).once('message', r)),
+    ),
+  );
+  const used = process.cpuUsage(c);
+  return (used.user + used.system) / 1e6 / ((performance.now() - t) / 1000);
+}
+
 async function main(): Promise<void> {
   const load = loadavg()[0];
+  const free = await coresFree(cores);
   const rows = [await nodeRow()];
   if (!values['no-page'])
     await withBuiltSite('bench-sweep', { port: 4192 }, async (site) => {
@@ -116,7 +138,8 @@ async function main(): Promise<void> {
   console.log(
     `\nsweeps, serial vs parallel: ${SWEEP_SPEC.steps} points × ${SWEEP_ACCESSES.toLocaleString('en-US')} accesses ` +
       `(${SWEEP_SPEC.param} ${SWEEP_SPEC.from}..${SWEEP_SPEC.to}, profile 8.1.6), best of ${rounds}, ` +
-      `${cores} cores here, load average ${load.toFixed(1)} before → ${loadavg()[0].toFixed(1)} after`,
+      `${cores} cores here, load average ${load.toFixed(1)} before → ${loadavg()[0].toFixed(1)} after; ` +
+      `${cores} threads of plain arithmetic had ${free.toFixed(2)} cores just before (the ceiling of any speed-up)`,
   );
   console.log(
     `${'where'.padEnd(24)}${'1 worker'.padStart(10)}${'parallel'.padStart(10)}${'workers'.padStart(9)}${'speed-up'.padStart(10)}  points`,
