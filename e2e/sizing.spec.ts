@@ -50,7 +50,7 @@ test('a bad range is refused with the part at fault', async ({ page }) => {
   await expect(page.getByTestId('sweep-error')).toContainText('to (100) must be above from (900)');
 });
 
-test('a long sweep shows its progress, and Cancel stops the worker', async ({ page }) => {
+test('a long sweep shows its progress, and Cancel stops the workers', async ({ page }) => {
   await openApp(page, URL_);
   // a hundred runs of a million accesses each: far more than the test waits for
   const heavy = zipfScenario('A million random accesses', 2000, 20_000, 1_000_000, 3);
@@ -63,6 +63,11 @@ test('a long sweep shows its progress, and Cancel stops the worker', async ({ pa
   await page.getByTestId('sweep-steps').fill('100');
   await page.getByTestId('sweep-run').click();
   await expect(page.getByTestId('sweep-progress')).toBeVisible();
+  // one progress bar for every Worker the points are shared among (one a core)
+  const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+  await expect(page.getByTestId('sweep-progress')).toContainText(
+    cores > 1 ? `${Math.min(cores, 8)} workers` : '1 worker',
+  );
   const rows = page.getByTestId('sweep-table').locator('tbody tr');
   await expect.poll(() => rows.count()).toBeGreaterThan(1);
   await page.getByTestId('sweep-cancel').click();

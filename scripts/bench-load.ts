@@ -13,9 +13,9 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Page } from '@playwright/test';
 import { withBuiltSite } from './lib/builtSite';
-import { uploadScenario } from '../e2e/site';
+import { SWEEP_ACCESSES, SWEEP_SPEC as SWEEP } from '../web/dev/sweepBench';
+import { timeSweep } from './lib/sweepBench';
 import { timeTraceDrop, TRACE_TARGETS, type TraceBench } from './lib/traceBench';
 
 /** Issue 11's budget for the first screen, gzip, in bytes (1 KB = 1,000 bytes). */
@@ -57,7 +57,7 @@ async function main(): Promise<void> {
     await page.waitForLoadState('networkidle');
     await Promise.all(pending);
     firstScreen = [...rows];
-    sweepSeconds = await timeSweep(page);
+    sweepSeconds = (await timeSweep(page)).seconds;
     trace = await timeTraceDrop(page);
   });
   firstScreen.sort((a, b) => b.gzip - a.gzip);
@@ -76,7 +76,8 @@ async function main(): Promise<void> {
   if (harness) process.exitCode = 1;
   console.log(
     `sweep in the page: ${SWEEP.steps} points × ${SWEEP_ACCESSES.toLocaleString('en-US')} accesses ` +
-      `(${SWEEP.param} ${SWEEP.from}..${SWEEP.to}, profile 8.1.6) in Web Workers: ` +
+      `(${SWEEP.param} ${SWEEP.from}..${SWEEP.to}, profile 8.1.6) in Web Workers ` +
+      `(one a core; serial beside parallel: scripts/bench-sweep.ts): ` +
       `${sweepSeconds.toFixed(2)} s — target 2 s: ${sweepSeconds < 2 ? 'within' : 'OVER'}`,
   );
   const mb = (b: number) => `${(b / 1e6).toFixed(0)} MB`;
@@ -95,45 +96,6 @@ async function main(): Promise<void> {
       `(${trace.frames} frames), a step's click to its position ${trace.clickMs.toFixed(0)} ms ` +
       `(${trace.idleClickMs.toFixed(0)} ms before the drop)`,
   );
-}
-
-const SWEEP_ACCESSES = 1_000_000;
-const SWEEP = { param: 'db_block_buffers', from: 200, to: 4000, steps: 20 };
-
-/** Upload a 1M-access scenario, sweep it over 20 cache sizes, and time it to the last point. */
-async function timeSweep(page: Page): Promise<number> {
-  await uploadScenario(page, 'sweep-bench.json', {
-    version: 1,
-    title: 'Sweep benchmark: a million zipf accesses, 10 % writes',
-    profile: '8.1.6',
-    init: { db_block_buffers: 1000, db_block_lru_latches: 2 },
-    objects: [
-      { name: 'HOT', type: 'TABLE', blocks: 1000 },
-      { name: 'BIG', type: 'TABLE', blocks: 20000 },
-    ],
-    workload: {
-      kind: 'random',
-      accesses: SWEEP_ACCESSES,
-      distribution: 'zipf',
-      zipf_s: 0.8,
-      write_pct: 10,
-      seed: 7,
-    },
-  });
-  await page.getByTestId('position').filter({ hasText: '1,000,000' }).waitFor();
-  await page.getByTestId('sizing').scrollIntoViewIfNeeded();
-  await page.getByTestId('sweep-param').selectOption(SWEEP.param);
-  await page.getByTestId('sweep-from').fill(String(SWEEP.from));
-  await page.getByTestId('sweep-to').fill(String(SWEEP.to));
-  await page.getByTestId('sweep-steps').fill(String(SWEEP.steps));
-  const last = page
-    .getByTestId('sweep-table')
-    .locator('tbody tr')
-    .nth(SWEEP.steps - 1);
-  const t = performance.now();
-  await page.getByTestId('sweep-run').click();
-  await last.waitFor({ timeout: 120_000 });
-  return (performance.now() - t) / 1000;
 }
 
 main().catch((e: unknown) => {

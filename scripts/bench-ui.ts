@@ -3,7 +3,8 @@
 // directory, serves
 // it with `vite preview` (in this process), and reads the harness's frame counter.
 //
-//   npx tsx scripts/bench-ui.ts                 the figures (targets: 60 fps animated, 30 playing)
+//   npx tsx scripts/bench-ui.ts                 the figures (targets: 60 fps animated, 30 playing;
+//                                               under a sweep in the Workers 50 and 30)
 //   npx tsx scripts/bench-ui.ts --shots DIR     also screenshots at 50, 1,000 and 100,000 buffers
 //   npx tsx scripts/bench-ui.ts --seconds 5     measuring window per case
 import { mkdirSync } from 'node:fs';
@@ -50,6 +51,18 @@ const CASES: Case[] = [
   {
     name: 'all views 100000 buffers playing',
     hash: 'buffers=100000&mode=play&speed=2000',
+    target: 30,
+  },
+  // Issue 30 #6: the same while a sweep runs in the Web Workers, again and again (one a core;
+  // while the views animate, one core is left to the page: ../web/src/shared/pool's pageShare).
+  {
+    name: 'all views 1000 buffers animated, sweep in Workers',
+    hash: 'buffers=1000&mode=animate&step=400&sweep=1',
+    target: 50,
+  },
+  {
+    name: 'all views 100000 buffers playing, sweep in Workers',
+    hash: 'buffers=100000&mode=play&speed=2000&sweep=1',
     target: 30,
   },
 ];
@@ -105,7 +118,10 @@ async function measure(browser: Browser, base: string, c: Case): Promise<void> {
   const mark = s.fps >= c.target * 0.95 ? 'ok' : `BELOW ${c.target}`;
   console.log(
     `${c.name}: ${s.fps.toFixed(1)} fps (target ${c.target}, ${mark}) · update ${s.updateMs.toFixed(2)} ms mean, ` +
-      `${s.worstUpdateMs.toFixed(1)} ms worst · worst frame ${s.worstFrameMs.toFixed(0)} ms · ${s.position.toLocaleString('en-US')} accesses done`,
+      `${s.worstUpdateMs.toFixed(1)} ms worst · worst frame ${s.worstFrameMs.toFixed(0)} ms · ${s.position.toLocaleString('en-US')} accesses done` +
+      (s.sweepWorkers
+        ? ` · meanwhile ${s.sweepPoints} sweep points of a million accesses in ${s.sweepWorkers} Workers (${s.sweepBusy} busy at once)`
+        : ''),
   );
 }
 

@@ -1,6 +1,6 @@
 // `npm run -s sweep` as a user runs it (issue 29 #13): a scenario it cannot sweep is refused
 // once, by its field, with a failing exit status; a sweep file may name its scenario by an
-// absolute path.
+// absolute path; --jobs N runs it in N threads with the same output (issue 30 #3).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -52,5 +52,18 @@ describe('npm run -s sweep', () => {
     const none = sweep(file, '--csv');
     expect(none.status).toBe(1);
     expect(none.stderr).toMatch(/no value of db_block_buffers could be run/);
+  }, 60_000);
+
+  it('--jobs N shares the runs among N threads and prints what --jobs 1 prints', () => {
+    const args = ['scenarios/seed000-8i-hot50.json', 'db_block_buffers=200..2000/6', '--csv'];
+    const one = sweep(...args, '--jobs', '1');
+    const two = sweep(...args, '--jobs', '2');
+    expect(one.status).toBe(0);
+    expect(two.status).toBe(0);
+    expect(two.stdout).toBe(one.stdout);
+    expect(one.stdout.trim().split('\n')).toHaveLength(7);
+    const zero = sweep(...args, '--jobs', '0');
+    expect(zero.status).toBe(2);
+    expect(zero.stderr).toMatch(/--jobs '0' is not a whole number/);
   }, 60_000);
 });

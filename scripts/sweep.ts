@@ -2,15 +2,27 @@
 // or `npm run -s sweep -- <sweep file> [--csv]` (`{ "scenario": "../x.json", "sweep": "…" }`),
 // runs the scenario once per value of the parameter (an init.ora name or a path in the
 // scenario) with the wasm module the browser loads, and prints the figures each run ends with:
-// JSON by default, CSV with --csv. Progress goes to stderr.
+// JSON by default, CSV with --csv. The runs are independent: they share out over one worker
+// thread a core (`--jobs N` for N threads, `--jobs 1` one after another here), and the output
+// is the same whatever N is. Progress goes to stderr.
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import type { Scenario } from '../web/src/sim/engine';
 import { loadEngineNode } from '../web/src/sim/node';
-import { parseSweep, sweep, toCsv, type SweepPoint } from '../web/src/sizing/sweep';
+import { defaultJobs, sweepInThreads } from '../web/src/sizing/node';
+import { parseSweep, toCsv, type SweepPoint } from '../web/src/sizing/sweep';
 
-const args = process.argv.slice(2);
-let [file, range] = args.filter((a) => !a.startsWith('--'));
+const { values: opts, positionals } = parseArgs({
+  options: {
+    csv: { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
+    jobs: { type: 'string' },
+  },
+  allowPositionals: true,
+  strict: false,
+});
+let [file, range] = positionals;
 // A sweep file (scenarios/sweeps/*.json) names its scenario, relative to itself (or absolute),
 // and range.
 if (file && !range) {
@@ -24,14 +36,18 @@ if (file && !range) {
     // not a sweep file: the usage below says what to give
   }
 }
-if (!file || !range || args.includes('--help')) {
+const jobs = opts.jobs === undefined ? defaultJobs() : Number(opts.jobs);
+const badJobs = !Number.isInteger(jobs) || jobs < 1;
+if (!file || !range || opts.help || badJobs) {
+  if (badJobs) console.error(`sweep: --jobs '${String(opts.jobs)}' is not a whole number ≥ 1`);
   console.error(
-    'usage: npm run -s sweep -- <scenario.json> <param>=<from>..<to>/<steps> [--csv]\n' +
-      '       npm run -s sweep -- <sweep file.json> [--csv]\n' +
+    'usage: npm run -s sweep -- <scenario.json> <param>=<from>..<to>/<steps> [--csv] [--jobs N]\n' +
+      '       npm run -s sweep -- <sweep file.json> [--csv] [--jobs N]\n' +
+      `  --jobs N  worker threads (default one a core, here ${defaultJobs()}; 1: one run after another)\n` +
       '  e.g. npm run -s sweep -- scenarios/seed000-8i-hot50.json db_block_buffers=200..2000/10\n' +
       '       npm run -s sweep -- scenarios/sweeps/seed002-mvs.json --csv',
   );
-  process.exit(args.includes('--help') ? 0 : 2);
+  process.exit(opts.help && !badJobs ? 0 : 2);
 }
 
 const fail = (what: string, e: unknown): never => {
@@ -47,20 +63,28 @@ try {
 }
 
 loadEngineNode();
-const points: SweepPoint[] = [];
-try {
-  const spec = parseSweep(range);
-  for (const p of sweep(scenario!, spec)) {
-    points.push(p);
-    console.error(`sweep: ${spec.param} = ${p.value}${p.error ? ` refused: ${p.error}` : ''}`);
+async function main(): Promise<void> {
+  let spec;
+  try {
+    spec = parseSweep(range!);
+  } catch (e) {
+    fail(range!, e);
   }
-  if (args.includes('--csv')) process.stdout.write(toCsv(scenario!, spec.param, points));
-  else process.stdout.write(JSON.stringify({ param: spec.param, points }, null, 2) + '\n');
+  const { param } = spec!;
+  let points: SweepPoint[] = [];
+  try {
+    points = await sweepInThreads(scenario!, spec!, jobs, (p) =>
+      console.error(`sweep: ${param} = ${p.value}${p.error ? ` refused: ${p.error}` : ''}`),
+    ).points;
+  } catch (e) {
+    fail(range!, e);
+  }
+  if (opts.csv) process.stdout.write(toCsv(scenario!, param, points));
+  else process.stdout.write(JSON.stringify({ param, points }, null, 2) + '\n');
   // a sweep with no point that ran is a failure, whatever each point's reason
   if (points.every((p) => p.error !== null)) {
-    console.error(`sweep: no value of ${spec.param} could be run`);
+    console.error(`sweep: no value of ${param} could be run`);
     process.exit(1);
   }
-} catch (e) {
-  fail(range, e);
 }
+void main();

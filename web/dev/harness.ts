@@ -14,6 +14,9 @@
 //   &policy=arc              the scenario's replacement policy
 //   &fixture=1|clock         draw hand-made ghost lists, hand, badges and numbers over the
 //                            run's own buffers (./harnessPolicy), whatever the policy keeps
+//   &sweep=1                 meanwhile, sweep ./sweepBench's scenario in the Sizing panel's
+//                            Web Workers (one a core), again and again (issue 30 #6)
+//   &workers=1               … in that many Workers
 //
 // window.__harness exposes the frame counter the benchmark reads.
 import wasmUrl from '../src/wasm/pkg/cachesim_bg.wasm?url';
@@ -29,6 +32,9 @@ import { harnessScenario, parseHarnessHash } from './harnessScenario';
 import { createLruView } from '../src/buffer/views/lruView';
 import { EMPTY_POLICY } from '../src/buffer/views/policyState';
 import { fixturePolicy } from './harnessPolicy';
+import { sweepBenchScenario, SWEEP_SPEC } from './sweepBench';
+import { startSweep } from '../src/sizing/sweepClient';
+import { pageShare } from '../src/shared/pool';
 import type { CacheFrame, ChainFrame, View } from '../src/buffer/views/types';
 
 export interface HarnessStats {
@@ -43,6 +49,11 @@ export interface HarnessStats {
   position: number;
   buffers: number;
   mode: string;
+  /** With `&sweep=1`: the Workers sweeping meanwhile, how many may be busy at once (the page
+   * keeps a core while it animates), and the points they finished. */
+  sweepWorkers: number;
+  sweepBusy: number;
+  sweepPoints: number;
 }
 
 declare global {
@@ -154,6 +165,23 @@ async function main(): Promise<void> {
     }
   }
 
+  // the load of issue 30 #6: sweeps in the Workers, one after another, while the views draw
+  let sweepWorkers = 0;
+  let sweepPoints = 0;
+  const sweepAgain = () =>
+    startSweep(
+      sweepBenchScenario(),
+      SWEEP_SPEC,
+      (m) => {
+        if (m.kind === 'start') sweepWorkers = m.workers;
+        else if (m.kind === 'point') sweepPoints++;
+        else if (m.kind === 'done') sweepAgain();
+        else status.textContent = `sweep: ${m.message}`;
+      },
+      q.has('workers') ? { workers: Number(q.get('workers')) } : {},
+    );
+  if (q.get('sweep') === '1') sweepAgain();
+
   let frames = 0;
   let t0 = performance.now();
   let last = t0;
@@ -173,15 +201,20 @@ async function main(): Promise<void> {
       position: sim.position,
       buffers: p.buffers,
       mode,
+      sweepWorkers,
+      sweepBusy: pageShare.limit(sweepWorkers),
+      sweepPoints,
     };
   };
   const reset = () => {
     frames = 0;
     t0 = last = performance.now();
-    updateSum = worstUpdate = worstFrame = 0;
+    updateSum = worstUpdate = worstFrame = sweepPoints = 0;
   };
 
   function tick(now: number): void {
+    // as the app's animation loop does: the sweeps leave a core to the page while it animates
+    pageShare.setBusy(!paused);
     frames++;
     worstFrame = Math.max(worstFrame, now - last);
     last = now;

@@ -60,7 +60,7 @@ export function MrcPanel() {
   useEffect(() => {
     const rows = result ? toRows(result.curves, result.sizes) : [];
     chart.current?.update(rows, result?.policies ?? [], oracle, shownCurrent);
-    exported.rows = result ? curveRows(result.curves, stack) : [];
+    exported.rows = result ? curveRows(result.curves, stack, result.policies) : [];
   }, [result, oracle, shownCurrent, stack]);
 
   useEffect(() => () => job.current?.cancel(), []);

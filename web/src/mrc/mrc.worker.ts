@@ -1,50 +1,39 @@
 // A curve Worker: its own engine builds the workload's reference stream when it needs it (to
-// plan, or for a stack curve) and runs its share of the tasks, posting each policy's points as
-// they are done; the page cancels by terminating it.
+// plan, or for a stack curve) and runs the tasks the pool gives it one at a time (./task.ts,
+// ../shared/pool.ts); the page cancels by terminating it.
 import { loadEngine } from '../sim/engine';
-import { RefStream, simulateAt } from '../sim/mrc';
+import { RefStream } from '../sim/mrc';
 import wasmUrl from '../wasm/pkg/cachesim_bg.wasm?url';
+import { servePool } from '../shared/poolWorker';
 import type { FromWorker, ToWorker } from './mrcClient';
-import { fromSizePoint, type Point } from './plan';
+import type { Task } from './plan';
+import { runTask, type CurveSetup } from './task';
 
 const post = (m: FromWorker) =>
   (self as unknown as { postMessage(m: FromWorker): void }).postMessage(m);
 
+// the planning Worker keeps the stream it read for the pool's tasks of the same run
 let stream: RefStream | null = null;
-const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+const pool = servePool(
+  post,
+  async (setup: CurveSetup) => {
+    await loadEngine(setup.module ?? wasmUrl);
+    return setup;
+  },
+  (setup: CurveSetup, t: Task) =>
+    runTask(setup, t, () => (stream ??= RefStream.of(setup.workload))),
+);
 
 self.onmessage = async (e: MessageEvent<ToWorker>) => {
   const ask = e.data;
+  if (ask.kind !== 'plan') return pool(ask);
   try {
     await loadEngine(ask.module ?? wasmUrl);
-    if (ask.kind === 'plan') {
-      stream?.free();
-      stream = RefStream.of(ask.workload);
-      post({ kind: 'summary', summary: stream.summary() });
-      return;
-    }
-    for (const t of ask.tasks) {
-      if (ask.stack.includes(t.policy)) {
-        stream ??= RefStream.of(ask.workload);
-        const c = stream.curve(t.policy, t.sizes);
-        const points = c.sizes.map((size, i) => ({
-          size,
-          misses: c.misses[i],
-          accesses: c.accesses,
-        }));
-        post({ kind: 'points', policy: t.policy, points });
-        continue;
-      }
-      let point: Point;
-      try {
-        point = fromSizePoint(simulateAt(ask.workload, t.policy, t.sizes[0]));
-      } catch (err) {
-        point = { size: t.sizes[0], misses: null, accesses: null, error: message(err) };
-      }
-      post({ kind: 'points', policy: t.policy, points: [point] });
-    }
-    post({ kind: 'done' });
+    stream?.free();
+    stream = RefStream.of(ask.workload);
+    post({ kind: 'summary', summary: stream.summary() });
   } catch (err) {
-    post({ kind: 'error', message: message(err) });
+    post({ kind: 'error', message: err instanceof Error ? err.message : String(err) });
   }
 };

@@ -1,27 +1,29 @@
 // Miss-ratio curves in Web Workers: one Worker first builds the workload's reference stream
 // and says how long it is and how many blocks it touches (the sizes follow from that,
 // ./plan.ts); then the tasks — each stack policy's whole curve, every other policy size by
-// size — are shared among up to MAX_WORKERS Workers (navigator.hardwareConcurrency), each
-// with its own engine. Cancel terminates them all (a run in progress stops at once).
+// size — go to a pool (../shared/pool.ts) of up to one Worker a core
+// (navigator.hardwareConcurrency), the planning one first, each with its own engine (one core
+// left to the page while a run plays there: `pageShare`). Cancel terminates them all (a run
+// in progress stops at once).
 import type { StreamSummary, Workload } from '../sim/mrc';
-import { MAX_WORKERS, workersFor } from '../sizing/sweepClient';
-import { curveSizes, planTasks, shareOf, type Point, type Task } from './plan';
+import {
+  coresHere,
+  pageShare,
+  runPool,
+  workersFor,
+  type FromPool,
+  type RunningPool,
+  type Share,
+  type ToPool,
+} from '../shared/pool';
+import { curveSizes, planTasks, type Point, type Task } from './plan';
+import type { CurvePoints, CurveSetup } from './task';
 
 export type ToWorker =
   | { kind: 'plan'; workload: Workload; module?: WebAssembly.Module | null }
-  | {
-      kind: 'run';
-      workload: Workload;
-      tasks: Task[];
-      stack: string[];
-      module?: WebAssembly.Module | null;
-    };
+  | ToPool<CurveSetup, Task>;
 
-export type FromWorker =
-  | { kind: 'summary'; summary: StreamSummary }
-  | { kind: 'points'; policy: string; points: Point[] }
-  | { kind: 'done' }
-  | { kind: 'error'; message: string };
+export type FromWorker = { kind: 'summary'; summary: StreamSummary } | FromPool<CurvePoints>;
 
 /** What the page hears: the plan (sizes and how many points in all), points, the end. */
 export type Heard =
@@ -31,20 +33,16 @@ export type Heard =
   | { kind: 'error'; message: string };
 
 export interface WorkerLike {
-  onmessage: ((e: MessageEvent<FromWorker>) => void) | null;
-  onerror: ((e: ErrorEvent) => void) | null;
+  onmessage: ((e: { data: FromWorker }) => void) | null;
+  onerror: ((e: { message: string }) => void) | null;
   postMessage(m: ToWorker): void;
   terminate(): void;
 }
 
-export interface RunningCurves {
-  cancel(): void;
-}
+export type RunningCurves = RunningPool;
 
 const newWorker = (): WorkerLike =>
   new Worker(new URL('./mrc.worker.ts', import.meta.url), { type: 'module' }) as WorkerLike;
-
-export { MAX_WORKERS };
 
 export function startCurves(
   workload: Workload,
@@ -53,56 +51,51 @@ export function startCurves(
   module: WebAssembly.Module | null,
   listen: (m: Heard) => void,
   makeWorker: () => WorkerLike = newWorker,
-  cores: number = globalThis.navigator?.hardwareConcurrency ?? 1,
+  cores: number = coresHere(),
+  share: Share = pageShare,
 ): RunningCurves {
-  const workers: WorkerLike[] = [makeWorker()];
+  const planner = makeWorker();
+  let job: RunningPool | null = null;
   let over = false;
-  let running = 0;
-  const end = () => {
+  const cancel = () => {
     over = true;
-    for (const w of workers) w.terminate();
+    if (job) job.cancel();
+    else planner.terminate();
   };
   const fail = (message: string) => {
     if (over) return;
-    end();
+    cancel();
     listen({ kind: 'error', message });
   };
-  const hear = (w: WorkerLike) => {
-    w.onerror = (e) => fail(e.message || 'a curve worker failed to start');
-    w.onmessage = (e) => {
-      if (over) return;
-      const m = e.data;
-      if (m.kind === 'error') return fail(m.message);
-      if (m.kind === 'summary') return run(m.summary);
-      if (m.kind === 'points') return listen(m);
-      if (--running === 0) {
-        end();
-        listen({ kind: 'done' });
-      }
-    };
-  };
-  const run = (summary: StreamSummary) => {
-    const sizes = curveSizes(summary.distinct, summary.current_buffers);
+  planner.onerror = (e) => fail(e.message || 'a curve worker failed to start');
+  planner.onmessage = (e) => {
+    if (over) return;
+    const m = e.data;
+    if (m.kind === 'error') return fail(m.message);
+    if (m.kind !== 'summary') return;
+    const sizes = curveSizes(m.summary.distinct, m.summary.current_buffers);
     const tasks = planTasks(policies, sizes, stack);
-    const parts = workersFor(tasks.length, cores);
-    while (workers.length < parts) {
-      const w = makeWorker();
-      hear(w);
-      workers.push(w);
+    if (tasks.length === 0) {
+      cancel();
+      listen({ kind: 'plan', summary: m.summary, sizes, total: 0, workers: 0 });
+      listen({ kind: 'done' });
+      return;
     }
-    listen({
-      kind: 'plan',
-      summary,
-      sizes,
-      total: policies.length * sizes.length,
-      workers: parts,
+    const workers = workersFor(tasks.length, cores);
+    const total = policies.length * sizes.length;
+    listen({ kind: 'plan', summary: m.summary, sizes, total, workers });
+    job = runPool({
+      setup: { workload, stack, module },
+      tasks,
+      workers,
+      // the planning Worker is the first: it holds the stream a stack curve needs
+      spawn: (i) => (i === 0 ? planner : makeWorker()),
+      onResult: (_, r) => listen({ kind: 'points', policy: r.policy, points: r.points }),
+      onDone: () => listen({ kind: 'done' }),
+      onError: (message) => listen({ kind: 'error', message }),
+      share,
     });
-    running = parts;
-    workers.forEach((w, part) =>
-      w.postMessage({ kind: 'run', workload, tasks: shareOf(tasks, part, parts), stack, module }),
-    );
   };
-  hear(workers[0]);
-  workers[0].postMessage({ kind: 'plan', workload, module });
-  return { cancel: end };
+  planner.postMessage({ kind: 'plan', workload, module });
+  return { cancel };
 }

@@ -35,8 +35,8 @@ export interface Task {
   sizes: number[];
 }
 
-/** The work of a run: each stack policy whole (first, so they go to different Workers), then
- * every other policy size by size. */
+/** The work of a run: each stack policy whole (first: the longest tasks start before the
+ * short ones, so they go to different Workers), then every other policy size by size. */
 export function planTasks(policies: string[], sizes: number[], stack: string[]): Task[] {
   const whole = policies.filter((p) => stack.includes(p)).map((policy) => ({ policy, sizes }));
   const each = policies
@@ -44,10 +44,6 @@ export function planTasks(policies: string[], sizes: number[], stack: string[]):
     .flatMap((policy) => sizes.map((s) => ({ policy, sizes: [s] })));
   return [...whole, ...each];
 }
-
-/** Worker `part` of `parts` takes every task whose index mod `parts` is `part`. */
-export const shareOf = <T>(tasks: T[], part: number, parts: number): T[] =>
-  tasks.filter((_, i) => i % parts === part);
 
 /** A curve's point: misses and accesses, or why it could not run. */
 export interface Point {
@@ -96,10 +92,13 @@ export function toRows(curves: Curves, sizes: number[]): Row[] {
 export const pointsDone = (curves: Curves) =>
   Object.values(curves).reduce((n, pts) => n + pts.length, 0);
 
-/** The curves as one table (CSV/JSON export): a row per policy and size. */
-export function curveRows(curves: Curves, stack: string[]) {
-  return Object.entries(curves).flatMap(([policy, pts]) =>
-    pts.map((p) => ({
+/**
+ * The curves as one table (CSV/JSON export): a row per policy and size, the policies in
+ * `order` (the run's, not the order their points happened to arrive from the Workers in).
+ */
+export function curveRows(curves: Curves, stack: string[], order: string[] = Object.keys(curves)) {
+  return order.flatMap((policy) =>
+    (curves[policy] ?? []).map((p) => ({
       policy,
       method: stack.includes(policy) ? 'one-pass stack' : 'simulated',
       cache_buffers: p.size,

@@ -56,7 +56,7 @@ export async function loadEngine(wasm: string | URL | WebAssembly.Module): Promi
   ready = true;
 }
 
-/** The compiled engine of this page, once `loadEngine` has run: for its Workers. */
+/** The compiled engine of this page (or process), once loaded: for its Workers (threads). */
 export function engineModule(): WebAssembly.Module | null {
   return compiled;
 }
@@ -72,10 +72,13 @@ async function compileEngine(url: string | URL): Promise<WebAssembly.Module> {
   }
 }
 
-/** Load the wasm module from its bytes (Node, Vitest). */
-export function loadEngineSync(bytes: BufferSource): void {
+/** Load the wasm module from its bytes, or a module compiled already (Node, Vitest; a worker
+ *  thread gets its parent's, as a Web Worker gets the page's). */
+export function loadEngineSync(wasm: BufferSource | WebAssembly.Module): void {
   if (ready) return;
-  initSync({ module: bytes });
+  const module = wasm instanceof WebAssembly.Module ? wasm : new WebAssembly.Module(wasm);
+  initSync({ module });
+  compiled = module;
   ready = true;
 }
 

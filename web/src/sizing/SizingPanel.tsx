@@ -59,6 +59,8 @@ interface Result {
   param: string;
   values: number[];
   points: SweepPoint[];
+  /** How many Workers share the points. */
+  workers: number;
 }
 
 export function SizingPanel() {
@@ -159,9 +161,10 @@ export function SizingPanel() {
       setError(null);
       setRunning(true);
       const base = current;
-      setResult({ base, param: spec.param, values: [], points: [] });
+      setResult({ base, param: spec.param, values: [], points: [], workers: 0 });
       sweep.current = startSweep(base, spec, (m) => {
-        if (m.kind === 'start') setResult((r) => r && { ...r, values: m.values });
+        if (m.kind === 'start')
+          setResult((r) => r && { ...r, values: m.values, workers: m.workers });
         else if (m.kind === 'point')
           setResult((r) => r && { ...r, points: [...r.points, m.point] });
         else {
@@ -245,7 +248,7 @@ export function SizingPanel() {
     </label>
   );
   return (
-    <Panel title="Sizing" sub="one run to the end per value, in a worker">
+    <Panel title="Sizing" sub="one run to the end per value, in workers">
       <div className="panel-body sizing">
         <form
           className="sizing-form"
@@ -304,6 +307,7 @@ export function SizingPanel() {
           <div className="busy" role="status" data-testid="sweep-progress">
             <span>
               run <b>{done}</b> / {total || '…'}
+              {result?.workers ? ` · ${result.workers} worker${result.workers > 1 ? 's' : ''}` : ''}
             </span>
             <progress max={Math.max(1, total)} value={done} aria-label="Sweep runs done" />
           </div>

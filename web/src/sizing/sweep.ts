@@ -265,6 +265,18 @@ export function planSweep(scenario: Scenario, spec: SweepSpec): number[] {
 export const sweepPoint = (scenario: Scenario, param: string, value: number) =>
   runPoint(withParam(scenario, param, value), value);
 
+/** What each of a sweep's workers is told once: the scenario, the parameter, the engine. */
+export interface SweepSetup {
+  scenario: Scenario;
+  param: string;
+  /** The page's compiled engine, when it has one (see `engineModule`). */
+  module?: WebAssembly.Module | null;
+}
+
+/** A worker's task: the point at `value` (the page's Workers, Node's threads, the tests). */
+export const setupPoint = (setup: SweepSetup, value: number) =>
+  sweepPoint(setup.scenario, setup.param, value);
+
 /** The sweep, one run at a time (a generator, so a caller can report progress or stop). */
 export function* sweep(scenario: Scenario, spec: SweepSpec): Generator<SweepPoint> {
   for (const v of planSweep(scenario, spec)) yield sweepPoint(scenario, spec.param, v);

@@ -1,25 +1,21 @@
-// A sweep's Web Worker: its own copy of the engine runs the scenario for its share of the
-// values and posts each point as it is done, so the page stays responsive; the page cancels by
-// terminating it.
+// A sweep's Web Worker: its own copy of the engine runs the points the pool gives it, one at a
+// time, and posts each as it is done, so the page stays responsive; the page cancels by
+// terminating it (../shared/pool.ts).
 import { loadEngine } from '../sim/engine';
 import wasmUrl from '../wasm/pkg/cachesim_bg.wasm?url';
-import { planSweep, sweepPoint } from './sweep';
-import type { FromWorker, ToWorker } from './sweepClient';
+import type { FromPool } from '../shared/pool';
+import { servePool } from '../shared/poolWorker';
+import { setupPoint, type SweepPoint, type SweepSetup } from './sweep';
 
-const post = (m: FromWorker) =>
-  (self as unknown as { postMessage(m: FromWorker): void }).postMessage(m);
+const post = (m: FromPool<SweepPoint>) =>
+  (self as unknown as { postMessage(m: FromPool<SweepPoint>): void }).postMessage(m);
 
-self.onmessage = async (e: MessageEvent<ToWorker>) => {
-  try {
-    const { scenario, spec, part, parts, module } = e.data;
-    await loadEngine(module ?? wasmUrl);
-    const values = planSweep(scenario, spec);
-    post({ kind: 'start', values });
-    for (let index = part; index < values.length; index += parts) {
-      post({ kind: 'point', index, point: sweepPoint(scenario, spec.param, values[index]) });
-    }
-    post({ kind: 'done' });
-  } catch (err) {
-    post({ kind: 'error', message: err instanceof Error ? err.message : String(err) });
-  }
-};
+const handle = servePool(
+  post,
+  async (setup: SweepSetup) => {
+    await loadEngine(setup.module ?? wasmUrl);
+    return setup;
+  },
+  setupPoint,
+);
+self.onmessage = (e: MessageEvent<Parameters<typeof handle>[0]>) => handle(e.data);

@@ -1,90 +1,80 @@
-// Starting a sweep in Web Workers and hearing from them: each point, in the order of its value,
-// the end, or why it could not run. The points are shared among up to MAX_WORKERS workers (one
-// a core: the page's own thread stays free), each with its own engine; Cancel terminates them
-// all (a run in progress stops at once).
+// Starting a sweep in Web Workers and hearing from it: the values it runs, each point in the
+// order of its value, the end, or why it could not run. The points are independent runs: the
+// pool (../shared/pool.ts) gives them out one at a time to up to one Worker a core
+// (navigator.hardwareConcurrency), each with its own engine — while a run plays on the page,
+// one core is left to it (`pageShare`); Cancel terminates them all.
 import { engineModule, type Scenario } from '../sim/engine';
-import type { SweepPoint, SweepSpec } from './sweep';
+import {
+  coresHere,
+  inOrder,
+  pageShare,
+  runPool,
+  workersFor,
+  type PoolWorker,
+  type RunningPool,
+  type Share,
+} from '../shared/pool';
+import { planSweep, type SweepPoint, type SweepSetup, type SweepSpec } from './sweep';
 
-export type FromWorker =
-  | { kind: 'start'; values: number[] }
+export type Heard =
+  | { kind: 'start'; values: number[]; workers: number }
   | { kind: 'point'; index: number; point: SweepPoint }
   | { kind: 'done' }
   | { kind: 'error'; message: string };
 
-/** What a worker is asked: the whole sweep, and which share of its points it runs. */
-export interface ToWorker {
-  scenario: Scenario;
-  spec: SweepSpec;
-  /** This worker runs the points whose index mod `parts` is `part`. */
-  part: number;
-  parts: number;
-  /** The page's compiled engine, when it has one (see `engineModule`). */
-  module?: WebAssembly.Module | null;
-}
+export type SweepWorker = PoolWorker<SweepSetup, number, SweepPoint>;
 
-export interface RunningSweep {
-  cancel(): void;
-}
+export type RunningSweep = RunningPool;
 
-/** At most this many workers: more cores than this rarely pay for their engines' memory. */
-export const MAX_WORKERS = 4;
-
-/** How many workers a sweep of `steps` points gets on a machine with `cores` cores. */
-export const workersFor = (steps: number, cores: number) =>
-  Math.max(1, Math.min(MAX_WORKERS, steps, Math.floor(cores) || 1));
+const newWorker = (): SweepWorker =>
+  new Worker(new URL('./sweep.worker.ts', import.meta.url), { type: 'module' }) as SweepWorker;
 
 /**
- * Points arrive from several workers out of order; `listen` hears them in index order (a
- * point waits until every point before it has arrived), so a caller can append them.
+ * Plan the sweep here (the values; a scenario the engine refuses is refused once, now), then
+ * run its points in `workers` workers (default: one a core), heard in value order.
  */
-export function inOrder(listen: (m: FromWorker) => void): (m: FromWorker) => void {
-  const early = new Map<number, FromWorker>();
-  let next = 0;
-  return (m) => {
-    if (m.kind !== 'point') return listen(m);
-    early.set(m.index, m);
-    for (let p = early.get(next); p; p = early.get(next)) {
-      early.delete(next);
-      next += 1;
-      listen(p);
-    }
-  };
-}
-
 export function startSweep(
   scenario: Scenario,
   spec: SweepSpec,
-  listen: (m: FromWorker) => void,
+  listen: (m: Heard) => void,
+  opts: {
+    spawn?: () => SweepWorker;
+    workers?: number;
+    module?: WebAssembly.Module | null;
+    share?: Share;
+  } = {},
 ): RunningSweep {
-  const parts = workersFor(spec.steps, globalThis.navigator?.hardwareConcurrency ?? 1);
-  const workers = Array.from(
-    { length: parts },
-    () => new Worker(new URL('./sweep.worker.ts', import.meta.url), { type: 'module' }),
+  let values: number[];
+  try {
+    values = planSweep(scenario, spec);
+  } catch (e) {
+    let cancelled = false;
+    const message = e instanceof Error ? e.message : String(e);
+    queueMicrotask(() => !cancelled && listen({ kind: 'error', message }));
+    return { cancel: () => (cancelled = true) };
+  }
+  const workers = opts.workers ?? workersFor(values.length, coresHere());
+  listen({ kind: 'start', values, workers: Math.min(workers, values.length) });
+  // a listener that cancels on a point hears no more, even of points that had arrived early
+  // and are being handed on with it
+  let stopped = false;
+  const ordered = inOrder<SweepPoint>(
+    (index, point) => !stopped && listen({ kind: 'point', index, point }),
   );
-  const ordered = inOrder(listen);
-  let over = false;
-  let done = 0;
-  const end = () => {
-    over = true;
-    for (const w of workers) w.terminate();
-  };
-  workers.forEach((worker, part) => {
-    worker.onmessage = (e: MessageEvent<FromWorker>) => {
-      if (over) return;
-      const m = e.data;
-      // every worker plans the same values: the first part says so for all
-      if (m.kind === 'start' && part !== 0) return;
-      if (m.kind === 'done' && ++done < parts) return;
-      if (m.kind === 'done' || m.kind === 'error') end();
-      ordered(m);
-    };
-    worker.onerror = (e) => {
-      if (over) return;
-      end();
-      listen({ kind: 'error', message: e.message || 'a sweep worker failed to start' });
-    };
-    const ask: ToWorker = { scenario, spec, part, parts, module: engineModule() };
-    worker.postMessage(ask);
+  const pool = runPool({
+    setup: { scenario, param: spec.param, module: opts.module ?? engineModule() },
+    tasks: values,
+    workers,
+    spawn: opts.spawn ?? newWorker,
+    onResult: ordered,
+    onDone: () => listen({ kind: 'done' }),
+    onError: (message) => listen({ kind: 'error', message }),
+    share: opts.share ?? pageShare,
   });
-  return { cancel: end };
+  return {
+    cancel: () => {
+      stopped = true;
+      pool.cancel();
+    },
+  };
 }

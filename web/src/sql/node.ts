@@ -1,8 +1,8 @@
 // The console's engine under Node (the `npm run sql` CLI, Vitest): sql.js finds its wasm
 // beside its own script. `nodeWorker` runs it in a worker thread for ./client, as the page
 // runs it in a Web Worker, so the CLI has the page's time limit.
-import { Worker } from 'node:worker_threads';
 import initSqlJs from 'sql.js';
+import { tsThread } from '../shared/nodeThread';
 import type { FromWorker, ToWorker, WorkerLike } from './client';
 import { SqlSession } from './session';
 
@@ -10,17 +10,9 @@ export async function openSessionNode(): Promise<SqlSession> {
   return new SqlSession(await initSqlJs());
 }
 
-/**
- * A worker thread running node-worker.ts, as a WorkerLike. A worker does not inherit tsx's
- * loader, so its entry asks tsx to import the TypeScript (tsImport, https://tsx.is/dev-api/ts-import).
- */
+/** A worker thread running node-worker.ts, as a WorkerLike (../shared/nodeThread). */
 export function nodeWorker(): WorkerLike {
-  const api = import.meta.resolve('tsx/esm/api');
-  const entry = new URL('./node-worker.ts', import.meta.url).href;
-  const worker = new Worker(
-    `import(${JSON.stringify(api)}).then((tsx) => tsx.tsImport(${JSON.stringify(entry)}, ${JSON.stringify(entry)}))`,
-    { eval: true },
-  );
+  const worker = tsThread(new URL('./node-worker.ts', import.meta.url));
   const me: WorkerLike = {
     onmessage: null,
     onerror: null,

@@ -1,8 +1,10 @@
 // The clock: one requestAnimationFrame loop that, while playing, serves as many accesses per
 // frame as the speed setting asks (full speed: as many as fit in a frame's budget). It reads
 // and drives the store with getState(); the views redraw from the store's `tick`, so nothing
-// here re-renders React.
+// here re-renders React. It also tells the worker pool when a run plays (../shared/pool's
+// pageShare), so that background sweeps leave the page a core meanwhile.
 import { useEffect } from 'react';
+import { pageShare } from '../shared/pool';
 import { SPEEDS, type AppStore } from './store';
 
 /** Milliseconds of engine work per frame at high speeds, to keep the page responsive. */
@@ -16,6 +18,8 @@ export function useAnimationLoop(store: AppStore): void {
     const loop = (now: number) => {
       handle = requestAnimationFrame(loop);
       const state = store.getState();
+      // while a run plays, the sweeps' and curves' Workers leave this page a core
+      pageShare.setBusy(state.playing);
       if (!state.playing) {
         last = null;
         return;
@@ -42,6 +46,9 @@ export function useAnimationLoop(store: AppStore): void {
       }
     };
     handle = requestAnimationFrame(loop);
-    return () => cancelAnimationFrame(handle);
+    return () => {
+      cancelAnimationFrame(handle);
+      pageShare.setBusy(false);
+    };
   }, [store]);
 }
