@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { uploadScenario } from '../../e2e/site';
+import { mulberry32 } from '../../web/src/shared/random';
 
 export const TRACE_REQUESTS = 10_000_000;
 export const TRACE_OBJECTS = 1_000_000;
@@ -22,18 +23,6 @@ export const TRACE_ZIPF = 0.9;
 export const TRACE_FILE = join(tmpdir(), 'cachesim-bench', 'zipf0.9-10M-1M.oracleGeneral');
 /** Issue #12's targets for the page. */
 export const TRACE_TARGETS = { seconds: 15, memoryBytes: 500e6 };
-
-/** mulberry32: a small seeded generator (deterministic traces). */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
 
 /**
  * Write `requests` oracleGeneral records (<u32 time, u64 id, u32 size, i64 next>, little-endian,

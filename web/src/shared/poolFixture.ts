@@ -5,18 +5,7 @@
 // them back.
 import type { FromPool, PoolWorker, ToPool } from './pool';
 import { servePool } from './poolWorker';
-
-/** A small seeded generator (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 as random } from './random';
 
 export interface LocalWorker<S, T, R> extends PoolWorker<S, T, R> {
   terminated: boolean;
