@@ -29,6 +29,19 @@ describe('inOrder', () => {
     listen(0, null);
     expect(heard).toEqual([0, 1, 2]);
   });
+
+  it('hears nothing after stop, not even results waiting behind the one being heard', () => {
+    const heard: number[] = [];
+    const listen = inOrder<null>((i) => {
+      heard.push(i);
+      if (i === 1) listen.stop(); // a listener that cancels on a result
+    });
+    listen(2, null);
+    listen(1, null);
+    listen(0, null);
+    listen(3, null);
+    expect(heard).toEqual([0, 1]);
+  });
 });
 
 /** Square each task in `n` local workers; what was heard, and the workers. */

@@ -7,7 +7,7 @@
 // so a job gives the same results on one worker or many. A `Share` may hold some workers back
 // for a while (the page's, while it animates a run). Cancel terminates every worker (a task
 // in progress stops at once). The same pool runs Web Workers in the page and
-// worker_threads in Node (scripts/lib/threads.ts); the worker side is ./poolWorker.ts.
+// worker_threads in Node (./nodeThread.ts); the worker side is ./poolWorker.ts.
 
 /** What the pool says to a worker: the setup (once, first), then tasks. */
 export type ToPool<S, T> = { kind: 'setup'; setup: S } | { kind: 'task'; index: number; task: T };
@@ -155,19 +155,35 @@ export function runPool<S, T, R>(job: PoolJob<S, T, R>): RunningPool {
   return { cancel: end };
 }
 
+/** A listener of results in index order; `stop` ends it. */
+export interface Ordered<R> {
+  (index: number, result: R): void;
+  /** Hear nothing more — not even results waiting behind the one being heard now (a listener
+   *  that cancels on a result). */
+  stop(): void;
+}
+
 /**
  * Results arrive from several workers out of order; `listen` hears them in index order (a
  * result waits until every one before it has arrived), so a caller can append them.
  */
-export function inOrder<R>(listen: (index: number, result: R) => void) {
+export function inOrder<R>(listen: (index: number, result: R) => void): Ordered<R> {
   const early = new Map<number, R>();
   let next = 0;
-  return (index: number, result: R): void => {
+  let stopped = false;
+  const hear = (index: number, result: R): void => {
+    if (stopped) return;
     early.set(index, result);
-    while (early.has(next)) {
+    while (!stopped && early.has(next)) {
       const r = early.get(next) as R;
       early.delete(next);
       listen(next++, r);
     }
   };
+  return Object.assign(hear, {
+    stop: () => {
+      stopped = true;
+      early.clear();
+    },
+  });
 }

@@ -32,23 +32,26 @@ export function sweepInThreads(
 ): NodeSweep {
   const values = planSweep(scenario, spec);
   const points: SweepPoint[] = [];
-  // after a cancel nothing more is heard, even of points that had arrived early and are being
-  // handed on with the one whose listener cancelled
-  let stop = false;
   const heard = inOrder<SweepPoint>((i, p) => {
-    if (stop) return;
     points.push(p);
     onPoint(p, i);
   });
+  // after a cancel nothing more is heard, even of points that had arrived early and are being
+  // handed on with the one whose listener cancelled (`stop`)
+  let cancelled = false;
+  const stop = () => {
+    cancelled = true;
+    heard.stop();
+  };
   if (jobs <= 1) {
     const serial = (async () => {
-      for (let i = 0; i < values.length && !stop; i++) {
+      for (let i = 0; i < values.length && !cancelled; i++) {
         heard(i, sweepPoint(scenario, spec.param, values[i]));
         await Promise.resolve(); // let a cancel in
       }
       return points;
     })();
-    return { points: serial, cancel: () => void (stop = true) };
+    return { points: serial, cancel: stop };
   }
   let pool: RunningPool = { cancel: () => {} };
   let settle = () => {};
@@ -67,7 +70,7 @@ export function sweepInThreads(
   return {
     points: all,
     cancel: () => {
-      stop = true;
+      stop();
       pool.cancel();
       settle();
     },

@@ -55,12 +55,7 @@ export function startSweep(
   }
   const workers = opts.workers ?? workersFor(values.length, coresHere());
   listen({ kind: 'start', values, workers: Math.min(workers, values.length) });
-  // a listener that cancels on a point hears no more, even of points that had arrived early
-  // and are being handed on with it
-  let stopped = false;
-  const ordered = inOrder<SweepPoint>(
-    (index, point) => !stopped && listen({ kind: 'point', index, point }),
-  );
+  const ordered = inOrder<SweepPoint>((index, point) => listen({ kind: 'point', index, point }));
   const pool = runPool({
     setup: { scenario, param: spec.param, module: opts.module ?? engineModule() },
     tasks: values,
@@ -73,7 +68,9 @@ export function startSweep(
   });
   return {
     cancel: () => {
-      stopped = true;
+      // a listener that cancels on a point hears no more, even of points that had arrived
+      // early and are being handed on with it
+      ordered.stop();
       pool.cancel();
     },
   };
