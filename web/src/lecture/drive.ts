@@ -57,7 +57,8 @@ export async function moveApp(
   const preset = compareOf(slide);
   const key = preset ? `compare:${preset}` : resolved.key;
   s.pause();
-  const comparing = (s.compare?.preset ?? null) === preset && (s.compare !== null) === !!preset;
+  // the app shows the slide's preset, or no comparison for a slide without one
+  const comparing = preset ? s.compare?.preset === preset : s.compare === null;
   if (!loaded || loaded.key !== key || s.current !== loaded.current || !comparing) {
     if (preset) {
       s.loadPreset(preset);

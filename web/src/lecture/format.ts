@@ -3,6 +3,7 @@
 // way a scenario is (the engine's `validateScenario`): every problem names its field by path
 // (`slides[2].position.execution`). Shared by the page and the headless `scripts/lecture.ts`.
 import type { Scenario } from '../sim/engine';
+import { MAX_STEPS, type SweepSpec } from '../sizing/spec';
 import { presetOf } from '../store/compare';
 import { parsePlaceholders } from './placeholders';
 
@@ -23,12 +24,7 @@ export type Position =
   | { step: number };
 
 /** A sweep as the Sizing panel runs it: `param` from `from` to `to` in `steps` runs. */
-export interface SweepAction {
-  param: string;
-  from: number;
-  to: number;
-  steps: number;
-}
+export type SweepAction = SweepSpec;
 
 /**
  * What a slide does. `play`: play (animated) from the slide before's position to this one
@@ -37,9 +33,6 @@ export interface SweepAction {
  * the slide's position; the slide's scenario is the preset's A.
  */
 export type Action = { play: Position } | { sweep: SweepAction } | { compare: string };
-
-/** The most runs a slide's sweep may ask for (the Sizing panel's MAX_STEPS, ../sizing/sweep). */
-const SWEEP_MAX_STEPS = 100;
 
 /** A chart a slide can point into (`highlight.point`). */
 export const POINT_CHARTS = ['sweep'] as const;
@@ -195,12 +188,8 @@ function checkSweep(v: unknown, path: string): void {
       throw new LectureError(`${path}.${k}`, 'must be a number');
   if ((v.to as number) <= (v.from as number))
     throw new LectureError(`${path}.to`, `must be above from (${v.from as number})`);
-  if (
-    !Number.isInteger(v.steps) ||
-    (v.steps as number) < 2 ||
-    (v.steps as number) > SWEEP_MAX_STEPS
-  )
-    throw new LectureError(`${path}.steps`, `must be a whole number from 2 to ${SWEEP_MAX_STEPS}`);
+  if (!Number.isInteger(v.steps) || (v.steps as number) < 2 || (v.steps as number) > MAX_STEPS)
+    throw new LectureError(`${path}.steps`, `must be a whole number from 2 to ${MAX_STEPS}`);
 }
 
 function checkAction(v: Record<string, unknown>, path: string): void {
@@ -291,8 +280,7 @@ export function parseLecture(text: string, bundled?: Iterable<string>): Lecture 
 }
 
 /** The position a slide stands at (its play action's target, or its own; the start if none). */
-export const targetOf = (s: Slide): Position =>
-  (s.action && 'play' in s.action ? s.action.play : undefined) ?? s.position ?? 'start';
+export const targetOf = (s: Slide): Position => playOf(s) ?? s.position ?? 'start';
 
 /** The slide's play action's target (null: it has none). */
 export const playOf = (s: Slide): Position | null =>

@@ -7,15 +7,9 @@ import { parameterDocs, SimRun, validateScenario, type Scenario } from '../sim/e
 import * as library from '../sim/library';
 
 /** `param=from..to/steps`, as the command line and the page write it. */
-export interface SweepSpec {
-  param: string;
-  from: number;
-  to: number;
-  steps: number;
-}
+import { MAX_STEPS, type SweepSpec } from './spec';
 
-/** The most runs one sweep may ask for. */
-export const MAX_STEPS = 100;
+export { MAX_STEPS, type SweepSpec };
 
 /** A figure each run ends with: buffer cache sweeps and library cache sweeps have their own. */
 export interface Metric {

@@ -23,7 +23,7 @@ use values::{check_range, parse_int, parse_pool_spec, parse_size};
 pub struct InitOra {
     values: BTreeMap<&'static str, Value>,
     /// `db_block_buffers`' minimum when a teaching scenario lowers Oracle's (see
-    /// [`InitOra::for_scenario`]); None: the documented one.
+    /// `Scenario::init_ora`); None: the documented one.
     buffers_floor: Option<u64>,
 }
 

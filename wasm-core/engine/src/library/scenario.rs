@@ -4,7 +4,7 @@
 
 use super::spec::{default_spin_count, CursorSharing, Size, Spec};
 use crate::error::{Result, SimError};
-use crate::init_ora::{InitOra, ParamArea};
+use crate::init_ora::ParamArea;
 use crate::profile::Profile;
 use crate::scenario::Scenario;
 use crate::scenario::WorkloadSpec;
@@ -50,7 +50,7 @@ pub fn spec_of(s: &Scenario) -> Result<(Spec, Vec<String>)> {
              scenarios; a library cache scenario has no host model: leave host out",
         ));
     }
-    let init = InitOra::new(&s.init)?;
+    let init = s.init_ora()?;
     let mut notes: Vec<String> = init.foreign_notes(ParamArea::LibraryCache);
     let d = Spec::default();
     let int = |name: &str, default: u32| -> Result<u32> {

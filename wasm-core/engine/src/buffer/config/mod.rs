@@ -100,7 +100,7 @@ impl CacheConfig {
     }
 
     /// Resolve and validate with `per_latch` as the smallest working set (Oracle: 50).
-    pub fn resolve_with(profile: Profile, init: &InitOra, per_latch: u64) -> Result<CacheConfig> {
+    fn resolve_with(profile: Profile, init: &InitOra, per_latch: u64) -> Result<CacheConfig> {
         let block_size = init.int_or_default("db_block_size")?;
         if !block_size.is_power_of_two() {
             return Err(SimError::param(
