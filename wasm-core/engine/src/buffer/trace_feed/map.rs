@@ -15,14 +15,68 @@ pub use crate::common::IdHasher;
 /// The most distinct ids a dense map numbers: as many as one scenario may access
 /// ([`MAX_ACCESSES`], 20,000,000). Its table then holds 2^25 slots of 17 bytes (hashbrown keeps
 /// at most 7/8 of its slots full and doubles when it would pass that), 570 MB, and 855 MB while
-/// it grows to them; without a bound, 58.7M random 64-bit ids trapped the wasm (issue 29).
+/// it grows to them, plus the 64 MB of ids below [`SMALL_IDS`] at most; without a bound, 58.7M random 64-bit ids trapped the wasm (issue 29).
 /// A trace with more distinct ids maps them directly, onto objects of that many blocks.
 pub const MAX_DENSE_IDS: u64 = MAX_ACCESSES;
+
+/// Ids below this are numbered through a plain array (`DenseIds::small`, 4 bytes an id, 64 MB at
+/// most) instead of the hash table: block traces name blocks by small numbers (a disk offset ÷
+/// the block size; libCacheSim's own zipf traces use ranks), and a lookup in the array touches
+/// one cache line where the table touches two (its control byte and its slot) — at 1M distinct
+/// ids the table is 34 MB and each of those is a miss. Hashed 64-bit ids go to the table.
+const SMALL_IDS: u64 = 1 << 24;
+/// An id the array has not numbered yet.
+const UNSEEN: u32 = u32::MAX;
+
+/// Ids numbered 0, 1, 2 … in order of first appearance.
+#[derive(Default)]
+struct DenseIds {
+    /// The number of id k at `small[k]` (or [`UNSEEN`]), for ids below [`SMALL_IDS`]; it grows
+    /// to the next power of two past the largest id seen.
+    small: Vec<u32>,
+    large: HashMap<u64, u64, BuildHasherDefault<IdHasher>>,
+    len: u64,
+}
+
+impl DenseIds {
+    /// The number of `id`, numbering it `len` when it is new and `len < limit`; `Err(len)`
+    /// when it is new and `limit` are numbered already.
+    #[inline]
+    fn number(&mut self, id: u64, limit: u64) -> Result<u64, u64> {
+        let next = self.len;
+        if id < SMALL_IDS {
+            let i = id as usize;
+            if i >= self.small.len() {
+                let size = (i + 1).next_power_of_two().min(SMALL_IDS as usize);
+                self.small.resize(size, UNSEEN);
+            }
+            match self.small[i] {
+                UNSEEN if next >= limit => Err(next),
+                UNSEEN => {
+                    // `limit` is at most MAX_DENSE_IDS (20M), so a number fits in 32 bits
+                    self.small[i] = next as u32;
+                    self.len += 1;
+                    Ok(next)
+                }
+                k => Ok(k as u64),
+            }
+        } else {
+            match self.large.entry(id) {
+                Entry::Occupied(o) => Ok(*o.get()),
+                Entry::Vacant(_) if next >= limit => Err(next),
+                Entry::Vacant(v) => {
+                    self.len += 1;
+                    Ok(*v.insert(next))
+                }
+            }
+        }
+    }
+}
 
 pub struct Mapper {
     /// First id of each segment, and one past the last of the last.
     starts: Vec<u64>,
-    dense: Option<HashMap<u64, u64, BuildHasherDefault<IdHasher>>>,
+    dense: Option<DenseIds>,
     /// The most distinct ids `dense` may number ([`MAX_DENSE_IDS`]; smaller in tests).
     dense_limit: u64,
     names: Vec<String>,
@@ -36,7 +90,7 @@ impl Mapper {
         }
         Mapper {
             starts,
-            dense: (map == ObjectMap::Dense).then(HashMap::default),
+            dense: (map == ObjectMap::Dense).then(DenseIds::default),
             dense_limit: MAX_DENSE_IDS,
             names: segs.iter().map(|s| crate::error::echo(&s.name)).collect(),
         }
@@ -56,7 +110,7 @@ impl Mapper {
 
     /// Distinct objects seen so far (dense mapping only).
     pub fn distinct(&self) -> Option<u64> {
-        self.dense.as_ref().map(|d| d.len() as u64)
+        self.dense.as_ref().map(|d| d.len)
     }
 
     /// The segment and block of object `id`.
@@ -74,10 +128,9 @@ impl Mapper {
                 ))
             }
             Some(d) => {
-                let next = d.len() as u64;
-                let k = match d.entry(id) {
-                    Entry::Occupied(o) => *o.get(),
-                    Entry::Vacant(_) if next >= self.dense_limit => {
+                let k = match d.number(id, self.dense_limit) {
+                    Ok(k) => k,
+                    Err(next) => {
                         return Err(format!(
                             "object {id} would be distinct object number {}: map: dense numbers \
                              at most {} distinct ids (its table's memory is bounded) and the \
@@ -87,7 +140,6 @@ impl Mapper {
                             self.dense_limit
                         ))
                     }
-                    Entry::Vacant(v) => *v.insert(next),
                 };
                 if k >= total {
                     return Err(format!(

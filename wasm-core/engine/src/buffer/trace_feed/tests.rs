@@ -212,6 +212,40 @@ fn ids_map_end_to_end_over_the_objects_and_densely_when_asked() {
     assert!(d.cache().b.dba.contains(&hash::dba(0, 1)));
 }
 
+/// Small ids are numbered through an array and the others through a hash table (map.rs,
+/// `SMALL_IDS`): one numbering by first appearance across both, the bound counted over both.
+#[test]
+fn a_dense_map_numbers_small_and_large_ids_in_one_order_of_first_appearance() {
+    let segs: Vec<crate::scenario::segment::Segment> =
+        serde_json::from_str(r#"[{"name":"T","type":"TABLE","blocks":100}]"#).unwrap();
+    let mut m = map::Mapper::new(&segs, ObjectMap::Dense);
+    let small_edge = (1u64 << 24) - 1;
+    let ids = [
+        7,
+        1 << 40,
+        small_edge,
+        7,
+        1 << 24,
+        0,
+        1 << 40,
+        small_edge,
+        0,
+    ];
+    let blocks: Vec<u32> = ids.iter().map(|&id| m.block_of(id).unwrap().1).collect();
+    assert_eq!(blocks, [0, 1, 2, 0, 3, 4, 1, 2, 4]);
+    assert_eq!(m.distinct(), Some(5));
+    let mut m = map::Mapper::new(&segs, ObjectMap::Dense).with_dense_limit(2);
+    assert!(m.block_of(3).is_ok() && m.block_of(1 << 33).is_ok());
+    for id in [4, 1 << 34] {
+        let e = m.block_of(id).unwrap_err();
+        assert!(e.contains("has reached 2"), "{e}");
+    }
+    assert_eq!(
+        (m.block_of(3), m.block_of(1 << 33)),
+        (Ok((0, 0)), Ok((0, 1)))
+    );
+}
+
 #[test]
 fn a_garbage_line_stops_the_replay_and_keeps_what_came_before() {
     let s = scenario("8.0", 50, &[100]);
