@@ -13,7 +13,7 @@ const URL_ = `http://localhost:${PREVIEW_PORT}/`;
 
 /**
  * The headless runner on seed000-8i-hot50 with _db_percent_hot_default = 0: `npm run -s sim`
- * is `ensure-wasm && tsx scripts/sim.ts`; the wasm the site was built with is already there,
+ * is scripts/cli.mjs running scripts/sim.ts (bundled); the wasm the site was built with is already there,
  * so this calls the runner itself (the same module, the same scenario code).
  */
 function simReport() {
