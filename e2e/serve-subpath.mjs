@@ -1,11 +1,11 @@
 // A tiny static server for dist/ under a sub path (like GitHub Pages' /repo/), to prove the built
 // site uses only relative URLs; it gzips text and wasm as such a host does, so that a throttled
 // first load (e2e/first-screen.spec.ts) sends what a real visitor would receive.
-// Usage: node e2e/serve-subpath.mjs [--port 4174] [--base /repo/]
+// Usage: node e2e/serve-subpath.mjs [--port 4174] [--base /repo/] [--dist dist/]
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
-import { extname, join, normalize, sep } from 'node:path';
+import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
@@ -14,11 +14,15 @@ const { values } = parseArgs({
   options: {
     port: { type: 'string', default: '4174' },
     base: { type: 'string', default: '/repo/' },
+    // another build's folder (scripts/bench-wait.ts builds into a temporary one)
+    dist: { type: 'string' },
   },
 });
 const port = Number(values.port);
 const base = values.base.endsWith('/') ? values.base : `${values.base}/`;
-const distDir = fileURLToPath(new URL('../dist/', import.meta.url));
+const distDir = values.dist
+  ? join(resolve(values.dist), sep)
+  : fileURLToPath(new URL('../dist/', import.meta.url));
 
 const types = {
   '.html': 'text/html; charset=utf-8',
