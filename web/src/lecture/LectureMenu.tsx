@@ -1,10 +1,15 @@
 // The lectures in the header's scenario picker (a group of its own, so the header stays one
 // row on a projector): each bundled lecture, "Write a lecture from here…", "Close the
 // lecture" and "Practise" (a generated exercise). `pickLecture` does what an option asks for; a scenario's value is never one.
-// The lectures' JSON is a chunk of its own (./bundled): asked for once the page is idle, or
-// as soon as the picker is focused or pointed at, so it is there when the list opens.
+// The lectures' JSON is a chunk of its own (./bundled): asked for once the engine is ready and
+// the page idle, or as soon as the picker is focused or pointed at, so it is there when the
+// list opens. Not before the engine: on a slow network the page is idle while the engine's wasm
+// arrives, and the lectures' bytes would share the line with it (issue 30 #5: what is not on
+// the first screen loads after it).
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
+import { useApp } from '../store/context';
+import { selectEngineReady } from '../store/selectors';
 import type { AppStore } from '../store/store';
 import { bundledLecture, loadBundledLectures, useBundledLectures } from './bundled';
 import { NEW_SLIDE_TEXT, slideFromApp } from './drive';
@@ -43,9 +48,12 @@ export function preloadLectures(): void {
   loadBundledLectures().catch(() => {});
 }
 
-/** Fetch the lectures' chunk once the page is idle (it is precached with the site). */
+/** Fetch the lectures' chunk once the engine is ready and the page idle (it is precached with
+ *  the site). */
 function useLecturesWhenIdle(): void {
+  const ready = useApp(selectEngineReady);
   useEffect(() => {
+    if (!ready) return;
     const idle = globalThis.requestIdleCallback as typeof requestIdleCallback | undefined;
     if (idle) {
       const id = idle(preloadLectures, { timeout: 3000 });
@@ -53,7 +61,7 @@ function useLecturesWhenIdle(): void {
     }
     const id = setTimeout(preloadLectures, 1000);
     return () => clearTimeout(id);
-  }, []);
+  }, [ready]);
 }
 
 /** The picker's "Lectures" group. */

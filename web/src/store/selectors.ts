@@ -59,6 +59,7 @@ export const selectHeader = (s: AppState) => ({
 });
 
 export const selectEngine = (s: AppState) => ({ engine: s.engine, error: s.engineError });
+export const selectEngineReady = (s: AppState) => s.engine === 'ready';
 export const selectLinkError = (s: AppState) => s.linkError;
 export const selectDismissLinkError = (s: AppState) => s.dismissLinkError;
 export const selectDraft = (s: AppState) => s.draft;
