@@ -56,6 +56,12 @@ export function createChainView(el: HTMLElement, opts: ViewOptions): View<ChainF
     });
   const width = () => measure().w;
   const height = () => measure().h;
+  // The caption's height, read once and again only when it changes size (below): reading it
+  // after each frame's new caption forced a layout in every frame of playback. A caption that
+  // wraps to another line is seen by the observer after that frame's layout, and the view is
+  // drawn again with the strip that much lower.
+  let captionH: number | null = null;
+  const captionHeight = () => (captionH ??= caption.offsetHeight);
 
   /**
    * What to show: this step's lookup; else a buffer just selected; else a bucket clicked;
@@ -103,7 +109,7 @@ export function createChainView(el: HTMLElement, opts: ViewOptions): View<ChainF
     // projector shows: styles/modes.css). When even the strip's least is more than the
     // panel's height leaves, the panel grows rather than clip the chain under the strip (at
     // 1024×768 the chain's boxes were cut off).
-    const chrome = caption.offsetHeight + 8 + CHAIN_H + 8 + 20;
+    const chrome = captionHeight() + 8 + CHAIN_H + 8 + 20;
     const stripH = Math.max(12, height() - chrome);
     const need = stripH + chrome + 2 * PAD_Y;
     if (need > height() + 2 * PAD_Y && el.style.minHeight !== `${need}px`) {
@@ -209,6 +215,16 @@ export function createChainView(el: HTMLElement, opts: ViewOptions): View<ChainF
     },
   );
 
+  const unwatchCaption = watchSize(
+    caption,
+    () => (captionH = null),
+    () => String(captionHeight()),
+    // the same frame again (its lookup and caption), without the walk's animation
+    () => {
+      if (last) draw(last, false);
+    },
+  );
+
   return {
     update(frame: ChainFrame) {
       // A view detached by wasm memory growth reads as empty: keep the last picture.
@@ -224,6 +240,7 @@ export function createChainView(el: HTMLElement, opts: ViewOptions): View<ChainF
     },
     destroy() {
       unwatch();
+      unwatchCaption();
       strip.el.removeEventListener('click', onStrip);
       stop(chainG.selectAll('*'));
       strip.destroy();
