@@ -21,8 +21,9 @@ export const TRACE_REQUESTS = 10_000_000;
 export const TRACE_OBJECTS = 1_000_000;
 export const TRACE_ZIPF = 0.9;
 export const TRACE_FILE = join(tmpdir(), 'cachesim-bench', 'zipf0.9-10M-1M.oracleGeneral');
-/** Issue #12's targets for the page. */
-export const TRACE_TARGETS = { seconds: 15, memoryBytes: 500e6 };
+/** The page's targets: under 2.5 s in the Worker (issue 30 #2; issue #12's was 15 s), the wasm
+ *  memory under 500 MB (issue #12). */
+export const TRACE_TARGETS = { seconds: 2.5, memoryBytes: 500e6 };
 
 /**
  * Write `requests` oracleGeneral records (<u32 time, u64 id, u32 size, i64 next>, little-endian,
