@@ -8,11 +8,10 @@
 // The page's replay of the same trace in a Worker is `scripts/bench-load.ts`'s.
 //
 //   npx tsx scripts/bench-runner.ts [--runs K] [--sizes 1000,100000]
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { physicalReads, timed, traceScenario, type Measured } from './lib/procs';
+import { nativeBins, physicalReads, timed, traceScenario, type Measured } from './lib/procs';
 import {
   TRACE_FILE,
   TRACE_OBJECTS,
@@ -38,23 +37,12 @@ function fail(message: string): never {
 if (!existsSync('/usr/bin/time'))
   fail('needs GNU time at /usr/bin/time (Debian: apt-get install time)');
 console.error('bench-runner: building the native trace bin (cargo, release)…');
-const cargo = spawnSync(
-  'cargo',
-  [
-    'build',
-    '--quiet',
-    '--release',
-    '--manifest-path',
-    'wasm-core/Cargo.toml',
-    '-p',
-    'cachesim',
-    '--bin',
-    'trace',
-  ],
-  { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] },
-);
-if (cargo.status !== 0) fail('cargo build failed');
-const native = join(root, 'wasm-core', 'target', 'release', 'trace');
+let native: string;
+try {
+  native = nativeBins(root)('trace');
+} catch (e) {
+  fail((e as Error).message);
+}
 if (!existsSync(TRACE_FILE)) {
   console.error(`bench-runner: writing ${TRACE_FILE}…`);
   writeZipfTrace(TRACE_FILE, TRACE_REQUESTS, TRACE_OBJECTS, TRACE_ZIPF);

@@ -17,6 +17,28 @@ export interface Program {
   args: string[];
 }
 
+/**
+ * The engine's native bins built (cargo, release) in the repository at `root`: the path of bin
+ * `name` in cargo's target folder. Throws with cargo's own message when the build fails.
+ */
+export function nativeBins(root: string): (name: string) => string {
+  const cargo = (args: string) => {
+    const r = spawnSync('cargo', args.split(' '), {
+      cwd: root,
+      encoding: 'utf8',
+      maxBuffer: 1 << 26,
+    });
+    if (r.status !== 0) throw new Error(`cargo ${args.split(' ')[0]} failed:\n${r.stderr}`);
+    return r.stdout;
+  };
+  const manifest = '--manifest-path wasm-core/Cargo.toml';
+  cargo(`build --quiet --release ${manifest} -p cachesim --bins`);
+  const meta = JSON.parse(cargo(`metadata --format-version 1 --no-deps ${manifest}`)) as {
+    target_directory: string;
+  };
+  return (name) => join(meta.target_directory, 'release', name);
+}
+
 export function onPath(name: string): string | undefined {
   return (process.env.PATH ?? '')
     .split(delimiter)
