@@ -140,7 +140,7 @@ impl Cache {
         }
     }
 
-    fn take_victim(&mut self, v: u32) -> u32 {
+    pub(super) fn take_victim(&mut self, v: u32) -> u32 {
         let (old_dba, tch) = (self.b.dba[v as usize], self.b.tch[v as usize]);
         self.emit(|| Event::Victim {
             buf: v,

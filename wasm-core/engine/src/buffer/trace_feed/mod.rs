@@ -353,14 +353,19 @@ impl Served<'_> {
         op: crate::buffer::events::Op,
         not_before_ns: u64,
     ) -> std::result::Result<(), String> {
-        let mut a = Access::read(seg, block, op);
-        a.not_before_ns = not_before_ns;
         if self.cache.host.is_some() {
             self.cache.session_work(0);
         }
         // one record, one execution (as in the `trace` workload)
         let pos = *self.pos;
-        self.cache.access(&a, pos, pos + 1);
+        if op == crate::buffer::events::Op::Read {
+            self.cache
+                .read_block(seg, block, not_before_ns, pos, pos + 1);
+        } else {
+            let mut a = Access::read(seg, block, op);
+            a.not_before_ns = not_before_ns;
+            self.cache.access(&a, pos, pos + 1);
+        }
         if let Some(e) = &self.cache.fault {
             return Err(e.to_string());
         }
