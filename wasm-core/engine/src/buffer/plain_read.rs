@@ -128,3 +128,81 @@ impl Cache {
         Some(self.take_victim(v))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::buffer::{lists, Instance, Report};
+    use crate::common::Rng;
+    use crate::scenario::Scenario;
+
+    fn cache(buffers: u32, latches: u32) -> Cache {
+        let s = format!(
+            r#"{{ "version": 1, "title": "plain reads", "profile": "8.0",
+              "init": {{ "db_block_buffers": {buffers}, "db_block_lru_latches": {latches} }},
+              "objects": [ {{ "name": "A", "type": "TABLE", "blocks": 400 }},
+                           {{ "name": "B", "type": "TABLE", "blocks": 900 }} ],
+              "workload": {{ "kind": "random", "accesses": 1 }} }}"#
+        );
+        Instance::build(&Scenario::parse(&s).unwrap())
+            .unwrap()
+            .cache
+    }
+
+    /// Everything a run leaves: the report, the clock, every buffer header, every list and
+    /// every hash chain.
+    fn state(c: &Cache) -> String {
+        let report = serde_json::to_string(&Report::new("t", c, 0, 0, true, &[])).unwrap();
+        let mut lists = Vec::new();
+        for ws in &c.sets {
+            let (mut repl, mut write) = (Vec::new(), Vec::new());
+            lists::repl_order(&c.b, ws, &mut repl);
+            lists::write_order(&c.b, ws, &mut write);
+            lists.push((repl, write, ws.cold_head, ws.next_free, ws.freed.clone()));
+        }
+        let chains: Vec<_> = (0..c.hash.bucket_count())
+            .map(|b| c.hash.chain(b))
+            .collect();
+        format!(
+            "{report}\n{}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}\n{lists:?}\n{chains:?}",
+            c.now, c.b.dba, c.b.tch, c.b.tim, c.b.flags, c.rr
+        )
+    }
+
+    /// Reads served by `read_block` leave the cache as `access` leaves it, read by read, with
+    /// writes among them (dirty buffers on the LRU tail, DBWR's write lists and batches) and
+    /// over several working sets.
+    #[test]
+    fn a_plain_read_is_served_as_access_serves_it() {
+        for (buffers, latches) in [(60, 1), (150, 3), (1_000, 2)] {
+            let (mut short, mut general) = (cache(buffers, latches), cache(buffers, latches));
+            assert!(short.plain_read_applies());
+            let mut r = Rng::new(buffers as u64);
+            let mut t = 0;
+            for pos in 0..40_000u64 {
+                let seg = r.below(2) as u32;
+                let u = r.unit();
+                let block = ((u * u) * [400.0, 900.0][seg as usize]) as u32;
+                t += r.below(3_000_000);
+                let write = r.below(10) == 0;
+                let mut a = Access::read(seg, block, if write { Op::Write } else { Op::Read });
+                a.not_before_ns = t;
+                general.access(&a, pos, pos + 1);
+                if write {
+                    short.access(&a, pos, pos + 1);
+                } else {
+                    short.read_block(seg, block, t, pos, pos + 1);
+                }
+                if pos % 997 == 0 {
+                    assert_eq!(
+                        state(&short),
+                        state(&general),
+                        "{buffers}/{latches} at {pos}"
+                    );
+                }
+            }
+            assert_eq!(state(&short), state(&general), "{buffers}/{latches}");
+            assert!(general.counters[0].dirty_buffers_inspected > 0);
+        }
+    }
+}
