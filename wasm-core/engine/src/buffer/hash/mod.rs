@@ -170,8 +170,10 @@ impl HashChains {
         self.modulo.reduce(hash(dba))
     }
 
-    /// Walk the bucket's chain under its latch, comparing DBAs.
-    #[inline]
+    /// Walk the bucket's chain under its latch, comparing DBAs. Always inlined, as `insert`
+    /// and `remove` are: in a caller that does not read the latch (the trace replay's short
+    /// path) its computation goes, and the caller's loads and this one's overlap (issue 30).
+    #[inline(always)]
     pub fn lookup(&mut self, dba: u32) -> Lookup {
         let bucket = self.bucket_of(dba);
         let latch = self.latch_of.reduce(bucket);
@@ -212,6 +214,7 @@ impl HashChains {
     }
 
     /// Hang buffer `i`, now holding `dba`, at the head of the chain of `bucket` (its bucket).
+    #[inline(always)]
     pub fn insert(&mut self, i: u32, dba: u32, bucket: u32) {
         let (tail, links, prev) = (&mut self.tail, &mut self.links, &mut self.prev);
         with_group!(&mut self.groups, bucket, |g| {
@@ -250,6 +253,7 @@ impl HashChains {
 
     /// Take buffer `i` off the chain of `dba`, the block it holds (the caller has it in the
     /// buffer's header, so a buffer held in its bucket's group costs only that group).
+    #[inline(always)]
     pub fn remove(&mut self, i: u32, dba: u32) {
         let bucket = self.bucket_of(dba);
         let (tail, links, prev) = (&mut self.tail, &mut self.links, &mut self.prev);
