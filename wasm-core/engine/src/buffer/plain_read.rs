@@ -19,9 +19,10 @@ use super::workload::Access;
 use super::{hash, Cache};
 
 impl Cache {
-    /// Whether a plain read may take the short path of [`Self::read_block`].
+    /// Whether a plain read may take the short path of [`Self::read_block`]. Nothing an
+    /// access does changes it, but a fault, which stops the run.
     #[inline(always)]
-    fn plain_read_applies(&self) -> bool {
+    pub(crate) fn plain_read_applies(&self) -> bool {
         !self.record
             && self.fault.is_none()
             && self.host.is_none()
@@ -39,6 +40,15 @@ impl Cache {
             self.access(&a, pos, exec);
             return;
         }
+        self.plain_read(seg, block, not_before_ns);
+    }
+
+    /// The short path of [`Self::read_block`], for a caller that has found that
+    /// [`Self::plain_read_applies`] (once for many reads: the trace feed's chunk) and has seen
+    /// no fault since.
+    #[inline(always)]
+    pub(crate) fn plain_read(&mut self, seg: u32, block: u32, not_before_ns: u64) {
+        debug_assert!(self.plain_read_applies());
         if not_before_ns > self.now {
             self.now = not_before_ns;
         }

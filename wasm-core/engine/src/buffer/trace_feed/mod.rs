@@ -193,6 +193,7 @@ impl TraceFeed {
         {
             return Ok(bytes);
         }
+        let plain = self.cache.plain_read_applies();
         let mut done = 0;
         for r in bytes.chunks_exact(RECORD_BYTES) {
             let (time, id) = Decoder::binary_fields(r);
@@ -203,8 +204,12 @@ impl TraceFeed {
             let not_before_ns = t.saturating_sub(*self.origin.get_or_insert(t));
             // one record, one execution (as in the `trace` workload)
             let pos = self.pos;
-            self.cache
-                .read_block(0, id as u32, not_before_ns, pos, pos + 1);
+            if plain {
+                self.cache.plain_read(0, id as u32, not_before_ns);
+            } else {
+                self.cache
+                    .read_block(0, id as u32, not_before_ns, pos, pos + 1);
+            }
             if let Some(e) = &self.cache.fault {
                 self.decoder.took(done);
                 return Err(self.decoder.refused(e.to_string()));
