@@ -19,6 +19,7 @@ mod io_path;
 pub mod layout;
 pub mod lists;
 pub mod mrc;
+mod plain_read;
 pub mod policy;
 pub mod replacement;
 pub mod report;

@@ -94,9 +94,11 @@ impl<const L: usize> Group<L> {
     pub(super) fn take_out(&mut self, p: usize, last: (u32, u32)) {
         let (dba, buf) = (self.dba, self.buf);
         for j in 0..L - 1 {
-            let from = j + (j >= p) as usize;
-            self.dba[j] = dba[from];
-            self.buf[j] = buf[from];
+            // each lane blends itself and its successor by a mask of `j >= p`: no index
+            // computed from `p`, which compiled to branches that mispredicted (issue 30)
+            let later = ((j >= p) as u32).wrapping_neg();
+            self.dba[j] = (dba[j] & !later) | (dba[j + 1] & later);
+            self.buf[j] = (buf[j] & !later) | (buf[j + 1] & later);
         }
         let end = self.held() - 1;
         (self.dba[end], self.buf[end]) = last;

@@ -170,8 +170,33 @@ impl HashChains {
         self.modulo.reduce(hash(dba))
     }
 
-    /// Walk the bucket's chain under its latch, comparing DBAs.
-    #[inline]
+    /// Whether the buckets take more memory than a core's own caches are likely to hold
+    /// (256 KiB): then a lookup's bucket is likely a cache miss, worth reading ahead
+    /// ([`Self::touch`]).
+    pub fn large(&self) -> bool {
+        let bytes = match &self.groups {
+            Groups::Wide(v) => v.len() * 64,
+            Groups::Narrow(v) => v.len() * 16,
+        };
+        bytes > 256 << 10
+    }
+
+    /// Read the line of `dba`'s bucket before its lookup, so that its cache miss overlaps the
+    /// work before it: a plain load whose value goes nowhere (`black_box` keeps it), the
+    /// portable stand-in for a prefetch instruction (issue 30).
+    #[inline(always)]
+    pub fn touch(&self, dba: u32) {
+        let bucket = self.bucket_of(dba) as usize;
+        std::hint::black_box(match &self.groups {
+            Groups::Wide(v) => v[bucket].0.gets(),
+            Groups::Narrow(v) => v[bucket].0.gets(),
+        });
+    }
+
+    /// Walk the bucket's chain under its latch, comparing DBAs. Always inlined, as `insert`
+    /// and `remove` are: in a caller that does not read the latch (the trace replay's short
+    /// path) its computation goes, and the caller's loads and this one's overlap (issue 30).
+    #[inline(always)]
     pub fn lookup(&mut self, dba: u32) -> Lookup {
         let bucket = self.bucket_of(dba);
         let latch = self.latch_of.reduce(bucket);
@@ -212,6 +237,7 @@ impl HashChains {
     }
 
     /// Hang buffer `i`, now holding `dba`, at the head of the chain of `bucket` (its bucket).
+    #[inline(always)]
     pub fn insert(&mut self, i: u32, dba: u32, bucket: u32) {
         let (tail, links, prev) = (&mut self.tail, &mut self.links, &mut self.prev);
         with_group!(&mut self.groups, bucket, |g| {
@@ -250,6 +276,7 @@ impl HashChains {
 
     /// Take buffer `i` off the chain of `dba`, the block it holds (the caller has it in the
     /// buffer's header, so a buffer held in its bucket's group costs only that group).
+    #[inline(always)]
     pub fn remove(&mut self, i: u32, dba: u32) {
         let bucket = self.bucket_of(dba);
         let (tail, links, prev) = (&mut self.tail, &mut self.links, &mut self.prev);

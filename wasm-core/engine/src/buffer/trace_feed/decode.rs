@@ -84,6 +84,39 @@ impl Decoder {
         self.consumed
     }
 
+    /// The decoder reads oracleGeneral records and holds no part of one: the next byte fed
+    /// starts a record, so a caller may read whole records itself ([`Self::took`]).
+    pub fn at_binary_record(&self) -> bool {
+        matches!(self.kind, Kind::Binary) && self.carry.is_empty()
+    }
+
+    /// Bytes still missing from the binary record the last chunk cut in two (0: none).
+    pub fn binary_carry_need(&self) -> usize {
+        match self.kind {
+            Kind::Binary if !self.carry.is_empty() => RECORD_BYTES - self.carry.len(),
+            _ => 0,
+        }
+    }
+
+    /// The caller read `records` whole oracleGeneral records itself: count their bytes.
+    pub fn took(&mut self, records: usize) {
+        self.consumed += (records * RECORD_BYTES) as u64;
+    }
+
+    /// The error of the next binary record, refused by the sink with `message` (what
+    /// [`Self::feed`] returns for it).
+    pub fn refused(&self, message: String) -> SimError {
+        SimError::new(offset_at(self.consumed), message)
+    }
+
+    /// The time (s) and object id of oracleGeneral record `r` (24 bytes: u32 time, u64 id,
+    /// u32 size, i64 next access, little-endian; only the first two are read).
+    #[inline(always)]
+    pub fn binary_fields(r: &[u8]) -> (u32, u64) {
+        let word = |k: usize| u32::from_le_bytes([r[k], r[k + 1], r[k + 2], r[k + 3]]);
+        (word(0), word(4) as u64 | (word(8) as u64) << 32)
+    }
+
     /// Decode every whole record of `carry + bytes`, handing each to `sink`. A record that
     /// does not parse, or that `sink` refuses (its message), stops here with an error naming
     /// the line or byte offset; the records before it have been handed on.
@@ -171,11 +204,9 @@ impl Decoder {
         r: &[u8],
         sink: &mut impl FnMut(Rec) -> Result<(), String>,
     ) -> Result<(), SimError> {
-        let word = |k: usize| u32::from_le_bytes([r[k], r[k + 1], r[k + 2], r[k + 3]]);
-        let time = word(0) as u64;
-        let id = word(4) as u64 | (word(8) as u64) << 32;
+        let (time, id) = Decoder::binary_fields(r);
         let rec = Rec {
-            time_ns: Some(time * 1_000_000_000),
+            time_ns: Some(time as u64 * 1_000_000_000),
             obj: Obj::Id(id),
             op: Op::Read,
         };

@@ -101,6 +101,12 @@ impl Mapper {
         *self.starts.last().unwrap()
     }
 
+    /// Direct mapping onto a single object: id k is its block k, for ids below the total
+    /// returned (the others are errors [`Self::block_of`] words).
+    pub fn direct_single(&self) -> Option<u64> {
+        (self.dense.is_none() && self.starts.len() == 2).then(|| self.total())
+    }
+
     /// A dense map that numbers at most `limit` ids (the tests' small bound).
     #[cfg(test)]
     pub fn with_dense_limit(mut self, limit: u64) -> Mapper {

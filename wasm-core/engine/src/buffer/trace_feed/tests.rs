@@ -118,6 +118,47 @@ fn chunks_of_any_size_give_the_same_run() {
     }
 }
 
+/// oracleGeneral records onto one object take the feed's short path; in chunks of any size,
+/// cutting records anywhere, they give what the same records give as text lines (the
+/// general path), an id past the object's last block included.
+#[test]
+fn the_short_path_of_binary_records_gives_the_general_path_s_run() {
+    let mut ids = zipfish(4_000, 900, 8);
+    let s = scenario("8.0", 120, &[900]);
+    let bin = oracle_general(&ids, 7);
+    let lines: String = ids
+        .iter()
+        .enumerate()
+        .map(|(k, i)| format!("{},{i}\n", k / 7))
+        .collect();
+    let csv = r#"{"format":"csv","params":"time-col=1, obj-id-col=2"}"#;
+    let general = feed_all(&s, csv, lines.as_bytes(), 4096);
+    let text = serde_json::to_string(&general.report()).unwrap();
+    for chunk in [1, 23, 24, 25, 1_000, bin.len()] {
+        let f = feed_all(&s, r#"{"format":"oracleGeneral"}"#, &bin, chunk);
+        assert_eq!(f.cache().now, general.cache().now, "chunks of {chunk}");
+        let r = serde_json::to_string(&f.report()).unwrap();
+        assert_eq!(r.replace("oracleGeneral", "csv"), text, "chunks of {chunk}");
+    }
+    // an id past the last block stops the replay there, after the records before it
+    ids[2_500] = 900;
+    let bin = oracle_general(&ids, 7);
+    for chunk in [25, 4_096, bin.len()] {
+        let mut f = TraceFeed::from_json(&s, r#"{"format":"oracleGeneral"}"#).unwrap();
+        let e = bin
+            .chunks(chunk)
+            .map(|c| f.feed(c))
+            .find_map(|r| r.err())
+            .unwrap();
+        assert_eq!(
+            e.path,
+            format!("trace byte offset {}", 2_500 * RECORD_BYTES)
+        );
+        assert!(e.message.contains("900 blocks in all"), "{e}");
+        assert_eq!(f.accesses(), 2_500);
+    }
+}
+
 #[test]
 fn txt_csv_and_oracle_general_agree_on_the_same_stream() {
     let ids = zipfish(5_000, 1_000, 3);
