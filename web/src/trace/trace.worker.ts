@@ -1,16 +1,27 @@
 // A trace replay's Web Worker: its own engine replays the file through the scenario's cache,
-// streaming (./feed: `file.stream()` in 2 MiB chunks, never the whole file), and posts
-// progress at most ten times a second, then the report; on a bad record, the error and the
-// report of what was served before it. The page cancels by terminating the worker.
+// streaming (./feed: 2 MiB chunks, never the whole file, read ahead by a second Worker while
+// the engine works: ./readAhead), and posts progress at most ten times a second, then the
+// report; on a bad record, the error and the report of what was served before it. The page
+// cancels by terminating the worker.
 import { loadEngine } from '../sim/engine';
 import { TraceRun } from '../sim/trace';
 import init from '../wasm/pkg/cachesim.js';
 import wasmUrl from '../wasm/pkg/cachesim_bg.wasm?url';
-import { FeedError, feedStream } from './feed';
+import { CHUNK_BYTES, FeedError, feedStream } from './feed';
+import { readAhead } from './readAhead';
 import type { FromWorker, ToWorker, TraceSummary } from './traceClient';
 
 const post = (m: FromWorker) =>
   (self as unknown as { postMessage(m: FromWorker): void }).postMessage(m);
+
+/** The file, read by a second Worker while this one's engine works (./readAhead). Where a
+ *  Worker cannot start another, it is streamed here, between chunks. The reader ends with this
+ *  Worker (a cancel terminates it). */
+function fileStream(file: Blob, chunkBytes: number): ReadableStream<Uint8Array> {
+  if (typeof Worker === 'undefined') return file.stream();
+  const reader = new Worker(new URL('./reader.worker.ts', import.meta.url), { type: 'module' });
+  return readAhead(reader, file, chunkBytes);
+}
 
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
@@ -25,7 +36,7 @@ self.onmessage = async (e: MessageEvent<ToWorker>) => {
     const replay = run;
     const memoryBytes = () => memory.buffer.byteLength;
     try {
-      const result = await feedStream(file.stream(), replay, {
+      const result = await feedStream(fileStream(file, chunkBytes ?? CHUNK_BYTES), replay, {
         size: file.size,
         chunkBytes,
         memoryBytes,
