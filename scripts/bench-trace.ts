@@ -141,12 +141,14 @@ function zipf() {
     for (const policy of POLICIES) {
       console.error(`bench-trace: ${policy} at ${n.toLocaleString('en-US')} buffers…`);
       const algo = CACHESIM_NAME[policy];
-      const sim = [join(root, 'scripts/sim.ts'), scenario, '--trace', trace];
+      // the runner as `npm run -s sim` runs it (bundled, scripts/cli.mjs), without npm's own
+      // start-up (scripts/bench-runner.ts times that too)
+      const sim = [join(root, 'scripts/cli.mjs'), 'sim', scenario, '--trace', trace];
       const programs = [
         { what: 'native', cmd: bin('trace'), args: [scenario, trace, '--policy', policy] },
         {
           what: 'wasm',
-          cmd: join(root, 'node_modules/.bin/tsx'),
+          cmd: process.execPath,
           args: [...sim, '--trace-format', 'oracleGeneral', '--policy', policy],
         },
         ...(cachesim && algo
