@@ -55,15 +55,12 @@ async function build() {
   const ownUrl = {
     name: 'own-import-meta-url',
     setup(b) {
+      // packages are left outside the bundle, so only the repository's own files come here
       b.onLoad({ filter: /\.[cm]?[jt]sx?$/ }, (args) => {
-        if (args.path.includes(`${join('node_modules', '')}`)) return undefined;
         const text = readFileSync(args.path, 'utf8');
         const url = JSON.stringify(pathToFileURL(args.path).href);
-        const loader = /\.[cm]?tsx?$/.test(args.path)
-          ? args.path.endsWith('x')
-            ? 'tsx'
-            : 'ts'
-          : 'js';
+        const [, ts, x] = /\.[cm]?(t|j)s(x?)$/.exec(args.path);
+        const loader = `${ts === 't' ? 'ts' : 'js'}${x}`;
         return { contents: text.replaceAll('import.meta.url', url), loader };
       });
     },

@@ -2,7 +2,7 @@
 // output as the TypeScript under tsx, a bundle made again when a file it was made from is
 // newer, and threads that still load their .ts entry points (the sweep's --jobs).
 import { spawnSync } from 'node:child_process';
-import { statSync, utimesSync } from 'node:fs';
+import { readFileSync, statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -39,6 +39,19 @@ describe('the bundled runner (scripts/cli.mjs)', () => {
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain('usage: node scripts/cli.mjs sim|paper|lecture|sweep|sql');
   }, 120_000);
+
+  it("decides 'current' from the same inputs as build-wasm.sh", async () => {
+    const { wasmInputs } = await import('./ensure-wasm.mjs');
+    const script = readFileSync(join(root, 'scripts', 'build-wasm.sh'), 'utf8');
+    const listed = [...script.matchAll(/^inputs\+?=\(([^)]*)\)/gms)]
+      .flatMap((m) => m[1].split(/\s+/))
+      .filter(Boolean);
+    // the shell's globs over the crates, spelt out per crate in Node
+    const ours = wasmInputs().map((p) =>
+      p.replace(/^wasm-core\/(?!Cargo|rust-toolchain)[^/]+\//, 'wasm-core/*/'),
+    );
+    expect(new Set(ours)).toEqual(new Set(listed));
+  });
 
   it("runs the sweep's threads (their .ts entry points) as tsx did", () => {
     const args = ['scenarios/seed000-8.0-test2.json', 'db_block_buffers=200..400/3', '--csv'];

@@ -30,8 +30,9 @@ export function newest(path) {
 
 const mtime = (p) => (existsSync(at(p)) ? statSync(at(p)).mtimeMs : 0);
 
-/** build-wasm.sh's inputs: everything that can change the .wasm. */
-function wasmInputs() {
+/** build-wasm.sh's inputs: everything that can change the .wasm (scripts/cli.test.ts checks
+ *  that the two lists name the same paths). */
+export function wasmInputs() {
   const crates = readdirSync(at('wasm-core'), { withFileTypes: true })
     .filter((d) => d.isDirectory() && d.name !== 'target')
     .flatMap((d) => ['Cargo.toml', 'src', 'build.rs'].map((f) => `wasm-core/${d.name}/${f}`));
