@@ -71,6 +71,54 @@ const feedError = (e: unknown, result: FeedResult) =>
     ? new FeedError(`the engine trapped (${messageOf(e)})`, result, true)
     : new FeedError(messageOf(e), result);
 
+/**
+ * The stream's pieces (64 KiB in Chromium) gathered into chunks of `chunkBytes`, the last one
+ * less. By default the chunks share one buffer, each valid until the next is asked for, and a
+ * piece that is a whole chunk already is handed on as it is. `fresh`: each chunk has a buffer
+ * of its own, exactly its length (to be transferred to another Worker: ./readAhead). Stopping
+ * early (a `break` or a throw in the loop over it) cancels the stream: the rest is not read.
+ */
+export async function* chunksOf(
+  stream: ReadableStream<Uint8Array>,
+  chunkBytes: number,
+  fresh = false,
+): AsyncGenerator<Uint8Array> {
+  let buffer = new Uint8Array(chunkBytes);
+  let fill = 0;
+  const reader = stream.getReader();
+  let ended = false;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) {
+        ended = true;
+        break;
+      }
+      let at = 0;
+      while (at < value.length) {
+        if (!fresh && fill === 0 && value.length - at >= chunkBytes) {
+          yield value.subarray(at, at + chunkBytes);
+          at += chunkBytes;
+          continue;
+        }
+        const n = Math.min(chunkBytes - fill, value.length - at);
+        buffer.set(value.subarray(at, at + n), fill);
+        fill += n;
+        at += n;
+        if (fill === chunkBytes) {
+          yield buffer;
+          if (fresh) buffer = new Uint8Array(chunkBytes);
+          fill = 0;
+        }
+      }
+    }
+    if (fill > 0) yield fresh ? buffer.slice(0, fill) : buffer.subarray(0, fill);
+  } finally {
+    if (!ended) await reader.cancel().catch(() => undefined);
+    reader.releaseLock();
+  }
+}
+
 export async function feedStream(
   stream: ReadableStream<Uint8Array>,
   sink: TraceSink,
@@ -113,42 +161,8 @@ export async function feedStream(
     report(false);
   };
 
-  // Pieces from the stream (64 KiB in Chromium) are gathered here up to `chunkBytes`; the
-  // replay copies what it is fed into wasm memory, so the buffer is reused.
-  const buffer = new Uint8Array(chunkBytes);
-  let fill = 0;
-  const reader = stream.getReader();
-  let ended = false;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) {
-        ended = true;
-        break;
-      }
-      let at = 0;
-      while (at < value.length) {
-        if (fill === 0 && value.length - at >= chunkBytes) {
-          feed(value.subarray(at, at + chunkBytes));
-          at += chunkBytes;
-          continue;
-        }
-        const n = Math.min(chunkBytes - fill, value.length - at);
-        buffer.set(value.subarray(at, at + n), fill);
-        fill += n;
-        at += n;
-        if (fill === chunkBytes) {
-          feed(buffer);
-          fill = 0;
-        }
-      }
-    }
-    if (fill > 0) feed(buffer.subarray(0, fill));
-  } finally {
-    // stopped on a bad record: the rest of the file is not read
-    if (!ended) await reader.cancel().catch(() => undefined);
-    reader.releaseLock();
-  }
+  // the replay copies what it is fed into wasm memory, so the chunks may share one buffer
+  for await (const chunk of chunksOf(stream, chunkBytes)) feed(chunk);
   try {
     sink.finish();
   } catch (e) {

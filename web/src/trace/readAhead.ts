@@ -6,6 +6,7 @@
 // most AHEAD chunks before the one being served, so memory stays bounded; the feed loop reads
 // them as a stream (./feed is unchanged). Pure of `Worker`, so Vitest drives it over a
 // MessageChannel.
+import { chunksOf } from './feed';
 
 /** Chunks the reader may be ahead of the feed loop. */
 export const AHEAD = 3;
@@ -72,28 +73,10 @@ export async function serveChunks(
   credit: () => Promise<void>,
 ): Promise<void> {
   try {
-    const reader = file.stream().getReader();
-    let chunk = new Uint8Array(chunkBytes);
-    let fill = 0;
-    const flush = async (n: number) => {
+    for await (const chunk of chunksOf(file.stream(), chunkBytes, true)) {
       await credit();
-      const bytes = n === chunk.length ? chunk.buffer : chunk.buffer.slice(0, n);
-      send({ kind: 'chunk', bytes }, [bytes]);
-      chunk = new Uint8Array(chunkBytes);
-      fill = 0;
-    };
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      for (let at = 0; at < value.length;) {
-        const n = Math.min(chunkBytes - fill, value.length - at);
-        chunk.set(value.subarray(at, at + n), fill);
-        fill += n;
-        at += n;
-        if (fill === chunkBytes) await flush(fill);
-      }
+      send({ kind: 'chunk', bytes: chunk.buffer as ArrayBuffer }, [chunk.buffer]);
     }
-    if (fill > 0) await flush(fill);
     send({ kind: 'end' });
   } catch (e) {
     send({ kind: 'error', message: e instanceof Error ? e.message : String(e) });
