@@ -109,12 +109,15 @@ impl Decoder {
         SimError::new(offset_at(self.consumed), message)
     }
 
-    /// The time (s) and object id of oracleGeneral record `r` (24 bytes: u32 time, u64 id,
-    /// u32 size, i64 next access, little-endian; only the first two are read).
+    /// The time (ns) and object id of oracleGeneral record `r` (24 bytes: u32 time in
+    /// seconds, u64 id, u32 size, i64 next access, little-endian; only the first two are read).
     #[inline(always)]
-    pub fn binary_fields(r: &[u8]) -> (u32, u64) {
+    pub fn binary_fields(r: &[u8]) -> (u64, u64) {
         let word = |k: usize| u32::from_le_bytes([r[k], r[k + 1], r[k + 2], r[k + 3]]);
-        (word(0), word(4) as u64 | (word(8) as u64) << 32)
+        (
+            word(0) as u64 * 1_000_000_000,
+            word(4) as u64 | (word(8) as u64) << 32,
+        )
     }
 
     /// Decode every whole record of `carry + bytes`, handing each to `sink`. A record that
@@ -204,9 +207,9 @@ impl Decoder {
         r: &[u8],
         sink: &mut impl FnMut(Rec) -> Result<(), String>,
     ) -> Result<(), SimError> {
-        let (time, id) = Decoder::binary_fields(r);
+        let (time_ns, id) = Decoder::binary_fields(r);
         let rec = Rec {
-            time_ns: Some(time as u64 * 1_000_000_000),
+            time_ns: Some(time_ns),
             obj: Obj::Id(id),
             op: Op::Read,
         };

@@ -44,6 +44,13 @@ use map::Mapper;
 /// to 0.46 s; 6 and 12 did less).
 const LOOKAHEAD: usize = 8;
 
+/// The time of a record at `time_ns` since the trace's time zero, its first record's time
+/// (`origin`, set by the first record seen).
+#[inline(always)]
+fn since_origin(origin: &mut Option<u64>, time_ns: u64) -> u64 {
+    time_ns.saturating_sub(*origin.get_or_insert(time_ns))
+}
+
 pub struct TraceFeed {
     pub scenario: Scenario,
     cache: Cache,
@@ -203,7 +210,7 @@ impl TraceFeed {
         let records = bytes.len() / RECORD_BYTES;
         let mut done = 0;
         for (k, r) in bytes.chunks_exact(RECORD_BYTES).enumerate() {
-            let (time, id) = Decoder::binary_fields(r);
+            let (time_ns, id) = Decoder::binary_fields(r);
             if id >= total {
                 break;
             }
@@ -216,8 +223,7 @@ impl TraceFeed {
                         .touch(crate::buffer::hash::dba(0, next as u32));
                 }
             }
-            let t = time as u64 * 1_000_000_000;
-            let not_before_ns = t.saturating_sub(*self.origin.get_or_insert(t));
+            let not_before_ns = since_origin(&mut self.origin, time_ns);
             // one record, one execution (as in the `trace` workload)
             let pos = self.pos;
             if plain {
@@ -412,7 +418,7 @@ impl Served<'_> {
             Obj::Block { seg, block } => (seg, block),
         };
         let not_before_ns = match r.time_ns {
-            Some(t) => t.saturating_sub(*self.origin.get_or_insert(t)),
+            Some(t) => since_origin(self.origin, t),
             None => 0,
         };
         match &mut self.ahead {
