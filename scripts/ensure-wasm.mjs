@@ -15,7 +15,7 @@ export const root = fileURLToPath(new URL('..', import.meta.url));
 const at = (p) => join(root, p);
 
 /** Newest modification time under `path` (a file or a directory tree), 0 when it is absent. */
-export function newest(path) {
+function newest(path) {
   let s;
   try {
     s = statSync(path);
