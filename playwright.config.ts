@@ -8,10 +8,6 @@ import {
   SUBPATH_PORT,
 } from './e2e/ports';
 
-/** The specs that run alone (see the 'alone' and 'network' projects). */
-const ALONE = /long-run\.spec\.ts$/;
-const NETWORK = /first-screen\.spec\.ts$/;
-
 export default defineConfig({
   testDir: 'e2e',
   forbidOnly: !!process.env.CI,
@@ -28,31 +24,11 @@ export default defineConfig({
     // here so that each spec sees the network as it is; e2e/offline.spec.ts allows it.
     serviceWorkers: 'block',
   },
+  // No spec times anything (a clock in a test turns load into a red CI): every spec runs
+  // beside the others. Times, frame rates and speed ratios are `npm run bench`'s figures.
   projects: [
     {
       name: 'chromium',
-      testIgnore: [ALONE, NETWORK],
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: CHROMIUM,
-      },
-    },
-    // Specs that time the page's responsiveness run after the others, with no other browser
-    // competing for the CPU (two cores here): a 200 ms bound means nothing under contention.
-    {
-      name: 'alone',
-      testMatch: ALONE,
-      dependencies: ['chromium'],
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: CHROMIUM,
-      },
-    },
-    // The throttled first load (issue 30 #5) is timed against the clock too: after those.
-    {
-      name: 'network',
-      testMatch: NETWORK,
-      dependencies: ['alone'],
       use: {
         ...devices['Desktop Chrome'],
         launchOptions: CHROMIUM,

@@ -66,6 +66,15 @@ export function zipfScenario(
   };
 }
 
+/** The run that must not freeze the page (issue 14): 20M accesses over a million buffers. */
+export const HUGE_RUN = zipfScenario(
+  '20M random accesses over a million buffers',
+  1_048_576,
+  2_000_000,
+  20_000_000,
+  7,
+);
+
 export async function uploadScenario(page: Page, name: string, value: unknown) {
   await page.getByTestId('upload-scenario').setInputFiles({
     name,

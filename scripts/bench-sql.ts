@@ -6,6 +6,7 @@ import { SimRun } from '../web/src/sim/engine';
 import { loadEngineNode } from '../web/src/sim/node';
 import { example } from '../web/src/sql/examples';
 import { openSessionNode } from '../web/src/sql/node';
+import { splitScript } from '../web/src/sql/script';
 import { capture } from '../web/src/sql/snapshot';
 
 loadEngineNode();
@@ -45,3 +46,18 @@ for (const id of [
   const r = out.results[out.results.length - 1];
   console.log(`${id}: ${out.ms.toFixed(0)} ms, ${r.rows.length} rows`);
 }
+
+// Issue 29's two n² paths, as figures (the tests check what they find, not how fast): a 114 KB
+// one-line script of 6,000 statements split (target 5 s; 51 s when each `;` tokenized the rest
+// again) and a syntax error at the end of a 10,000-item select list found (target 10 s; about
+// 50 s when each candidate prefix was prepared).
+const script = Array.from({ length: 6000 }, (_, k) => `select ${k} from dual;`).join(' ');
+const split = ms(() => splitScript(script));
+console.log(
+  `split a 6,000-statement script: ${split.toFixed(0)} ms — target 5,000 ms: ${split < 5000 ? 'within' : 'OVER'}`,
+);
+const long = `select ${'1, '.repeat(10_000)}1 1 from dual`;
+const found = ms(() => session.run(long));
+console.log(
+  `syntax error after 10,000 select items: ${found.toFixed(0)} ms — target 10,000 ms: ${found < 10_000 ? 'within' : 'OVER'}`,
+);

@@ -27,7 +27,7 @@ describe('the bundled runner (scripts/cli.mjs)', () => {
     utimesSync(bundle('sim'), new Date(0), new Date(0));
     const again = cli('sim', scenario);
     expect(again.stdout).toBe(want.stdout);
-    expect(statSync(bundle('sim')).mtimeMs).toBeGreaterThan(Date.now() - 60_000);
+    expect(statSync(bundle('sim')).mtimeMs).toBeGreaterThan(0); // made again: no longer 1970's
   }, 120_000);
 
   it("passes the script's own errors and exit codes through", () => {

@@ -6,7 +6,6 @@ mod common;
 use cachesim::buffer::workload::MAX_SIM_NS;
 use cachesim::buffer::Run;
 use cachesim::Replayed;
-use std::time::{Duration, Instant};
 
 fn refused(text: &str) -> cachesim::SimError {
     common::refused(Run::from_json(text), text)
@@ -15,13 +14,13 @@ fn refused(text: &str) -> cachesim::SimError {
 /// Finding 1: the clock reached 2^64 − 11 ns, the DBWR timeout wrapped, the run never ended.
 #[test]
 fn clock_overflow_is_refused_at_build_by_field() {
-    let t0 = Instant::now();
-    let e = refused(
-        r#"{"version":1,"title":"t","profile":"8.1.5","objects":[{"name":"T","type":"TABLE","blocks":100}],"workload":{"kind":"random","accesses":19804875,"think_us":931424460.146},"cost":{"logical_read_us":0,"physical_read_ms":0}}"#,
-    );
+    let e = common::hang_guard("the refusal", || {
+        refused(
+            r#"{"version":1,"title":"t","profile":"8.1.5","objects":[{"name":"T","type":"TABLE","blocks":100}],"workload":{"kind":"random","accesses":19804875,"think_us":931424460.146},"cost":{"logical_read_us":0,"physical_read_ms":0}}"#,
+        )
+    });
     assert_eq!(e.path, "workload.think_us", "{e}");
     assert!(e.message.contains("1.845e10 s"), "{e}");
-    assert!(t0.elapsed() < Duration::from_secs(30));
 }
 
 /// Finding 2: the same with 20M × 1000 s reported 1.55e9 s (the clock wrapped).
@@ -110,9 +109,10 @@ fn a_long_execute_builds_in_a_few_events_per_statement() {
         let text = format!(
             r#"{{"version":1,"title":"t","profile":"8.1.6","workload":{{"kind":"sql_slammer","jobs":2,"stmts_per_slam":1,"total_slams":{slams}}},"cost":{{"library":{{"execute_us":1e9}}}}}}"#
         );
-        let t0 = Instant::now();
-        let mut run = cachesim::library::Run::from_json(&text).unwrap();
-        assert!(t0.elapsed() < Duration::from_secs(30));
+        // the build's work is bounded by the events counted below; this is a hang guard
+        let mut run = common::hang_guard("the build", move || {
+            cachesim::library::Run::from_json(&text).unwrap()
+        });
         run.run_to_end();
         let statements = 2 * u64::from(slams);
         assert!(run.done());
@@ -134,7 +134,10 @@ fn a_long_execute_builds_in_a_few_events_per_statement() {
 /// naming the bucket count, the buffers, the limit and the buckets that would do.
 #[test]
 fn one_hash_bucket_over_a_big_cache_is_refused_by_its_fields() {
-    let t0 = Instant::now();
+    common::hang_guard("the refusals", one_hash_bucket_refusals);
+}
+
+fn one_hash_bucket_refusals() {
     let text = |buckets: u32, buffers: u32, accesses: u32| {
         format!(
             r#"{{"version":1,"title":"t","profile":"8.1.6","init":{{"db_block_buffers":{buffers},"_db_block_hash_buckets":{buckets},"_db_block_hash_latches":1}},"objects":[{{"name":"T","type":"TABLE","blocks":4000000}}],"workload":{{"kind":"random","accesses":{accesses}}}}}"#
@@ -171,13 +174,13 @@ fn one_hash_bucket_over_a_big_cache_is_refused_by_its_fields() {
         .expect("a trace over one bucket of 1M buffers is refused");
     assert_eq!(e.path, "init._db_block_hash_buckets", "{e}");
     assert!(e.message.contains("a streamed trace"), "{e}");
-    assert!(t0.elapsed() < Duration::from_secs(30));
 }
 
 /// A teaching cache of one bucket runs, and the worst case the limit accepts (one chain of
-/// 2,000 headers, 1,000,000 accesses: 2·10^9 compares) ends well inside a minute.
+/// 2,000 headers, 1,000,000 accesses: 2·10^9 compares) runs to its end, its work within the
+/// bound.
 #[test]
-fn the_worst_chain_work_the_limit_accepts_ends_quickly() {
+fn the_worst_chain_work_the_limit_accepts_runs_to_its_end() {
     let text = |accesses: u32| {
         format!(
             r#"{{"version":1,"title":"t","profile":"8.1.6","init":{{"db_block_buffers":2000,"_db_block_hash_buckets":1,"_db_block_hash_latches":1}},"objects":[{{"name":"T","type":"TABLE","blocks":4000}}],"workload":{{"kind":"random","accesses":{accesses}}}}}"#
@@ -187,14 +190,12 @@ fn the_worst_chain_work_the_limit_accepts_ends_quickly() {
         refused(&text(1_000_001)).path,
         "init._db_block_hash_buckets"
     );
-    let t0 = Instant::now();
     let mut r = Run::from_json(&text(1_000_000)).unwrap();
     r.run_to_end();
     assert!(r.done());
-    let took = t0.elapsed();
     let h = r.report().hash_chains;
     let walked = h.avg_walk * h.lookups as f64;
-    eprintln!("1 bucket, 2,000 buffers, 1M accesses: {took:.2?}, {walked:.3e} headers compared");
+    eprintln!("1 bucket, 2,000 buffers, 1M accesses: {walked:.3e} headers compared");
     // the bound is on the work (what a machine's speed does not change), not on the time
     assert!(walked <= cachesim::buffer::config::MAX_CHAIN_WORK as f64);
 }

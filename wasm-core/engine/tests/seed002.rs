@@ -10,13 +10,12 @@ use cachesim::buffer::Report;
 const SIZES: [u32; 5] = [10_000, 25_000, 50_000, 75_000, 100_000];
 
 fn run(n: u32) -> Report {
-    let t = std::time::Instant::now();
     let r = common::run_to_end(&format!("seed002-mvs-{n}")).report();
     let h = r.host.as_ref().unwrap();
     let m = h.memory.as_ref().unwrap();
     eprintln!(
         "{n:>7} buffers: hit {:.2}% tps {:.1} cpu {:.3} to-expanded {:.1}/s page-ins {:.1}/s \
-         migrations {:.1}/s disk page-ins {:.1}/s hits paged out {} ({:.2?})",
+         migrations {:.1}/s disk page-ins {:.1}/s hits paged out {}",
         r.total.hit_ratio.unwrap() * 100.0,
         h.tps.unwrap(),
         h.cpu_busy.unwrap(),
@@ -25,7 +24,6 @@ fn run(n: u32) -> Report {
         m.migrations_per_s,
         m.disk_page_ins_per_s,
         m.hits_paged_out,
-        t.elapsed()
     );
     r
 }

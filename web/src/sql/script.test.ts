@@ -6,13 +6,12 @@ import { openSessionNode } from './node';
 import { splitScript, substituteScript, unset } from './script';
 
 describe('SQL*Plus scripts', () => {
-  it('splits a 114 KB one-line script of 6,000 statements in linear time', () => {
-    // each `;` tokenized the rest of the line again: 51 s for this script
+  // Each `;` tokenized the rest of the line again: 51 s for this script. The time is a figure
+  // (`npm run bench`, scripts/bench-sql.ts); the timeout here is a hang guard only.
+  it('splits a 114 KB one-line script of 6,000 statements', { timeout: 30_000 }, () => {
     const script = Array.from({ length: 6000 }, (_, k) => `select ${k} from dual;`).join(' ');
     expect(script.length).toBeGreaterThan(110_000);
-    const t0 = performance.now();
     const s = splitScript(script);
-    expect(performance.now() - t0).toBeLessThan(5_000);
     expect(s.statements).toHaveLength(6000);
     expect(s.statements[5999].text.trim()).toBe('select 5999 from dual');
     expect(script.slice(s.statements[42].start).startsWith(s.statements[42].text)).toBe(true);

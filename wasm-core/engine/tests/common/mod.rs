@@ -35,3 +35,21 @@ pub fn run_to_end(name: &str) -> Run {
 pub fn refused<T>(result: cachesim::Result<T>, text: &str) -> cachesim::SimError {
     result.err().unwrap_or_else(|| panic!("accepted: {text}"))
 }
+
+/// `f`'s result, or a failure if it has not answered within five minutes: a hang guard, not a
+/// target (a test that asserts a time turns a busy machine into a red CI; how fast a thing is
+/// is a figure `npm run bench` prints). `cargo test` itself has no timeout, so a run that never
+/// ends would otherwise hold CI until its limit.
+pub fn hang_guard<T: Send + 'static>(what: &str, f: impl FnOnce() -> T + Send + 'static) -> T {
+    const LIMIT: std::time::Duration = std::time::Duration::from_secs(300);
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        // the receiver may have given up: nothing to tell then
+        let _ = tx.send(std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)));
+    });
+    match rx.recv_timeout(LIMIT) {
+        Ok(Ok(v)) => v,
+        Ok(Err(panic)) => std::panic::resume_unwind(panic),
+        Err(_) => panic!("{what}: no answer within {LIMIT:?} (a hang)"),
+    }
+}
