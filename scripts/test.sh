@@ -35,7 +35,10 @@ step "cargo clippy"
 cargo clippy --manifest-path "$manifest" --workspace --all-targets -- -D warnings
 
 step "cargo test"
-cargo test --manifest-path "$manifest" --workspace
+# The engine's tests, optimised (wasm-core/Cargo.toml's dev and test profiles). The bindings
+# have none of their own: clippy checks them above, the wasm build compiles them below, and
+# the Vitest and Playwright tests run them.
+cargo test --manifest-path "$manifest" -p cachesim
 
 step "generated TS types are committed"
 # ts-rs writes web/src/sim/generated/ during `cargo test`; a diff means the committed copy is stale.
