@@ -189,6 +189,13 @@ impl Cache {
                 self.counters[pool].dirty_buffers_inspected += 1;
                 self.emit(|| Event::DirtySkip { buf: cur, set });
                 self.dbwr_threshold(self.sets[set as usize].dbwr);
+                // The walk was read before `cur` left the list; a policy whose walk wraps
+                // (CLOCK and SIEVE from the head round to the tail, S3-FIFO's at the head)
+                // names `cur` itself when it was the last on its way. It is on the write list
+                // now: nothing is left to inspect on this way round.
+                if next == cur {
+                    break;
+                }
             } else {
                 let (repl, mut cx) = self.policy_cx(set);
                 if repl.judge(&mut cx, cur) == Verdict::Victim {
