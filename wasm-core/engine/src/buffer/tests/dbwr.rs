@@ -122,6 +122,25 @@ fn clock_past_its_limit_faults_instead_of_wrapping() {
     assert_eq!(c.counters[0].consistent_gets, before[0].consistent_gets);
 }
 
+/// A free buffer wait that takes the clock past `MAX_SIM_NS` stops the run on the clock's
+/// limit: past it DBWR does no more (`run_dbwrs`), so scanning on could only end, a thousand
+/// waits later, in "no clean buffer", a model error that was not the reason (issue 44).
+#[test]
+fn a_free_buffer_wait_past_the_clock_limit_stops_on_the_clock() {
+    use crate::buffer::workload::MAX_SIM_NS;
+    let mut c = pool50("8.1.6", "");
+    let late = MAX_SIM_NS - 10_000_000; // 10 ms before the limit
+    for b in 0..50 {
+        at(&mut c, late, 0, b, Op::Write);
+    }
+    assert!(c.fault.is_none());
+    // 20 dirty buffers inspected, then DBWR's batch of 1 ms writes: past the limit
+    read(&mut c, late, 60);
+    let f = c.fault.clone().expect("a fault");
+    assert!(f.message.contains("simulated clock passed"), "{f}");
+    assert_eq!(c.counters[0].free_buffer_wait, 1);
+}
+
 /// Every buffer of set 0 is once on its replacement list, its write list, in a DBWR batch or
 /// never used; the walks are bounded, so a list that turned into a ring fails here too.
 fn assert_lists_whole(c: &Cache, what: &str) {
