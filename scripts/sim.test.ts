@@ -104,4 +104,34 @@ describe('headless runner', () => {
     expect(missing.status).toBe(2);
     expect(missing.stderr).toMatch(/cannot read/);
   }, 60_000);
+
+  it("exits non-zero with the model's message when the model stops a run early (issue 44)", () => {
+    // A clock past its limit is a model error a valid scenario can still reach (the build bounds
+    // the workload's own time, not DBWR's): fifty writes ten seconds before the limit fill the
+    // set with dirty buffers, and the next miss waits for DBWR's 10-second writes with one
+    // access still to come. The runner printed `"done": false`, nothing on stderr, exit 0.
+    const dir = mkdtempSync(join(tmpdir(), 'sim-'));
+    const file = join(dir, 'late.json');
+    const late = 999_999_990_000; // ms: 10^12 ms is the most a run may simulate
+    const rows = Array.from({ length: 50 }, (_, b) => `${late},T,${b},w`);
+    rows.push(`${late},T,50,r`, `${late},T,51,r`);
+    writeFileSync(
+      file,
+      JSON.stringify({
+        version: 1,
+        title: 'a clock past its limit',
+        profile: '8.1.6',
+        init: { db_block_buffers: 50 },
+        objects: [{ name: 'T', type: 'TABLE', blocks: 100 }],
+        workload: { kind: 'trace', csv: ['time_ms,object,block,op', ...rows].join('\n') },
+        cost: { logical_read_us: 0, physical_read_ms: 0, physical_write_ms: 10_000 },
+      }),
+    );
+    const r = sim(file);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(
+      /late\.json: the run stopped at access 51 of 52: cost: the simulated clock passed 1000000000 s/,
+    );
+  }, 60_000);
 });

@@ -68,6 +68,7 @@ if (tracePath !== undefined) {
   await replayTrace(tracePath);
   process.exit(0);
 }
+let run: SimRun | library.Run;
 try {
   let isLibrary = false;
   try {
@@ -75,12 +76,24 @@ try {
   } catch {
     // not JSON: SimRun.create says so, naming the problem
   }
-  const run = isLibrary ? library.Run.create(text) : SimRun.create(text);
-  run.runToEnd();
-  process.stdout.write(JSON.stringify(run.report(), null, 2) + '\n');
-  run.free();
+  run = isLibrary ? library.Run.create(text) : SimRun.create(text);
 } catch (e) {
   fail(`${file}: ${(e as Error).message}`, 1);
+}
+try {
+  run.runToEnd();
+} catch (e) {
+  // A model error stops the run short of its end (runToEnd throws it, as step does): no
+  // report of part of a run passed off as the whole; where it stopped, and why. After a trap
+  // the handle is never touched again.
+  const where = trapped(e) ? '' : `the run stopped at access ${run.position} of ${run.total}: `;
+  fail(`${file}: ${where}${(e as Error).message}`, 1);
+}
+process.stdout.write(JSON.stringify(run.report(), null, 2) + '\n');
+run.free();
+
+function trapped(e: unknown): boolean {
+  return e instanceof WebAssembly.RuntimeError;
 }
 
 /** `--trace`: stream the file through the scenario's cache; on a bad record print the report

@@ -37,10 +37,17 @@ macro_rules! lifecycle {
                 ::cachesim::Replayed::forward_only(&mut self.run);
             }
 
-            /// Step to the end; returns how many positions that took.
+            /// Step to the end; returns how many positions that took. A model error that
+            /// stopped the run throws, with its message, as `step` does: a caller that runs to
+            /// the end and reads the report (the headless runner, a sweep's point) must not
+            /// take a run the model gave up on for a whole one.
             #[wasm_bindgen(js_name = runToEnd)]
-            pub fn run_to_end(&mut self) -> f64 {
-                ::cachesim::Replayed::run_to_end(&mut self.run) as f64
+            pub fn run_to_end(&mut self) -> Result<f64, ::wasm_bindgen::JsError> {
+                let n = ::cachesim::Replayed::run_to_end(&mut self.run) as f64;
+                match ::cachesim::Replayed::fault(&self.run) {
+                    Some(e) => Err($crate::shared::js_err(e.clone())),
+                    None => Ok(n),
+                }
             }
 
             /// Go to an exact position, replaying from a snapshot.

@@ -65,6 +65,11 @@ pub trait Replayed {
     fn run_to_end(&mut self) -> u64 {
         self.replay_mut().run_to_end()
     }
+    /// The model error that stopped the run, if any: the run goes no further (it may be
+    /// short of its end), and its report covers what was done.
+    fn fault(&self) -> Option<&crate::SimError> {
+        None
+    }
     /// Go to position `target` exactly (see [`Replay::seek`]).
     fn seek(&mut self, target: u64) {
         self.replay_mut().seek(target);

@@ -1,6 +1,7 @@
 //! Issue 14: our own fuzz suite. Scenarios generated inside the documented limits either build
 //! and run to their end with a consistent report, or are refused with a message that names
-//! where (the bundled scenarios, mutated, are `tests/mutations.rs`).
+//! where (the bundled scenarios, mutated, are `tests/mutations.rs`). The buffer view's layout
+//! is checked under every registered replacement policy at random positions (issue 44).
 //!
 //! `cargo test --test fuzz` runs 64 cases; `FUZZ_CASES=10000 cargo test --release --test fuzz`
 //! a long run.
@@ -594,5 +595,135 @@ fn generated_traces_replay_or_stop_cleanly() {
         cases() * 16,
         TRACE_RAN.load(Relaxed),
         TRACE_REFUSED.load(Relaxed)
+    );
+}
+
+// ---- the buffer view's layout under every policy (issue 44) ----
+
+/// (scenario, positions): one table read and written at random by a cache under no policy yet
+/// (each case runs under every registered one), small (a `teaching.small_cache` of 8 to 40
+/// buffers, one or two working sets) or large (50 to 1,000 buffers, one to four sets, often a
+/// KEEP pool), DBWR slow enough that buffers wait on the write list; and positions to look at,
+/// in any order (back is a replay from a snapshot).
+fn layout_case() -> impl Strategy<Value = (Value, Vec<u64>)> {
+    (
+        prop::bool::ANY,
+        (8u32..=40, 1u32..=2),
+        (50u32..=1000, 1u32..=4, prop::option::of(50u32..=200)),
+        (10u32..2000, 0u32..=80, 0u8..2, 0.0f64..20.0, any::<u64>()),
+        (200u64..3000, prop::collection::vec(0.0f64..=1.0, 1..6)),
+    )
+        .prop_map(
+            |(small, (sb, sl), (lb, ll, keep), (blocks, writes, d, write_ms, seed), (n, at))| {
+                let mut init = Map::new();
+                if small {
+                    init.insert("db_block_buffers".into(), json!(sb));
+                    init.insert("db_block_lru_latches".into(), json!(sl));
+                } else {
+                    let keep = keep.filter(|&k| lb >= k + 50 * ll);
+                    let latches = (lb - keep.unwrap_or(0)) / 50;
+                    init.insert("db_block_buffers".into(), json!(lb));
+                    init.insert("cpu_count".into(), json!(4));
+                    let mut sets = ll.min(latches);
+                    if let Some(k) = keep {
+                        let v = format!("(buffers:{k},lru_latches:1)");
+                        init.insert("buffer_pool_keep".into(), json!(v));
+                        sets += 1;
+                    }
+                    init.insert("db_block_lru_latches".into(), json!(sets));
+                }
+                let pool = if keep.is_some() && blocks % 2 == 0 { "KEEP" } else { "DEFAULT" };
+                let mut s = json!({
+                    "version": 1, "title": "layout", "profile": "8.1.6", "init": init,
+                    "objects": [{ "name": "T", "type": "TABLE", "blocks": blocks, "buffer_pool": pool }],
+                    "workload": { "kind": "random", "accesses": n, "write_pct": writes,
+                                  "distribution": if d == 0 { "uniform" } else { "zipf" },
+                                  "seed": seed },
+                    "cost": { "logical_read_us": 1, "physical_read_ms": 1,
+                              "physical_write_ms": write_ms },
+                });
+                if small {
+                    s["teaching"] = json!({ "small_cache": true });
+                }
+                let at = at.iter().map(|f| (f * n as f64) as u64).collect();
+                (s, at)
+            },
+        )
+}
+
+/// At each position, `layout` lists every buffer once, working set by working set, and the
+/// lengths it gives (the policy's regions, the write list, the buffers being written, the
+/// never-used ones) cut each set's part into buffers that are where the lengths say.
+fn check_layout(policy: &str, run: &mut Run, at: &[u64], text: &str) -> Result<(), TestCaseError> {
+    let (mut order, mut info) = (Vec::new(), Vec::new());
+    for &pos in at {
+        run.seek(pos);
+        prop_assert!(
+            run.fault().is_none(),
+            "{policy} at {pos}: {:?}: {text}",
+            run.fault()
+        );
+        let c = run.cache();
+        c.layout(&mut order, &mut info);
+        let mut seen = vec![0u32; c.b.len()];
+        for &i in &order {
+            seen[i as usize] += 1;
+        }
+        prop_assert!(
+            seen.iter().all(|&n| n == 1),
+            "{policy} at {pos}: layout {order:?} (counts {seen:?}): {text}"
+        );
+        let width = c.set_info_width() as usize;
+        prop_assert_eq!(info.len(), c.sets.len() * width, "{} at {}", policy, pos);
+        let mut names: Vec<&str> = c.repl.regions().iter().map(|r| r.name).collect();
+        names.extend(["write_list", "writing", "free"]);
+        let mut k = 0;
+        for (s, ws) in c.sets.iter().enumerate() {
+            let lens = &info[s * width..(s + 1) * width];
+            prop_assert_eq!(lens.iter().sum::<u32>(), ws.size(), "{} at {}", policy, pos);
+            for (name, &n) in names.iter().zip(lens) {
+                let part = order.get(k..k + n as usize);
+                prop_assert!(
+                    part.is_some(),
+                    "{policy} at {pos}: lengths {info:?}: {text}"
+                );
+                for &i in part.unwrap_or_default() {
+                    prop_assert_eq!(c.b.set[i as usize], s as u32, "{} at {}", policy, pos);
+                    prop_assert_eq!(c.region(i), *name, "{} at {}: buf {}", policy, pos, i);
+                }
+                k += n as usize;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Issue 44: the view's layout traps under SIEVE and S3-FIFO (its list walk never ended).
+/// Every registered policy, small and large caches, random positions.
+#[test]
+fn layout_lists_every_buffer_once_under_every_policy() {
+    let mut runner = TestRunner::new(Config {
+        cases: cases() / 2,
+        failure_persistence: None,
+        ..Config::default()
+    });
+    let t0 = std::time::Instant::now();
+    runner
+        .run(&layout_case(), |(mut scenario, at)| {
+            for &policy in cachesim::buffer::replacement::NAMES {
+                scenario["policy"] = json!(policy);
+                let text = scenario.to_string();
+                let mut run = Run::from_json(&text)
+                    .map_err(|e| TestCaseError::fail(format!("{policy}: {e}: {text}")))?;
+                check_layout(policy, &mut run, &at, &text)?;
+            }
+            Ok(())
+        })
+        .unwrap_or_else(|e| panic!("{e}"));
+    eprintln!(
+        "fuzz: {} generated caches × {} policies, layouts checked in {:.2?}",
+        cases() / 2,
+        cachesim::buffer::replacement::NAMES.len(),
+        t0.elapsed()
     );
 }

@@ -321,17 +321,23 @@ pub fn pop_write_list(b: &mut Buffers, ws: &mut WorkingSet) -> u32 {
 
 /// The replacement list from hot head to cold tail.
 pub fn repl_order(b: &Buffers, ws: &WorkingSet, out: &mut Vec<u32>) {
-    let mut i = ws.head;
-    while i != NIL {
-        out.push(i);
-        i = b.link[i as usize].next;
-    }
+    walk(b, ws.head, ws.size(), out);
 }
 
 /// The write list from first to last.
 pub fn write_order(b: &Buffers, ws: &WorkingSet, out: &mut Vec<u32>) {
-    let mut i = ws.wl_head;
-    while i != NIL {
+    walk(b, ws.wl_head, ws.size(), out);
+}
+
+/// Follow the `next` links from `i`, at most `most` buffers: no list of a set holds more than
+/// the set has, so a list broken into a ring (issue 44: the view's layout walked one until
+/// wasm memory ran out) shows as a buffer listed twice, which the tests see, instead of a
+/// walk without end.
+fn walk(b: &Buffers, mut i: u32, most: u32, out: &mut Vec<u32>) {
+    for _ in 0..most {
+        if i == NIL {
+            return;
+        }
         out.push(i);
         i = b.link[i as usize].next;
     }
@@ -416,6 +422,23 @@ mod tests {
             check(&b, &ws);
         }
         assert_eq!(ws.head, NIL);
+    }
+
+    #[test]
+    fn a_walk_ends_at_the_set_size_even_on_a_ring() {
+        let (mut b, mut ws) = setup(4, 0);
+        for i in 0..3 {
+            insert_cold_head(&mut b, &mut ws, i);
+        }
+        push_write_list(&mut b, &mut ws, 3);
+        // a broken list: the tail points back at the head, the write list at itself
+        b.link[ws.tail as usize].next = ws.head;
+        b.link[3].next = 3;
+        let (mut repl, mut write) = (Vec::new(), Vec::new());
+        repl_order(&b, &ws, &mut repl);
+        write_order(&b, &ws, &mut write);
+        assert_eq!(repl, [2, 1, 0, 2]);
+        assert_eq!(write, [3; 4]);
     }
 
     #[test]

@@ -76,8 +76,9 @@ impl Cache {
     /// A buffer for a block read from disk: a never-used one if the set has one, else the
     /// victim of a scan from the cold tail; when the scan gives up, post DBWR and wait
     /// (free buffer wait), then scan again.
-    /// `None` only if the model is wrong (no clean buffer after a thousand rounds): the cache
-    /// records a [`crate::SimError`] in `fault` and the run stops there.
+    /// `None` if a wait took the clock past its limit, or if the model is wrong (no clean
+    /// buffer after a thousand rounds): the cache records a [`crate::SimError`] in `fault` and
+    /// the run stops there.
     pub(super) fn get_buffer(&mut self, set: u32) -> Option<u32> {
         let ws = &mut self.sets[set as usize];
         if let Some(i) = ws.freed.pop() {
@@ -100,6 +101,12 @@ impl Cache {
             match self.scan(set, this_limit) {
                 Scan::Victim(v) => return Some(self.take_victim(v)),
                 Scan::Exhausted => {
+                    if self.now > super::workload::MAX_SIM_NS {
+                        // Past the clock's limit DBWR does no more (`run_dbwrs`): the run
+                        // stops on the limit, not on a scan that cannot succeed.
+                        self.check_clock();
+                        return None;
+                    }
                     if self.dbwr_can_help(set) {
                         self.free_buffer_wait(set);
                         this_limit = limit;
@@ -189,6 +196,13 @@ impl Cache {
                 self.counters[pool].dirty_buffers_inspected += 1;
                 self.emit(|| Event::DirtySkip { buf: cur, set });
                 self.dbwr_threshold(self.sets[set as usize].dbwr);
+                // The walk was read before `cur` left the list; a policy whose walk wraps
+                // (CLOCK and SIEVE from the head round to the tail, S3-FIFO's at the head)
+                // names `cur` itself when it was the last on its way. It is on the write list
+                // now: nothing is left to inspect on this way round.
+                if next == cur {
+                    break;
+                }
             } else {
                 let (repl, mut cx) = self.policy_cx(set);
                 if repl.judge(&mut cx, cur) == Verdict::Victim {

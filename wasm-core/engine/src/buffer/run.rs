@@ -221,6 +221,9 @@ impl Replayed for Run {
     fn replay_mut(&mut self) -> &mut Replay<State> {
         &mut self.replay
     }
+    fn fault(&self) -> Option<&crate::SimError> {
+        self.cache().fault.as_ref()
+    }
 }
 
 impl Run {
@@ -278,10 +281,6 @@ impl Run {
     }
     pub fn done(&self) -> bool {
         self.position() >= self.replay.total()
-    }
-    /// The model error that stopped the run, if any.
-    pub fn fault(&self) -> Option<&crate::SimError> {
-        self.cache().fault.as_ref()
     }
     pub fn cache(&self) -> &Cache {
         &self.replay.state().cache

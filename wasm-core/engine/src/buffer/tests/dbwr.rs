@@ -121,3 +121,85 @@ fn clock_past_its_limit_faults_instead_of_wrapping() {
     at(&mut c, 0, 0, 3, Op::Read);
     assert_eq!(c.counters[0].consistent_gets, before[0].consistent_gets);
 }
+
+/// A free buffer wait that takes the clock past `MAX_SIM_NS` stops the run on the clock's
+/// limit: past it DBWR does no more (`run_dbwrs`), so scanning on could only end, a thousand
+/// waits later, in "no clean buffer", a model error that was not the reason (issue 44).
+#[test]
+fn a_free_buffer_wait_past_the_clock_limit_stops_on_the_clock() {
+    use crate::buffer::workload::MAX_SIM_NS;
+    let mut c = pool50("8.1.6", "");
+    let late = MAX_SIM_NS - 10_000_000; // 10 ms before the limit
+    for b in 0..50 {
+        at(&mut c, late, 0, b, Op::Write);
+    }
+    assert!(c.fault.is_none());
+    // 20 dirty buffers inspected, then DBWR's batch of 1 ms writes: past the limit
+    read(&mut c, late, 60);
+    let f = c.fault.clone().expect("a fault");
+    assert!(f.message.contains("simulated clock passed"), "{f}");
+    assert_eq!(c.counters[0].free_buffer_wait, 1);
+}
+
+/// Every buffer of set 0 is once on its replacement list, its write list, in a DBWR batch or
+/// never used; the walks are bounded, so a list that turned into a ring fails here too.
+fn assert_lists_whole(c: &Cache, what: &str) {
+    let ws = &c.sets[0];
+    let walk = |mut i: u32| {
+        let mut v = Vec::new();
+        while i != NIL && v.len() <= c.b.len() {
+            v.push(i);
+            i = c.b.link[i as usize].next;
+        }
+        v
+    };
+    let (repl, wl) = (walk(ws.head), walk(ws.wl_head));
+    assert_eq!(
+        repl.len() as u32,
+        ws.len,
+        "{what}: replacement list {repl:?}"
+    );
+    assert_eq!(wl.len() as u32, ws.wl_len, "{what}: write list {wl:?}");
+    let mut seen = vec![0; c.b.len()];
+    let writing = c.dbwrs.iter().flat_map(|d| d.inflight.iter());
+    for &i in repl.iter().chain(&wl).chain(writing).chain(&ws.freed) {
+        seen[i as usize] += 1;
+    }
+    for i in ws.next_free..ws.hi {
+        seen[i as usize] += 1;
+    }
+    assert!(seen.iter().all(|&n| n == 1), "{what}: {seen:?}");
+}
+
+/// Issue 44: a dirty buffer the victim scan sends to DBWR leaves the list once, also when it
+/// was the last one the scan had left to look at. CLOCK's and SIEVE's hand wraps from the
+/// head round to the tail, and S3-FIFO's walk names the head itself, so after the set's last
+/// buffer on the list the walk named that buffer again: the scan took it off twice, and the
+/// list became a ring (the page's layout then never ended; CLOCK's next miss found no clean
+/// buffer and stopped the run). Writes of new blocks with DBWR writing one buffer a batch
+/// leave the list a few dirty buffers long.
+#[test]
+fn a_dirty_buffer_goes_to_the_write_list_once_under_every_policy() {
+    use crate::buffer::replacement::{Replacer, Setup, NAMES};
+    for &policy in NAMES {
+        let mut c = pool50("8.1.6", r#""_db_block_write_batch": 1"#);
+        c.repl = Replacer::build(
+            policy,
+            &Setup {
+                traits: crate::profile::Profile::V8_1_6.traits(),
+                aging: &c.cfg.aging,
+                sets: &c.sets,
+            },
+        )
+        .unwrap();
+        for b in 0..120 {
+            at(&mut c, 0, 0, b, Op::Write);
+            assert_lists_whole(&c, &format!("{policy}, after writing block {b}"));
+        }
+        assert!(c.fault.is_none(), "{policy}: {:?}", c.fault);
+        assert!(
+            c.counters[0].physical_writes > 0,
+            "{policy}: nothing was written"
+        );
+    }
+}
