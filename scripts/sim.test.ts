@@ -12,7 +12,7 @@ const sim = (file: string) =>
   spawnSync(tsx, ['scripts/sim.ts', file], { cwd: root, encoding: 'utf8' });
 
 describe('headless runner', () => {
-  it('prints the MODEL.md §4 report on stdout', () => {
+  it('prints the docs/model.md §4 report on stdout', () => {
     const r = sim('scenarios/seed000-8.0-test2.json');
     expect(r.status).toBe(0);
     const report = JSON.parse(r.stdout);

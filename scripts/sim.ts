@@ -1,5 +1,5 @@
 // Headless runner: `npm run -s sim -- <scenario.json>` runs a scenario to its end with the
-// wasm module the browser loads and prints the JSON report (MODEL.md §4) on stdout.
+// wasm module the browser loads and prints the JSON report (docs/model.md §4) on stdout.
 // `--trace <file>` replays a trace (libCacheSim's txt, csv or oracleGeneral, or the project's
 // CSV) through the scenario's cache instead of its workload, read streaming (the page's feed loop).
 import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';

@@ -52,7 +52,7 @@ pub fn parameter_docs() -> String {
     json(PARAMS)
 }
 
-/// MODEL.md's profile table: every Oracle version's row of rules and defaults, with its help
+/// docs/model.md's profile table: every Oracle version's row of rules and defaults, with its help
 /// text and sources (`profile::TRAITS`), oldest first. The page reads versions only here.
 #[wasm_bindgen(js_name = profileTraits)]
 pub fn profile_traits() -> String {

@@ -1,9 +1,9 @@
-//! `cachesim`: a pure Rust model of Oracle's caches, as MODEL.md specifies them. Two
+//! `cachesim`: a pure Rust model of Oracle's caches, as docs/model.md specifies them. Two
 //! simulations share one house:
 //!
-//! - [`buffer`]: the buffer cache (MODEL.md §1, seed 000) — pools, working sets, the
+//! - [`buffer`]: the buffer cache (docs/model.md §1, seed 000) — pools, working sets, the
 //!   replacement rules of each [`Profile`], hash chains, DBWR; a miss goes to [`io`].
-//! - [`library`]: the library cache and shared pool (MODEL.md §2, seed 001) — sessions on
+//! - [`library`]: the library cache and shared pool (docs/model.md §2, seed 001) — sessions on
 //!   CPUs, latches, the hash table, the shared pool heap.
 //!
 //! What both share is named once at the root: [`scenario`] (the JSON document, the paper's

@@ -1,4 +1,4 @@
-//! The Oracle versions whose rules a simulation follows: MODEL.md's profile table as data.
+//! The Oracle versions whose rules a simulation follows: docs/model.md's profile table as data.
 //!
 //! Every fact that differs between versions is a field of [`ProfileTraits`], one row per
 //! [`Profile`] in [`TRAITS`]. The engine asks a profile's row (never compares versions), and
@@ -137,7 +137,7 @@ const SEED001: &str =
     "seed 001: Connie Dialeris Green / SQLSlammer, literal SQL and CURSOR_SHARING (8.1.5, 8.1.6)";
 const LIB_816: &str = "The library cache follows 8.1.6: CURSOR_SHARING = FORCE is available.";
 
-/// MODEL.md's profile table, oldest version first, in the order of [`Profile`]'s variants.
+/// docs/model.md's profile table, oldest version first, in the order of [`Profile`]'s variants.
 pub static TRAITS: [ProfileTraits; 6] = [
     ProfileTraits {
         profile: Profile::V8_0,

@@ -37,8 +37,8 @@ export interface Plan {
 
 /**
  * Buffers in one working set: 8 to 32, a cache whose every move a learner can follow. Below
- * Oracle's floor of 50 a working set (seed 000; MODEL.md §1), so an exercise's scenario asks
- * for the engine's teaching-only `teaching.small_cache` (wasm-core scenario/teaching.rs).
+ * Oracle's floor of 50 a working set (seed 000; docs/model.md §1.2), so an exercise's scenario
+ * asks for the engine's teaching-only `teaching.small_cache` (wasm-core scenario/teaching.rs).
  */
 export const SET_MIN = 8;
 export const SET_MAX = 32;

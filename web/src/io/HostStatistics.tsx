@@ -1,4 +1,4 @@
-// The host under the instance (MODEL.md §3, seed 002): throughput, CPU, and the paging the
+// The host under the instance (docs/model.md §3, seed 002): throughput, CPU, and the paging the
 // SGA causes — page-ins and migrations per second beside Oracle's hit ratio — with a bar per
 // storage level showing whose pages sit there (buffers, the rest of the SGA, PGAs, others).
 import { useApp } from '../store/context';

@@ -35,7 +35,7 @@ describe('profiles', () => {
     expect(profiles().filter(hasKeepBug)).toEqual(
       rows.filter((t) => t.keep_bug).map((t) => t.profile),
     );
-    // The seeds' facts, as a reader checks them against MODEL.md's profile table.
+    // The seeds' facts, as a reader checks them against docs/model.md's profile table.
     expect(profiles().filter(hasSerialDirectReads)).toEqual(['10.2.0.5', '11.2.0.1', '11.2.0.2']);
     expect(profiles().filter(hasKeepBug)).toEqual(['10.2.0.5', '11.2.0.1']);
     expect(firstWith((t) => t.cursor_sharing_force)).toBe('8.1.6');

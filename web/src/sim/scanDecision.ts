@@ -1,5 +1,5 @@
 // A full scan's direct-read decision in words, with the numbers it compared (io::direct's
-// rules, MODEL.md §1): the one place that words it. The session PGA panel and the script
+// rules, docs/model.md §1.7): the one place that words it. The session PGA panel and the script
 // timeline show it short (reasonText, decisionFigures), the narration at length (scanWhy).
 import type { Profile } from './generated/Profile';
 import type { ScanDecision } from './generated/buffer/ScanDecision';

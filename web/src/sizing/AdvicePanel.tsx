@@ -1,4 +1,4 @@
-// V$DB_CACHE_ADVICE (issue 10, item 4; MODEL.md §3 "Cache advice"): with db_cache_advice = ON
+// V$DB_CACHE_ADVICE (issue 10, item 4; docs/model.md §3 "Cache advice"): with db_cache_advice = ON
 // the engine estimates each pool's physical reads at 20 sizes from 10 % to 200 % of today's,
 // in the same pass as the run. One chart per pool (today's size marked) and Oracle's table.
 import { useEffect, useMemo, useRef } from 'react';

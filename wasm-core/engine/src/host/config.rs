@@ -1,4 +1,4 @@
-//! The `host` section of a scenario (MODEL.md §3, seed 002; the document's type is
+//! The `host` section of a scenario (docs/model.md §3, seed 002; the document's type is
 //! `scenario::host::HostSpec`), checked: the machine's memory under the instance, and the CPU
 //! path length of an I/O. Without it memory is unlimited and nothing pages. Oracle's own
 //! switches (`lock_sga`, `pre_page_sga`) are init.ora parameters.

@@ -1,6 +1,6 @@
 //! The host's pages and where each one is: central storage (RAM), expanded storage (MVS), or
 //! auxiliary storage (MVS page data sets, swap). One LRU order over all pageable pages of all
-//! address spaces (MODEL.md §3, seed 002 "Paging in MVS"):
+//! address spaces (docs/model.md §3.1, seed 002 "Paging in MVS"):
 //!
 //! - a reference to a page in central moves it to the most recently used end;
 //! - a page never referenced takes a frame without any I/O (a fresh page);

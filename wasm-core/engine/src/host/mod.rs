@@ -1,4 +1,4 @@
-//! The host under the instance (MODEL.md §3, seed 002): its memory and paging, and the one
+//! The host under the instance (docs/model.md §3, seed 002): its memory and paging, and the one
 //! CPU that concurrent batch jobs share (the jobs, which drive the buffer cache, are the
 //! cache's: `buffer::host_path::Jobs`).
 //!

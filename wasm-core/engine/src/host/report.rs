@@ -1,4 +1,4 @@
-//! The `host` section of a buffer cache report: throughput, CPU, paging (MODEL.md §3).
+//! The `host` section of a buffer cache report: throughput, CPU, paging (docs/model.md §3).
 
 use super::Host;
 use serde::Serialize;

@@ -1,6 +1,6 @@
 //! The I/O path's settings, resolved from init.ora under a profile: how serial full scans
 //! decide between the cache and direct path reads, and whether reads go through an OS page
-//! cache (MODEL.md §1 "Full scans, direct path reads and the OS page cache").
+//! cache (docs/model.md §1.7 "Full scans, direct path reads and the OS page cache").
 
 use crate::error::{Result, SimError};
 use crate::init_ora::InitOra;
@@ -58,7 +58,7 @@ fn serial_direct_read(profile: Profile, init: &InitOra) -> Result<SerialDirectRe
 }
 
 /// `_serial_direct_read` as a profile takes it: TRUE/FALSE everywhere, AUTO/NEVER/ALWAYS from
-/// 11.2.0.2 (MODEL.md's profile table).
+/// 11.2.0.2 (docs/model.md's profile table).
 pub fn parse_serial_direct_read(profile: Profile, word: Option<&str>) -> Result<SerialDirectRead> {
     Ok(match word {
         None => SerialDirectRead::Auto,

@@ -1,5 +1,5 @@
 //! Serial direct path reads: the decision, taken at run time for every serial full scan of
-//! every segment (MODEL.md §1; Tanel Poder: per execution and per segment).
+//! every segment (docs/model.md §1.7; Tanel Poder: per execution and per segment).
 //!
 //! Sources: the 2 % / 20-block `_small_table_threshold` (Roger MacNicol, "When bloggers get it
 //! wrong", part 1); the 5 × threshold start point and the 50 % cached / 25 % dirty rules (tests

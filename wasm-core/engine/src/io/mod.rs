@@ -1,5 +1,5 @@
-//! Where a buffer cache miss goes, and where a direct path read goes (MODEL.md §1 "Full scans,
-//! direct path reads and the OS page cache").
+//! Where a buffer cache miss goes, and where a direct path read goes (docs/model.md §1.7 "Full
+//! scans, direct path reads and the OS page cache").
 //!
 //! - `config`: the I/O settings of a profile (`_serial_direct_read`, events 10358 and 10949,
 //!   `filesystemio_options`, `host_memory`).

@@ -35,7 +35,7 @@ pub struct Config {
     pub bucket_min: Vec<u32>,
 }
 
-/// The library cache model's fixed constants (MODEL.md §2's choices), for the narration, and
+/// The library cache model's fixed constants (docs/model.md §2's choices), for the narration, and
 /// the format of the per-frame heap numbers, for the views.
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
 #[ts(export, export_to = "library/")]

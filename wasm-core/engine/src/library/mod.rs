@@ -1,4 +1,4 @@
-//! The library cache and shared pool (MODEL.md §2, seed 001): SQLSlammer sessions parsing
+//! The library cache and shared pool (docs/model.md §2, seed 001): SQLSlammer sessions parsing
 //! and executing statements on simulated CPUs, the library cache hash table under its child
 //! latches, and the shared pool heap under the single shared pool latch.
 //!
@@ -8,7 +8,8 @@
 //! while sim.step() { for e in sim.events() { … } }   // one phase of one statement per step
 //! let report = sim.report();
 //! ```
-//! Choices where MODEL.md §2 is silent (each a documented constant, each tested):
+//! Choices seed 001 leaves open (docs/model.md §2 marks them the model's; each a documented
+//! constant, each tested):
 //! - hash: FNV-1a 32 over the (FORCE-rewritten) text; literals from a full-period LCG mod
 //!   2^20 seeded with job number (100 + session) + `seed` (`text.rs`);
 //! - memory per cursor (8i, `cost.library.cursor_pieces`, the default): handle 480 + len,

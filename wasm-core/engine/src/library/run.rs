@@ -17,7 +17,7 @@ use crate::scenario::Scenario;
 use serde::Serialize;
 use ts_rs::TS;
 
-/// The report of a library cache scenario (MODEL.md §4: the buffer cache's sections are left
+/// The report of a library cache scenario (docs/model.md §4: the buffer cache's sections are left
 /// out).
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
 #[ts(export, export_to = "library/")]

@@ -43,10 +43,11 @@ pub fn spec_of(s: &Scenario) -> Result<(Spec, Vec<String>)> {
         ));
     }
     if s.host.is_some() {
-        // MODEL.md §3's host pages the buffer cache's SGA; the library cache model has no pages
+        // docs/model.md §3's host pages the buffer cache's SGA; the library cache model has no
+        // pages
         return Err(SimError::new(
             "host",
-            "the host section (memory and paging, MODEL.md §3) applies to buffer cache \
+            "the host section (memory and paging, docs/model.md §3) applies to buffer cache \
              scenarios; a library cache scenario has no host model: leave host out",
         ));
     }

@@ -1,4 +1,4 @@
-//! The `host` section of a scenario (MODEL.md §3, seed 002), as the document writes it;
+//! The `host` section of a scenario (docs/model.md §3, seed 002), as the document writes it;
 //! `host::config` checks it and turns it into pages.
 
 use serde::{Deserialize, Serialize};

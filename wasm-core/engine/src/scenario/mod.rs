@@ -1,5 +1,5 @@
 //! Scenario files: one versioned JSON document with the instance, the objects, the workload
-//! and the costs (MODEL.md §4). Parsing names the field path of any error.
+//! and the costs (docs/model.md §4). Parsing names the field path of any error.
 
 pub mod host;
 pub mod library;
@@ -34,7 +34,7 @@ pub struct Scenario {
     pub description: String,
     pub profile: Profile,
     /// The replacement policy of every working set, by its registered name ("arc", "lirs" …);
-    /// absent: the profile's own Oracle rules (MODEL.md §5).
+    /// absent: the profile's own Oracle rules (docs/model.md §5).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub policy: Option<String>,
@@ -54,7 +54,7 @@ pub struct Scenario {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub paper: Option<Paper>,
-    /// The host's memory and paging (MODEL.md §3); absent: unlimited memory.
+    /// The host's memory and paging (docs/model.md §3); absent: unlimited memory.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub host: Option<host::HostSpec>,

@@ -80,7 +80,7 @@ pub fn check_segments(segs: &[Segment]) -> Result<()> {
     Ok(())
 }
 
-/// Costs that advance simulated time (MODEL.md "Time and cost").
+/// Costs that advance simulated time (docs/model.md §1.8 "Time and cost").
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 #[ts(export)]

@@ -2,7 +2,7 @@
 import type { OpCost } from "./library/OpCost";
 
 /**
- * Costs that advance simulated time (MODEL.md "Time and cost").
+ * Costs that advance simulated time (docs/model.md §1.8 "Time and cost").
  */
 export type Cost = { 
 /**

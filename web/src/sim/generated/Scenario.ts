@@ -10,7 +10,7 @@ import type { HostSpec } from "./host/HostSpec";
 export type Scenario = { version: number, title: string, description?: string, profile: Profile, 
 /**
  * The replacement policy of every working set, by its registered name ("arc", "lirs" …);
- * absent: the profile's own Oracle rules (MODEL.md §5).
+ * absent: the profile's own Oracle rules (docs/model.md §5).
  */
 policy?: string, 
 /**
@@ -24,7 +24,7 @@ init?: Record<string, string | number | boolean>,
  */
 objects: Array<Segment>, workload: WorkloadSpec, cost?: Cost, paper?: Paper, 
 /**
- * The host's memory and paging (MODEL.md §3); absent: unlimited memory.
+ * The host's memory and paging (docs/model.md §3); absent: unlimited memory.
  */
 host?: HostSpec, 
 /**

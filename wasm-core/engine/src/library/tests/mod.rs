@@ -1,4 +1,4 @@
-//! One unit test per rule of MODEL.md §2; each fails if its rule is wrong.
+//! One unit test per rule of docs/model.md §2; each fails if its rule is wrong.
 
 mod cpu;
 mod memory;

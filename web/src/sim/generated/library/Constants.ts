@@ -3,7 +3,7 @@ import type { ChunkKind } from "./ChunkKind";
 import type { OpCost } from "./OpCost";
 
 /**
- * The library cache model's fixed constants (MODEL.md §2's choices), for the narration, and
+ * The library cache model's fixed constants (docs/model.md §2's choices), for the narration, and
  * the format of the per-frame heap numbers, for the views.
  */
 export type Constants = { 

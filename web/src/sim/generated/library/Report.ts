@@ -3,7 +3,7 @@ import type { Profile } from "../Profile";
 import type { CacheReport } from "./CacheReport";
 
 /**
- * The report of a library cache scenario (MODEL.md §4: the buffer cache's sections are left
+ * The report of a library cache scenario (docs/model.md §4: the buffer cache's sections are left
  * out).
  */
 export type Report = { scenario: string, profile: Profile, 
