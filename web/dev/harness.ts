@@ -30,7 +30,7 @@ import {
 } from '../src/buffer/views/charts';
 import { harnessScenario, parseHarnessHash } from './harnessScenario';
 import { createLruView } from '../src/buffer/views/lruView';
-import { EMPTY_POLICY } from '../src/buffer/views/policyState';
+import { listState } from '../src/buffer/listState';
 import { fixturePolicy } from './harnessPolicy';
 import { sweepBenchScenario, SWEEP_SPEC } from './sweepBench';
 import { startSweep } from '../src/sizing/sweepClient';
@@ -126,28 +126,12 @@ async function main(): Promise<void> {
 
   function draw(animate: boolean): void {
     const events = animate ? sim.events() : [];
-    // order() may grow wasm memory (it fills a vector), which detaches earlier views: read it first.
-    const states = layout.sets.map((_, k) => sim.policyState(k) ?? EMPTY_POLICY);
-    const { order, info } = sim.order();
-    const v = sim.views();
+    const lists = listState(sim, layout);
     const fx = q.get('fixture');
-    const policy = fx ? fixturePolicy(layout, order, v.dba, fx === 'clock') : states;
+    if (fx) lists.policy = fixturePolicy(layout, lists.order, lists.dba, fx === 'clock');
     const common = { events, selected: sel, animate, durationMs: stepMs };
-    lru?.update({
-      ...common,
-      profile: layout.config.profile,
-      regions: layout.regions,
-      policy,
-      touchCounts: layout.touch_counts,
-      sets: layout.sets,
-      objects: layout.objects,
-      osCache: false,
-      order,
-      info,
-      dba: v.dba,
-      tch: v.tch,
-      flags: v.flags,
-    });
+    lru?.update({ ...common, ...lists, osCache: false });
+    const v = sim.views();
     chain?.update({
       ...common,
       buckets: layout.config.hash_buckets,

@@ -5,33 +5,17 @@ import { bufferSim } from '../store/selectors';
 import type { AppState } from '../store/store';
 import { diffOf } from '../compare/diff';
 import { stepOf } from '../shared/frames';
-import { EMPTY_POLICY } from './views/policyState';
+import { listState } from './listState';
 
 /** `fresh`: the run moved since the last frame, so its events are new and may animate. */
 export function cacheFrame(s: AppState, fresh: boolean): CacheFrame | null {
   const sim = bufferSim(s);
   if (!sim) return null;
-  const { run, layout } = sim;
-  // order() fills a vector in the engine and may grow wasm memory, which detaches typed
-  // arrays read before it: read the buffer views after it.
   const diff = diffOf(s);
-  const policy = layout.sets.map((_, k) => run.policyState(k) ?? EMPTY_POLICY);
-  const { order, info } = run.order();
-  const views = run.views();
   return {
     diff: diff?.marks ?? null,
     diffOther: diff?.other ?? null,
-    profile: layout.config.profile,
-    regions: layout.regions,
-    policy,
-    touchCounts: layout.touch_counts,
-    sets: layout.sets,
-    objects: layout.objects,
-    order,
-    info,
-    dba: views.dba,
-    tch: views.tch,
-    flags: views.flags,
+    ...listState(sim.run, sim.layout),
     selected: sim.selected,
     osCache: sim.report.io?.os_cache !== undefined,
     ...stepOf(s, sim, fresh),
