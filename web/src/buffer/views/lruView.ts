@@ -136,21 +136,23 @@ export function createLruView(el: HTMLElement, opts: ViewOptions): View<CacheFra
     // The legend first: its height comes off the budget (measured again when the legend
     // changed: another policy explains other structures). Its touch-count note follows the
     // cell size, so it is checked again once the grid is known.
-    const relegend = renderLegend(
-      legend,
-      frame.objects,
-      frame.regions,
-      (grid?.text ?? n <= 400) && touchCount,
-      frame.osCache,
-      frame.diffOther ?? null,
-      frame.policy[0]
-        ? {
-            state: frame.policy[0],
-            ring: wantsRing(frame.policy[0], ringRoom),
-            regions: frame.regions,
-          }
-        : null,
-    );
+    const legendOf = (cellText: boolean) =>
+      renderLegend(
+        legend,
+        frame.objects,
+        frame.regions,
+        cellText && touchCount,
+        frame.osCache,
+        frame.diffOther ?? null,
+        frame.policy[0]
+          ? {
+              state: frame.policy[0],
+              ring: wantsRing(frame.policy[0], ringRoom),
+              regions: frame.regions,
+            }
+          : null,
+      );
+    const relegend = legendOf(grid?.text ?? n <= 400);
     if (relegend && !opts.maxHeight) budget = null;
     showScale(useCanvas, grid?.k ?? 1);
     budget ??= opts.maxHeight ?? heightBudget(el, root, legend);
@@ -199,21 +201,7 @@ export function createLruView(el: HTMLElement, opts: ViewOptions): View<CacheFra
     }
     const secs = sections(frame.info, frame.regions);
     chrome.update(grid, secs, frame.sets);
-    renderLegend(
-      legend,
-      frame.objects,
-      frame.regions,
-      grid.text && touchCount,
-      frame.osCache,
-      frame.diffOther ?? null,
-      frame.policy[0]
-        ? {
-            state: frame.policy[0],
-            ring: wantsRing(frame.policy[0], ringRoom),
-            regions: frame.regions,
-          }
-        : null,
-    );
+    legendOf(grid.text);
     showScale(useCanvas, grid.k);
     svg.setAttribute(
       'aria-label',
