@@ -16,6 +16,8 @@ export default defineConfig({
   // thousands of cells in a software-rendered browser.
   timeout: 90_000,
   workers: 2,
+  // a long spec's tests spread over both workers, not one file a worker
+  fullyParallel: true,
   reporter: 'list',
   use: {
     baseURL: `http://localhost:${PREVIEW_PORT}`,
