@@ -163,22 +163,29 @@ const VIEWS: { name: string; open: (page: Page) => Promise<void> }[] = [
   },
 ];
 
-for (const [width, height] of [
-  [1024, 768],
-  [1280, 720],
-  [1920, 1080],
-  [390, 844],
-])
-  test.describe(`labels at ${width}×${height}`, () => {
-    test.use({ viewport: { width, height } });
-    for (const display of ['normal', 'presenter'] as const)
-      for (const view of VIEWS)
-        test(`${view.name}, ${display}: no label overlaps or is cut`, async ({ page }) => {
-          await openApp(page, display === 'presenter' ? `${URL_}?present` : URL_);
-          await view.open(page);
-          await page.waitForTimeout(800);
-          const problems = await labelProblems(page);
-          if (problems.length) console.log(JSON.stringify(problems, null, 1));
-          expect(problems).toEqual([]);
-        });
-  });
+// Each view is opened once a display mode and checked at every size on the same page (issue 38
+// #2: it was opened again for each size).
+const SIZES = [
+  { width: 1024, height: 768 },
+  { width: 1280, height: 720 },
+  { width: 1920, height: 1080 },
+  { width: 390, height: 844 },
+];
+for (const display of ['normal', 'presenter'] as const)
+  for (const view of VIEWS)
+    test(`${view.name}, ${display}: no label overlaps or is cut at 1024, 1280, 1920 or 390 px`, async ({
+      page,
+    }) => {
+      test.setTimeout(180_000);
+      await page.setViewportSize(SIZES[0]);
+      await openApp(page, display === 'presenter' ? `${URL_}?present` : URL_);
+      await view.open(page);
+      for (const size of SIZES) {
+        await page.setViewportSize(size);
+        // the views redraw for the new size and settle
+        await page.waitForTimeout(800);
+        const problems = await labelProblems(page);
+        if (problems.length) console.log(JSON.stringify(problems, null, 1));
+        expect(problems, `${size.width}×${size.height}`).toEqual([]);
+      }
+    });
