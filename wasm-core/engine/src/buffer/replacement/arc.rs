@@ -98,9 +98,9 @@ impl SetState {
     /// REPLACE's choice (`_ARC_replace`).
     fn replace(&self, t1: u32, t2: u32) -> Evict {
         let t1f = t1 as f64;
-        let from_t1 =
-            (t1 > 0 && (t1f > self.p || (t1f == self.p && self.ghost_hit == GhostHit::B2)))
-                || t2 == 0;
+        let from_t1 = (t1 > 0
+            && (t1f > self.p || (t1f == self.p && self.ghost_hit == GhostHit::B2)))
+            || t2 == 0;
         if from_t1 {
             Evict::T1
         } else {
@@ -152,8 +152,6 @@ impl Replacement for Arc {
     fn regions(&self) -> &'static [RegionDef] {
         REGIONS
     }
-
-
 
     fn miss(&mut self, cx: &mut Cx, dba: u32) {
         let s = &mut self.sets[cx.set as usize];
@@ -336,7 +334,6 @@ fn num(p: f64) -> String {
 mod tests {
     use super::super::tests::{cache, read};
     use crate::buffer::Cache;
-
 
     fn p(c: &Cache) -> f64 {
         c.repl.state(&c.b, &c.sets[0], 0).params[0].value

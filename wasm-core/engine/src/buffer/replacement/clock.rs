@@ -55,7 +55,6 @@ impl Replacement for Clock {
         REGIONS
     }
 
-
     #[inline]
     fn hit(&mut self, cx: &mut Cx, i: u32, _relink: bool) -> Touch {
         self.hand.hit(cx, i)
@@ -130,7 +129,6 @@ mod tests {
     use crate::buffer::lists::NIL;
     use crate::buffer::Cache;
 
-
     /// The buffers whose block changed since `before`.
     fn changed(c: &Cache, before: &[u32]) -> Vec<u32> {
         (0..before.len() as u32)
@@ -183,7 +181,10 @@ mod tests {
         // and the hand rests on 3; the new block sits in 2 again, just behind the hand.
         let before = c.b.dba.clone();
         read(&mut c, 100);
-        assert_eq!((bit(&c, 0), bit(&c, 1), bit(&c, 2)), (Some(0), Some(0), Some(0)));
+        assert_eq!(
+            (bit(&c, 0), bit(&c, 1), bit(&c, 2)),
+            (Some(0), Some(0), Some(0))
+        );
         assert_eq!(changed(&c, &before), [2]);
         let st = c.repl.state(&c.b, &c.sets[0], 0);
         assert_eq!(st.hand, Some(3));

@@ -30,7 +30,6 @@ impl Replacement for Fifo {
         REGIONS
     }
 
-
     fn hit(&mut self, _: &mut Cx, _: u32, _: bool) -> Touch {
         // A hit does not reorder the queue.
         Touch::Unchanged

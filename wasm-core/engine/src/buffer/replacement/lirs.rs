@@ -311,7 +311,11 @@ impl Replacement for Lirs {
 
     fn new(setup: &Setup) -> Self {
         Lirs {
-            sets: setup.sets.iter().map(|ws| SetState::new(ws.size())).collect(),
+            sets: setup
+                .sets
+                .iter()
+                .map(|ws| SetState::new(ws.size()))
+                .collect(),
             slot_of: vec![NIL; setup.buffers()],
             dropped: Vec::new(),
         }
@@ -320,8 +324,6 @@ impl Replacement for Lirs {
     fn regions(&self) -> &'static [RegionDef] {
         REGIONS
     }
-
-
 
     #[inline(always)]
     fn dropped(&mut self) -> Option<u32> {
@@ -517,8 +519,16 @@ impl Replacement for Lirs {
                 .map(|&i| (i, if b.has(i, flag::HOT) { "LIR" } else { "HIR" }))
                 .collect(),
             params: vec![
-                param("LIR share", s.lirs_limit, "LIR blocks at most: N − HIR share"),
-                param("HIR share", s.hirs_limit, "resident HIR blocks (Q): max(1, ⌊N/100⌋)"),
+                param(
+                    "LIR share",
+                    s.lirs_limit,
+                    "LIR blocks at most: N − HIR share",
+                ),
+                param(
+                    "HIR share",
+                    s.hirs_limit,
+                    "resident HIR blocks (Q): max(1, ⌊N/100⌋)",
+                ),
                 param(
                     "S entries",
                     s.s.len,
@@ -534,7 +544,6 @@ impl Replacement for Lirs {
 mod tests {
     use super::super::tests::{cache, read};
     use crate::buffer::Cache;
-
 
     fn status(c: &Cache, buf: u32) -> &'static str {
         let st = c.repl.state(&c.b, &c.sets[0], 0);

@@ -33,7 +33,6 @@ impl Replacement for Lru {
         REGIONS
     }
 
-
     #[inline]
     fn hit(&mut self, cx: &mut Cx, i: u32, relink: bool) -> Touch {
         // index_hit_stays (8.0): an index block's hit, or an examination, leaves the buffer

@@ -1,7 +1,7 @@
 //! The replacement policy of a working set, as a trait: what a hit does, where a new block
 //! goes, which buffer the victim scan takes, and the named regions a view draws. One file per
-//! policy, registered in one line of [`policies!`] below — as foyer's
-//! `foyer-memory/src/eviction/` and libCacheSim's `cache/eviction/` do.
+//! policy, declared with `pub mod` and registered in one line of [`policies!`] below — as
+//! foyer's `foyer-memory/src/eviction/` and libCacheSim's `cache/eviction/` do.
 //!
 //! The cache around a policy stays the same for every policy: pools, working sets (one per
 //! LRU latch), the buffer headers and their doubly linked list (`lists.rs`), hash chains,
@@ -257,12 +257,11 @@ pub trait Replacement: Sized + Clone + std::fmt::Debug {
     }
 }
 
-/// The registry: `module::Type` of every policy, one line each. It declares the modules and
-/// builds the [`Replacer`] enum that dispatches to them (no virtual call on the hot path).
+/// The registry: `module::Type` of every policy, one line each. It builds the [`Replacer`]
+/// enum that dispatches to them (no virtual call on the hot path); each policy's module is
+/// declared on its own line below, where `cargo fmt` sees it.
 macro_rules! policies {
     ($($module:ident :: $ty:ident),* $(,)?) => {
-        $(pub mod $module;)*
-
         /// The replacement policy of a cache: one variant per registered policy.
         #[derive(Debug, Clone)]
         pub enum Replacer {
@@ -365,6 +364,17 @@ macro_rules! policies {
 pub mod future;
 pub mod ghost;
 pub mod hand;
+
+pub mod arc;
+pub mod clock;
+pub mod fifo;
+pub mod lirs;
+pub mod lru;
+pub mod opt;
+pub mod s3_fifo;
+pub mod sieve;
+pub mod touch_count;
+pub mod two_q;
 
 policies! {
     lru::Lru,

@@ -28,7 +28,9 @@
 //! every reference: that record is the future of the second run.
 
 use super::future::{grouped, Future, NEVER};
-use super::{block, Cx, PolicyParam, PolicyState, RegionDef, Replacement, Replacer, Setup, Tone, Verdict};
+use super::{
+    block, Cx, PolicyParam, PolicyState, RegionDef, Replacement, Replacer, Setup, Tone, Verdict,
+};
 use crate::buffer::events::{Event, Place, Touch};
 use crate::buffer::lists::{self, flag, Buffers, WorkingSet, NIL};
 use heap::Heap;
@@ -155,7 +157,6 @@ impl Replacement for Opt {
     fn regions(&self) -> &'static [RegionDef] {
         REGIONS
     }
-
 
     #[inline]
     fn hit(&mut self, cx: &mut Cx, i: u32, relink: bool) -> Touch {

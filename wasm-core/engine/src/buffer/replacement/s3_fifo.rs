@@ -143,12 +143,10 @@ impl Replacement for S3Fifo {
         REGIONS
     }
 
-
     fn region_limits(&self, _ws: &WorkingSet) -> Vec<Option<u32>> {
         // Shares, not limits: M grows past its share by promotions, S while M is within its.
         vec![None, None]
     }
-
 
     fn miss(&mut self, cx: &mut Cx, dba: u32) {
         // A block G remembers leaves it and will go straight to M.
@@ -312,7 +310,6 @@ impl Replacement for S3Fifo {
 mod tests {
     use super::super::tests::{cache, read};
     use crate::buffer::Cache;
-
 
     fn ghost(c: &Cache) -> Vec<u32> {
         c.repl.state(&c.b, &c.sets[0], 0).ghosts[0].dbas.clone()

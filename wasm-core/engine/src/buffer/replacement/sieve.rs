@@ -54,7 +54,6 @@ impl Replacement for Sieve {
         REGIONS
     }
 
-
     #[inline]
     fn hit(&mut self, cx: &mut Cx, i: u32, _relink: bool) -> Touch {
         self.hand.hit(cx, i)
@@ -121,7 +120,6 @@ mod tests {
     use crate::buffer::lists::{self, NIL};
     use crate::buffer::Cache;
 
-
     /// The buffers whose block changed since `before`.
     fn changed(c: &Cache, before: &[u32]) -> Vec<u32> {
         (0..before.len() as u32)
@@ -177,7 +175,11 @@ mod tests {
         assert_eq!(changed(&c, &before), [2]);
         let o = order(&c);
         assert_eq!(o[0], 2, "the new block is at the head");
-        assert_eq!(&o[o.len() - 2..], &[1, 0], "survivors keep their place at the tail");
+        assert_eq!(
+            &o[o.len() - 2..],
+            &[1, 0],
+            "survivors keep their place at the tail"
+        );
         let st = c.repl.state(&c.b, &c.sets[0], 0);
         assert_eq!(st.hand, Some(3));
         assert!(st.marks.iter().all(|m| m.1 == Some(0)));

@@ -95,12 +95,10 @@ impl Replacement for TouchCount {
         REGIONS
     }
 
-
     fn region_limits(&self, ws: &WorkingSet) -> Vec<Option<u32>> {
         // _db_percent_hot: floor(size × percent / 100) buffers may be hot.
         vec![Some(ws.hot_max), None]
     }
-
 
     #[inline]
     fn hit(&mut self, cx: &mut Cx, i: u32, _relink: bool) -> Touch {

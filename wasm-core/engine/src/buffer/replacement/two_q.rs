@@ -95,8 +95,6 @@ impl Replacement for TwoQ {
         REGIONS
     }
 
-
-
     fn miss(&mut self, cx: &mut Cx, dba: u32) {
         let s = &mut self.sets[cx.set as usize];
         s.ghost_hit = s.a1out.remove(dba);
@@ -218,7 +216,11 @@ impl Replacement for TwoQ {
                 capacity: Some(s.kout),
             }],
             params: vec![
-                param("Kin", s.kin, "A1in's share: ⌊N/4⌋; above it A1in gives the victim"),
+                param(
+                    "Kin",
+                    s.kin,
+                    "A1in's share: ⌊N/4⌋; above it A1in gives the victim",
+                ),
                 param("Kout", s.kout, "blocks A1out remembers: ⌊N/2⌋"),
                 param("N", ws.size(), "buffers of the set"),
             ],
@@ -231,7 +233,6 @@ impl Replacement for TwoQ {
 mod tests {
     use super::super::tests::{cache, read};
     use crate::buffer::Cache;
-
 
     fn a1out(c: &Cache) -> usize {
         c.repl.state(&c.b, &c.sets[0], 0).ghosts[0].dbas.len()

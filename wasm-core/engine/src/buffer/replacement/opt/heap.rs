@@ -134,7 +134,6 @@ impl Heap {
         self.items[s] = item;
         slot[item.1 as usize] = s as u32;
     }
-
 }
 
 #[cfg(test)]
@@ -173,13 +172,7 @@ mod tests {
             }
             if rng.below(50) == 0 {
                 // new keys for a third of the buffers, all at once
-                h.rekey(&mut slot, |k, b| {
-                    if b % 3 == 0 {
-                        k * 7 % 1_000
-                    } else {
-                        k
-                    }
-                });
+                h.rekey(&mut slot, |k, b| if b % 3 == 0 { k * 7 % 1_000 } else { k });
                 for (b, k) in key.iter_mut().enumerate() {
                     if let Some(k) = k.as_mut().filter(|_| b % 3 == 0) {
                         *k = *k * 7 % 1_000;

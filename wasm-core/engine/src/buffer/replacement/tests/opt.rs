@@ -126,7 +126,11 @@ fn opt_misses_as_libcachesim_belady_on_loops_and_scans() {
     for (n, want) in BELADY {
         assert_eq!(opt_misses(n, 20_000, &trace), want, "{n} buffers");
         if n <= 37 {
-            assert_eq!(textbook_opt(n as usize, &trace), want, "textbook, {n} buffers");
+            assert_eq!(
+                textbook_opt(n as usize, &trace),
+                want,
+                "textbook, {n} buffers"
+            );
         }
     }
     // The same through a trace replay, which builds the future itself.
@@ -147,7 +151,11 @@ fn opt_misses_as_libcachesim_belady_on_loops_and_scans() {
         f.finish().unwrap();
         let r = f.report();
         assert_eq!(r.total.physical_reads, want, "trace replay, {n} buffers");
-        assert!(r.notes.iter().any(|n| n.contains("policy opt")), "{:?}", r.notes);
+        assert!(
+            r.notes.iter().any(|n| n.contains("policy opt")),
+            "{:?}",
+            r.notes
+        );
     }
 }
 
@@ -233,9 +241,15 @@ fn the_narration_names_the_victim_and_its_next_use() {
             }
         }
     }
-    let victims: Vec<&String> = rules.iter().filter(|t| t.starts_with("victim: buf ")).collect();
+    let victims: Vec<&String> = rules
+        .iter()
+        .filter(|t| t.starts_with("victim: buf "))
+        .collect();
     assert!(!victims.is_empty());
-    assert!(victims.iter().all(|t| t.ends_with("the farthest of 50")), "{victims:?}");
+    assert!(
+        victims.iter().all(|t| t.ends_with("the farthest of 50")),
+        "{victims:?}"
+    );
     assert!(victims.iter().any(|t| t.contains("never used again")));
     assert!(rules.iter().any(|t| t.starts_with("hit → next use in ")));
     // The view: a mark per resident buffer, the stream's numbers.
@@ -243,7 +257,10 @@ fn the_narration_names_the_victim_and_its_next_use() {
     let s = c.repl.state(&c.b, &c.sets[0], 0);
     assert_eq!(s.mark_name, Some("next use in"));
     assert_eq!(s.marks.len(), c.sets[0].len as usize);
-    assert!(s.marks.iter().all(|&(_, m)| m.is_none()), "the stream has ended");
+    assert!(
+        s.marks.iter().all(|&(_, m)| m.is_none()),
+        "the stream has ended"
+    );
     assert_eq!(s.params[0].value, 3000.0);
     assert_eq!(s.params[1].value, 3000.0);
 }
