@@ -83,7 +83,7 @@ pub fn check_chain_work(
     if work <= MAX_CHAIN_WORK {
         return Ok(());
     }
-    let g = crate::buffer::replacement::future::grouped;
+    let g = crate::common::grouped;
     // the longest mean chain the limit allows at this length, and the buckets that give it
     let allowed = (MAX_CHAIN_WORK / accesses).max(1);
     let need = cached.div_ceil(allowed);

@@ -11,7 +11,7 @@
 //! position after `k` from a per-block index built then. Positions are `u32`: at most
 //! [`MAX_REFERENCES`] of them, 8 bytes a reference (the stream and the next positions).
 
-use crate::common::IdHasher;
+use crate::common::{grouped, IdHasher};
 use crate::error::{Result, SimError};
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
@@ -170,19 +170,6 @@ pub fn check_length(n: u64, what: &str) -> Result<()> {
     ))
 }
 
-/// `n` with its thousands grouped ("4,210").
-pub fn grouped(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (k, ch) in digits.chars().enumerate() {
-        if k > 0 && (digits.len() - k).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -217,8 +204,5 @@ mod tests {
         let e = check_length(MAX_REFERENCES + 1, "the trace").unwrap_err();
         assert_eq!(e.path, "policy");
         assert!(e.message.contains("100,000,000"), "{e}");
-        assert_eq!(grouped(4210), "4,210");
-        assert_eq!(grouped(999), "999");
-        assert_eq!(grouped(1_000_000), "1,000,000");
     }
 }

@@ -27,12 +27,13 @@
 //! scenario that records the stream) the policy is LRU and, when asked, records the block of
 //! every reference: that record is the future of the second run.
 
-use super::future::{grouped, Future, NEVER};
+use super::future::{Future, NEVER};
 use super::{
     block, Cx, PolicyParam, PolicyState, RegionDef, Replacement, Replacer, Setup, Tone, Verdict,
 };
 use crate::buffer::events::{Event, Place, Touch};
 use crate::buffer::lists::{self, flag, Buffers, WorkingSet, NIL};
+use crate::common::grouped;
 use heap::Heap;
 use std::sync::Arc;
 

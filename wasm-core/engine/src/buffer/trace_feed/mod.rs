@@ -137,9 +137,7 @@ impl TraceFeed {
             notes.push(format!(
                 "policy opt: the trace is read whole first (at most {} accesses), then served \
                  with every block's next use known",
-                crate::buffer::replacement::future::grouped(
-                    crate::buffer::replacement::future::MAX_REFERENCES
-                )
+                crate::common::grouped(crate::buffer::replacement::future::MAX_REFERENCES)
             ));
         }
         Ok(TraceFeed {
