@@ -1,7 +1,7 @@
 //! The one event vocabulary: the engine emits these while it steps, and the same events
 //! drive the UI's animation, its narration and the tests.
 
-use crate::buffer::config::PoolId;
+use crate::common::PoolId;
 
 /// The most events one step call records before it elides the rest.
 pub const MAX_STEP_EVENTS: usize = 10_000;

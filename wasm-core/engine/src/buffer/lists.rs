@@ -6,7 +6,7 @@
 //! first `hot_len` buffers. Profile 8.0 keeps `hot_max = 0`, so the whole list is "cold" and
 //! the cold head is the MRU head.
 
-use crate::buffer::config::PoolId;
+use crate::common::PoolId;
 
 pub use crate::common::NIL;
 

@@ -1,6 +1,7 @@
 //! The index probe rules a profile's row sets (`profile::TRAITS`: `examination`, `relink`),
-//! with a scenario's switches applied, settled once; `rules.rs` asks them on every hit before
-//! the replacement policy (`replacement/`) is asked what the hit does.
+//! with a scenario's switches applied ([`ProbeRules`], which the configuration holds), settled
+//! once; `rules.rs` asks them on every hit before the replacement policy (`replacement/`) is
+//! asked what the hit does.
 //!
 //! ## Issue #13: what an index probe costs and does (seed 000)
 //!
@@ -32,30 +33,9 @@
 //! same access stream and index blocks that age without relinking give 12,935; no constant
 //! is involved. Switch: `index_hit_relink = TRUE` restores strict LRU.
 
+use super::config::ProbeRules;
 use super::events::Probe;
 use crate::profile::{ProbeKinds, Profile, ALL_PROBE_KINDS, NO_PROBE_KINDS};
-
-/// The issue #13 rules a scenario may switch off (init.ora model switches
-/// `probe_examination` and `index_hit_relink`, `init_ora/params.rs`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, ts_rs::TS)]
-#[ts(export, export_to = "buffer/")]
-pub struct ProbeRules {
-    /// `probe_examination = TRUE` (the default): index probes of cached blocks are
-    /// examinations where the profile makes them so. FALSE: every hit is a counted get.
-    pub examination: bool,
-    /// `index_hit_relink = FALSE` (the default): 8.0 leaves index blocks in place on a hit.
-    /// TRUE: every 8.0 hit moves the buffer to the MRU head (the documented strict LRU).
-    pub index_hit_relink: bool,
-}
-
-impl Default for ProbeRules {
-    fn default() -> Self {
-        ProbeRules {
-            examination: true,
-            index_hit_relink: false,
-        }
-    }
-}
 
 /// One profile's probe rules with the scenario's switches applied.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -47,6 +47,28 @@ pub struct Aging {
     pub freeze_cr: bool,
 }
 
+/// The issue #13 rules a scenario may switch off (init.ora model switches
+/// `probe_examination` and `index_hit_relink`, `init_ora/params.rs`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[ts(export, export_to = "buffer/")]
+pub struct ProbeRules {
+    /// `probe_examination = TRUE` (the default): index probes of cached blocks are
+    /// examinations where the profile makes them so. FALSE: every hit is a counted get.
+    pub examination: bool,
+    /// `index_hit_relink = FALSE` (the default): 8.0 leaves index blocks in place on a hit.
+    /// TRUE: every 8.0 hit moves the buffer to the MRU head (the documented strict LRU).
+    pub index_hit_relink: bool,
+}
+
+impl Default for ProbeRules {
+    fn default() -> Self {
+        ProbeRules {
+            examination: true,
+            index_hit_relink: false,
+        }
+    }
+}
+
 /// A resolved, valid instance.
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
 #[ts(export, export_to = "buffer/")]
@@ -67,7 +89,7 @@ pub struct CacheConfig {
     pub multiblock_read_count: u32,
     /// The index probe rules of issue #13 and their switches (`probe_examination`,
     /// `index_hit_relink`).
-    pub probe_rules: super::policy::ProbeRules,
+    pub probe_rules: ProbeRules,
 }
 
 impl CacheConfig {
@@ -162,7 +184,7 @@ impl CacheConfig {
                     8
                 },
             )? as u32,
-            probe_rules: super::policy::ProbeRules {
+            probe_rules: ProbeRules {
                 examination: init.boolean("probe_examination")?.unwrap_or(true),
                 index_hit_relink: init.boolean("index_hit_relink")?.unwrap_or(false),
             },
