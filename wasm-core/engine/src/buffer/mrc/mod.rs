@@ -3,8 +3,9 @@
 //!
 //! **The reference stream.** A workload's references to the DEFAULT pool, as dense block
 //! numbers (segment `s` block `b` is `base[s] + b`, the segments laid end to end; see
-//! [`segment_bases`]). A trace's stream is its mapped blocks, kept by the feed as it serves
-//! them ([`TraceFeed::keep_blocks`](crate::buffer::trace_feed::TraceFeed::keep_blocks)). A
+//! [`segment_bases`](crate::buffer::trace_feed::segment_bases), the feed's). A trace's stream
+//! is its mapped blocks, kept by the feed as it serves them
+//! ([`TraceFeed::keep_blocks`](crate::buffer::trace_feed::TraceFeed::keep_blocks)). A
 //! scenario's is recorded from one run of it as it stands, from the `access` events of the
 //! blocks it looked up in the buffer cache (direct path reads, which bypass it, and the
 //! KEEP and RECYCLE pools are left out): [`scenario_stream`].
@@ -33,7 +34,7 @@ mod tests;
 
 pub use opt::{next_uses, opt_misses, OptStack};
 pub use simulate::{at_size, simulate_scenario, simulate_trace};
-pub use stream::{scenario_stream, segment_bases, trace_stream, RefStream};
+pub use stream::{scenario_stream, trace_stream, RefStream};
 
 use crate::buffer::advice::stack::StackPass;
 use crate::error::{Result, SimError};

@@ -2,23 +2,11 @@
 
 use super::StreamSummary;
 use crate::buffer::events::Event;
-use crate::buffer::trace_feed::{TraceFeed, TraceOptions};
+use crate::buffer::trace_feed::{segment_bases, TraceFeed, TraceOptions};
 use crate::buffer::{PoolId, Run};
 use crate::error::Result;
 use crate::replay::Replayed;
-use crate::scenario::segment::Segment;
 use crate::scenario::Scenario;
-
-/// The first dense block number of each segment: the segments laid end to end.
-pub fn segment_bases(segs: &[Segment]) -> Vec<u32> {
-    segs.iter()
-        .scan(0u32, |at, s| {
-            let b = *at;
-            *at = at.saturating_add(s.blocks);
-            Some(b)
-        })
-        .collect()
-}
 
 /// A workload's references to the DEFAULT pool, as dense block numbers.
 #[derive(Debug, Clone, PartialEq)]

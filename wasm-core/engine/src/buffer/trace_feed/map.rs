@@ -73,6 +73,18 @@ impl DenseIds {
     }
 }
 
+/// The first dense block number of each segment: the segments laid end to end (the blocks
+/// a feed keeps, [`super::TraceFeed::keep_blocks`], and the miss-ratio curves' streams).
+pub fn segment_bases(segs: &[Segment]) -> Vec<u32> {
+    segs.iter()
+        .scan(0u32, |at, s| {
+            let b = *at;
+            *at = at.saturating_add(s.blocks);
+            Some(b)
+        })
+        .collect()
+}
+
 pub struct Mapper {
     /// First id of each segment, and one past the last of the last.
     starts: Vec<u64>,

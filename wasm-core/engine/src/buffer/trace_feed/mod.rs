@@ -25,6 +25,7 @@ mod params;
 mod tests;
 
 pub use decode::RECORD_BYTES;
+pub use map::segment_bases;
 pub use params::{
     csv_columns, describe_columns, guess_format, parse_csv_params, CsvParams, ObjectMap,
     TraceFormat, TraceOptions,
@@ -340,7 +341,7 @@ impl TraceFeed {
     pub fn keep_blocks(&mut self) {
         let segs = &self.cache.segs;
         self.blocks = Some(Blocks {
-            base: crate::buffer::mrc::segment_bases(segs),
+            base: segment_bases(segs),
             default: segs
                 .iter()
                 .map(|s| s.buffer_pool == crate::buffer::PoolId::Default)
