@@ -82,7 +82,7 @@ pub struct Cache {
     /// The segment whose full scan in progress reads direct, if any.
     direct_scan: Option<u32>,
     /// The statements of a `script` workload, and where each step began.
-    pub script: std::rc::Rc<[script::Control]>,
+    pub script: std::rc::Rc<[workload::Control]>,
     pub steps: Vec<script::StepMark>,
     /// Rows fetched (workloads that fetch rows: `index_range`).
     pub rows: u64,

@@ -1,40 +1,13 @@
 //! A `script` workload's statements as the cache carries them out (`alter session set
 //! events`, `alter system flush buffer_cache`, `alter table … storage (buffer_pool …)`,
-//! parameter changes), and where each step began, for its elapsed time in the report.
+//! parameter changes), and where each step began, for its elapsed time in the report. The
+//! statements themselves ([`Control`](super::workload::Control)) are the workload's.
 
 use super::config::PoolId;
 use super::events::Event;
+use super::workload::Action;
 use super::Cache;
-use crate::io::{ScanDecision, SerialDirectRead};
-
-/// What a statement does to the instance.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Action {
-    /// A full scan (its blocks follow as accesses).
-    Scan,
-    /// Another workload (its executions follow).
-    Run,
-    /// `alter session set events '<event> trace name context forever, level <level>'`
-    /// (`… context off`: level 0).
-    Event { event: u32, level: u32 },
-    /// `alter system flush buffer_cache`.
-    Flush,
-    /// `alter table <seg> storage (buffer_pool <pool>)`: blocks read from now on go there.
-    SetPool { seg: u32, pool: PoolId },
-    /// `alter session set "_serial_direct_read" = …`.
-    SerialDirectRead(SerialDirectRead),
-    /// `alter session set "_small_table_threshold" = …`.
-    SmallTableThreshold(u32),
-    /// `alter session set db_file_multiblock_read_count = …` (the workload reads it).
-    MultiblockReadCount(u32),
-}
-
-/// One step of a script: its text as written, and what it does.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Control {
-    pub text: String,
-    pub action: Action,
-}
+use crate::io::ScanDecision;
 
 /// Running totals, taken at the start of every step so the report can give each step's own.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

@@ -3,7 +3,7 @@
 //! and double buffering, flush, script statements, the 10g scan placement.
 
 use super::*;
-use crate::buffer::script::{Action, Control};
+use crate::buffer::workload::{Action, Control};
 use crate::buffer::PoolId;
 use crate::io::{ReadSource, ScanReason};
 

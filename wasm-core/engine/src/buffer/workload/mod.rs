@@ -1,6 +1,7 @@
 //! Workloads: seeded generators of accesses, grouped into executions (one BUFFER_STUFFER
 //! cursor fetch, one full scan, one random access, one trace line).
 
+mod control;
 mod index_range;
 mod mix;
 pub mod oltp_batch;
@@ -12,6 +13,7 @@ mod stuffer;
 mod trace;
 
 pub use crate::scenario::workload::{Distribution, MixPart, ScriptStep, WorkloadSpec};
+pub use control::{Action, Control};
 pub use index_range::IndexRange;
 pub use mix::Mix;
 pub use oltp_batch::OltpBatch;
@@ -122,7 +124,7 @@ impl Generator {
     }
 
     /// A script's statements, in order (none for the other workloads).
-    pub fn controls(&self) -> Vec<crate::buffer::script::Control> {
+    pub fn controls(&self) -> Vec<Control> {
         match self {
             Generator::Script(s) => s.controls().to_vec(),
             _ => Vec::new(),

@@ -12,9 +12,8 @@
 //!
 //! Anything else is an error that names the step and says what the model understands.
 
-use super::{push_scan, Access, Generator};
+use super::{push_scan, Access, Action, Control, Generator};
 use crate::buffer::config::PoolId;
-use crate::buffer::script::{Action, Control};
 use crate::error::{Result, SimError};
 use crate::io::config::{event_level, parse_serial_direct_read, session_value};
 use crate::profile::Profile;
