@@ -709,7 +709,7 @@ fn layout_lists_every_buffer_once_under_every_policy() {
     });
     runner
         .run(&layout_case(), |(mut scenario, at)| {
-            for &policy in cachesim::buffer::replacement::NAMES {
+            for &policy in cachesim::buffer::cache::replacement::NAMES {
                 scenario["policy"] = json!(policy);
                 let text = scenario.to_string();
                 let mut run = Run::from_json(&text)
@@ -722,6 +722,6 @@ fn layout_lists_every_buffer_once_under_every_policy() {
     eprintln!(
         "fuzz: {} generated caches × {} policies, layouts checked",
         cases() / 2,
-        cachesim::buffer::replacement::NAMES.len(),
+        cachesim::buffer::cache::replacement::NAMES.len(),
     );
 }

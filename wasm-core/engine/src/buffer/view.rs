@@ -1,10 +1,10 @@
 //! Read-only views of the cache: X$BH rows, the list order the UI draws, and the
 //! V$BUFFER_POOL_STATISTICS rows.
 
-use super::hash::split_dba;
-use super::lists::{self, flag, NIL};
 use super::Cache;
-use crate::buffer::config::PoolId;
+use crate::buffer::cache::config::PoolId;
+use crate::buffer::cache::hash::split_dba;
+use crate::buffer::cache::lists::{self, flag, NIL};
 use crate::buffer::stats::PoolStatistics;
 use serde::Serialize;
 use ts_rs::TS;
@@ -127,7 +127,7 @@ impl Cache {
 
     /// What the policy's view draws of working set `set` beyond its regions: ghost lists,
     /// hand, marks and adaptive numbers (None past the last set).
-    pub fn policy_state(&self, set: u32) -> Option<super::replacement::PolicyState> {
+    pub fn policy_state(&self, set: u32) -> Option<crate::buffer::cache::replacement::PolicyState> {
         let ws = self.sets.get(set as usize)?;
         Some(self.repl.state(&self.b, ws, set))
     }

@@ -90,7 +90,7 @@ pub struct StreamSummary {
 /// The policies a curve can be drawn for: every registered policy (registry order), then any
 /// stack policy not registered as a cache policy (OPT's curve needs no cache, only the stream).
 pub fn curve_policies() -> Vec<&'static str> {
-    let names = crate::buffer::replacement::NAMES;
+    let names = crate::buffer::cache::replacement::NAMES;
     let unregistered = STACK_POLICIES.iter().filter(|p| !names.contains(p));
     names.iter().chain(unregistered).copied().collect()
 }

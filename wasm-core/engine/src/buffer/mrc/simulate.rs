@@ -31,7 +31,7 @@ pub fn at_size(scenario: &Scenario, policy: &str, size: u32) -> Result<Scenario>
     let mut s = scenario.clone();
     s.policy = Some(policy.to_string());
     let cfg = CacheConfig::for_scenario(&s, &s.init_ora()?)?;
-    let others = |f: fn(&crate::buffer::config::PoolConfig) -> u32| -> u64 {
+    let others = |f: fn(&crate::buffer::cache::config::PoolConfig) -> u32| -> u64 {
         cfg.pools
             .iter()
             .filter(|p| p.id != PoolId::Default)

@@ -1,7 +1,7 @@
 //! The reference stream of a scenario or a trace (see the module above).
 
 use super::StreamSummary;
-use crate::buffer::events::Event;
+use crate::buffer::cache::events::Event;
 use crate::buffer::trace_feed::{segment_bases, TraceFeed, TraceOptions};
 use crate::buffer::{PoolId, Run};
 use crate::error::Result;

@@ -163,7 +163,7 @@ fn at_size_keeps_the_scenario_spelling_and_one_working_set() {
 #[test]
 fn every_registered_policy_and_opt_can_be_drawn() {
     let names = curve_policies();
-    for n in crate::buffer::replacement::NAMES {
+    for n in crate::buffer::cache::replacement::NAMES {
         assert!(names.contains(n), "{n}");
     }
     assert!(names.contains(&"opt") && names.contains(&"lru"));

@@ -2,11 +2,11 @@
 //! so the feed only decodes and maps the records and keeps their blocks (4 bytes an access,
 //! plus the few that are not plain reads and the points where the trace's clock moves); the
 //! end of the trace builds the future and serves them all. Bounded by
-//! [`crate::buffer::replacement::future::MAX_REFERENCES`]; the other policies stream.
+//! [`crate::buffer::cache::replacement::future::MAX_REFERENCES`]; the other policies stream.
 
-use crate::buffer::events::Op;
-use crate::buffer::hash::{dba, split_dba};
-use crate::buffer::replacement::future::{check_length, Future};
+use crate::buffer::cache::events::Op;
+use crate::buffer::cache::hash::{dba, split_dba};
+use crate::buffer::cache::replacement::future::{check_length, Future};
 use std::sync::Arc;
 
 #[derive(Debug, Default)]

@@ -3,7 +3,7 @@
 //! an error names where it is.
 
 use super::params::CsvParams;
-use crate::buffer::events::Op;
+use crate::buffer::cache::events::Op;
 use crate::error::SimError;
 use crate::scenario::segment::Segment;
 
@@ -240,7 +240,7 @@ impl Decoder {
         }
         if std::mem::take(&mut self.header_pending) {
             return match &mut self.kind {
-                Kind::Project(_) => crate::buffer::workload::check_trace_header(text)
+                Kind::Project(_) => crate::buffer::cache::workload::check_trace_header(text)
                     .map_err(|e| SimError::new(line_at(at), e.message)),
                 // a csv header's names choose the columns (params::csv_columns)
                 Kind::Csv(p) => {
@@ -259,7 +259,7 @@ impl Decoder {
             },
             Kind::Csv(p) => csv_record(text, p).map_err(err)?,
             Kind::Project(segs) => {
-                let a = crate::buffer::workload::parse_trace_row(text, segs, &line_at(at))?;
+                let a = crate::buffer::cache::workload::parse_trace_row(text, segs, &line_at(at))?;
                 Rec {
                     time_ns: Some(a.not_before_ns),
                     obj: Obj::Block {

@@ -4,7 +4,7 @@
 //! libCacheSim treats objects (with `--ignore-obj-size`, one object a cache slot).
 
 use super::params::ObjectMap;
-use crate::buffer::workload::MAX_ACCESSES;
+use crate::buffer::cache::workload::MAX_ACCESSES;
 use crate::scenario::segment::Segment;
 use std::collections::hash_map::Entry;
 use std::collections::HashMap;

@@ -32,8 +32,8 @@ pub use params::{
 };
 
 use super::report::Report;
-use super::workload::{Access, WorkloadSpec};
 use super::{Cache, Instance};
+use crate::buffer::cache::workload::{Access, WorkloadSpec};
 use crate::error::{Result, SimError};
 use crate::scenario::Scenario;
 use ahead::Ahead;
@@ -95,10 +95,10 @@ impl TraceFeed {
         }
         let inst = Instance::build(&scenario)?;
         let blocks = inst.cache.segs.iter().map(|s| s.blocks as u64).sum();
-        crate::buffer::config::check_chain_work(
+        crate::buffer::cache::config::check_chain_work(
             &inst.cache.cfg,
             blocks,
-            crate::buffer::workload::MAX_ACCESSES,
+            crate::buffer::cache::workload::MAX_ACCESSES,
             true,
         )?;
         let decoder = match opts.format {
@@ -138,7 +138,7 @@ impl TraceFeed {
             notes.push(format!(
                 "policy opt: the trace is read whole first (at most {} accesses), then served \
                  with every block's next use known",
-                crate::common::grouped(crate::buffer::replacement::future::MAX_REFERENCES)
+                crate::common::grouped(crate::buffer::cache::replacement::future::MAX_REFERENCES)
             ));
         }
         Ok(TraceFeed {
@@ -219,7 +219,7 @@ impl TraceFeed {
                 if next < total {
                     self.cache
                         .hash
-                        .touch(crate::buffer::hash::dba(0, next as u32));
+                        .touch(crate::buffer::cache::hash::dba(0, next as u32));
                 }
             }
             let not_before_ns = since_origin(&mut self.origin, time_ns);
@@ -431,7 +431,7 @@ impl Served<'_> {
         &mut self,
         seg: u32,
         block: u32,
-        op: crate::buffer::events::Op,
+        op: crate::buffer::cache::events::Op,
         not_before_ns: u64,
     ) -> std::result::Result<(), String> {
         if self.cache.host.is_some() {
@@ -439,7 +439,7 @@ impl Served<'_> {
         }
         // one record, one execution (as in the `trace` workload)
         let pos = *self.pos;
-        if op == crate::buffer::events::Op::Read {
+        if op == crate::buffer::cache::events::Op::Read {
             self.cache
                 .read_block(seg, block, not_before_ns, pos, pos + 1);
         } else {

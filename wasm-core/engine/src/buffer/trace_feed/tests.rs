@@ -1,6 +1,6 @@
 use super::*;
-use crate::buffer::hash;
-use crate::buffer::workload::Rng;
+use crate::buffer::cache::hash;
+use crate::buffer::cache::workload::Rng;
 use crate::replay::Replayed;
 
 fn scenario(profile: &str, buffers: u32, blocks: &[u32]) -> String {
