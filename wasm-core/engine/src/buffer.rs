@@ -7,20 +7,16 @@
 
 pub mod advice;
 pub mod cache;
-mod headers;
-pub mod layout;
 pub mod mrc;
-pub mod report;
+pub mod read;
 pub mod run;
-pub mod stats;
 pub mod trace_feed;
-pub mod view;
 
 pub use cache::config::{CacheConfig, PoolId};
 pub use cache::events::Event;
 pub use cache::instance::Instance;
 pub use cache::Cache;
-pub use headers::HEADER_COLUMNS;
-pub use layout::{Constants, Layout, SetInfo};
-pub use report::Report;
+pub use read::layout::{Constants, Layout, SetInfo};
+pub use read::report::Report;
+pub use read::HEADER_COLUMNS;
 pub use run::Run;

@@ -2,8 +2,8 @@
 //! shared [`Replay`] (cursor, events of the last step, snapshots, exact seek).
 
 use super::advice::{AdviceStatus, Advisor, DbCacheAdvice};
-use super::report::{compare, Report};
-use super::stats::PoolStatistics;
+use super::read::report::{compare, Report};
+use super::read::stats::PoolStatistics;
 use super::Instance;
 use crate::buffer::cache::events::Event;
 use crate::buffer::cache::replacement::future::{check_length, Future};

@@ -31,9 +31,9 @@ pub use params::{
     TraceFormat, TraceOptions,
 };
 
-use super::report::Report;
 use super::{Cache, Instance};
 use crate::buffer::cache::workload::{Access, WorkloadSpec};
+use crate::buffer::read::report::Report;
 use crate::error::{Result, SimError};
 use crate::scenario::Scenario;
 use ahead::Ahead;

@@ -1,8 +1,8 @@
 //! Every buffer header at once, as columns: what the SQL console's X$BH snapshot needs beyond
 //! the per-frame views (`dba`, `tch`, `flags`), without a JSON row per buffer (issue #12).
 
-use super::Cache;
 use crate::buffer::cache::lists::NIL;
+use crate::buffer::cache::Cache;
 
 /// Columns in [`Cache::header_columns`], each `b.len()` long, in this order.
 pub const HEADER_COLUMNS: [&str; 4] = ["set", "prev", "next", "tim"];

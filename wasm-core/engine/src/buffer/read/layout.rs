@@ -1,10 +1,10 @@
 //! The resolved instance as the UI lays it out: the configuration, the objects and each
 //! working set's buffer range.
 
-use super::Cache;
 use crate::buffer::cache::config::{CacheConfig, PoolId};
 use crate::buffer::cache::lists::flag;
 use crate::buffer::cache::replacement::RegionDef;
+use crate::buffer::cache::Cache;
 use crate::scenario::segment::Segment;
 use serde::Serialize;
 use ts_rs::TS;

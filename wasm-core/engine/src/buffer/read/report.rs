@@ -1,6 +1,6 @@
 //! The JSON report of a run (MODEL.md §4) and its comparison with a paper's figures.
 
-use crate::buffer::stats::PoolStatistics;
+use crate::buffer::read::stats::PoolStatistics;
 use crate::buffer::Cache;
 use crate::profile::Profile;
 use crate::scenario::paper::{compared, Compared, PaperComparison};

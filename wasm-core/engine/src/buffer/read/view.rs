@@ -1,11 +1,11 @@
 //! Read-only views of the cache: X$BH rows, the list order the UI draws, and the
 //! V$BUFFER_POOL_STATISTICS rows.
 
-use super::Cache;
 use crate::buffer::cache::config::PoolId;
 use crate::buffer::cache::hash::split_dba;
 use crate::buffer::cache::lists::{self, flag, NIL};
-use crate::buffer::stats::PoolStatistics;
+use crate::buffer::cache::Cache;
+use crate::buffer::read::stats::PoolStatistics;
 use serde::Serialize;
 use ts_rs::TS;
 
