@@ -7,10 +7,9 @@
 
 pub mod advice;
 pub mod cache;
-pub mod mrc;
 pub mod read;
 pub mod run;
-pub mod trace_feed;
+pub mod whatif;
 
 pub use cache::config::{CacheConfig, PoolId};
 pub use cache::events::Event;

@@ -1,6 +1,6 @@
 //! What every layer above may use and nothing here imports: the pool ids, the list sentinel
-//! and linked lists, the id hasher, the seeded generator, the limits both simulations and the scenario
-//! document share, and how a message writes a large count ([`grouped`]).
+//! and linked lists, the id hasher, the seeded generator, the limits both simulations and the
+//! scenario document share, and how a message writes a large count ([`grouped`]).
 
 use serde::{Deserialize, Serialize};
 use std::hash::Hasher;

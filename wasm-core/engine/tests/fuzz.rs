@@ -546,7 +546,7 @@ fn clean(e: &cachesim::SimError) -> Result<(), TestCaseError> {
 fn check_trace(
     (scenario, options, bytes, chunk): &(String, String, Vec<u8>, usize),
 ) -> Result<(), TestCaseError> {
-    use cachesim::buffer::trace_feed::TraceFeed;
+    use cachesim::buffer::whatif::trace_feed::TraceFeed;
     let mut feed = match TraceFeed::from_json(scenario, options) {
         Ok(f) => f,
         Err(e) => {

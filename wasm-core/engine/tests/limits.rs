@@ -165,7 +165,7 @@ fn one_hash_bucket_refusals() {
     // the bucket count the message gives is accepted
     assert!(Run::from_json(&text(10_486, 1_048_576, 20_000_000)).is_ok());
     // a streamed trace counts as 20M accesses (its length is not known ahead)
-    let feed = cachesim::buffer::trace_feed::TraceFeed::from_json(
+    let feed = cachesim::buffer::whatif::trace_feed::TraceFeed::from_json(
         &text(1, 1_048_576, 1),
         r#"{"format":"txt"}"#,
     );

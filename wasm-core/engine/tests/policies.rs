@@ -8,7 +8,7 @@
 //! over; none of its code or data does.
 
 use cachesim::buffer::cache::replacement::NAMES;
-use cachesim::buffer::trace_feed::TraceFeed;
+use cachesim::buffer::whatif::trace_feed::TraceFeed;
 use std::process::Command;
 
 /// The trace's shape, as `tracegen` takes it.

@@ -6,7 +6,7 @@ use super::super::future::Future;
 use crate::buffer::cache::events::{Event, Op};
 use crate::buffer::cache::hash::dba;
 use crate::buffer::cache::workload::{Access, Rng};
-use crate::buffer::trace_feed::TraceFeed;
+use crate::buffer::whatif::trace_feed::TraceFeed;
 use crate::buffer::{Cache, Instance, PoolId, Run};
 use crate::scenario::Scenario;
 use crate::Replayed;

@@ -1,6 +1,6 @@
 use super::*;
 use crate::buffer::advice::stack::tests::{lru_misses as brute_lru, trace};
-use crate::buffer::trace_feed::{ObjectMap, TraceFormat, TraceOptions};
+use crate::buffer::whatif::trace_feed::{ObjectMap, TraceFormat, TraceOptions};
 use crate::scenario::Scenario;
 use std::collections::HashMap;
 

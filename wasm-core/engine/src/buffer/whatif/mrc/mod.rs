@@ -3,9 +3,9 @@
 //!
 //! **The reference stream.** A workload's references to the DEFAULT pool, as dense block
 //! numbers (segment `s` block `b` is `base[s] + b`, the segments laid end to end; see
-//! [`segment_bases`](crate::buffer::trace_feed::segment_bases), the feed's). A trace's stream
-//! is its mapped blocks, kept by the feed as it serves them
-//! ([`TraceFeed::keep_blocks`](crate::buffer::trace_feed::TraceFeed::keep_blocks)). A
+//! [`segment_bases`](crate::buffer::whatif::trace_feed::segment_bases), the feed's). A
+//! trace's stream is its mapped blocks, kept by the feed as it serves them
+//! ([`TraceFeed::keep_blocks`](crate::buffer::whatif::trace_feed::TraceFeed::keep_blocks)). A
 //! scenario's is recorded from one run of it as it stands, from the `access` events of the
 //! blocks it looked up in the buffer cache (direct path reads, which bypass it, and the
 //! KEEP and RECYCLE pools are left out): [`scenario_stream`].

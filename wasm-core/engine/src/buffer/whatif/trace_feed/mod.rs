@@ -31,9 +31,9 @@ pub use params::{
     TraceFormat, TraceOptions,
 };
 
-use super::{Cache, Instance};
 use crate::buffer::cache::workload::{Access, WorkloadSpec};
 use crate::buffer::read::report::Report;
+use crate::buffer::{Cache, Instance};
 use crate::error::{Result, SimError};
 use crate::scenario::Scenario;
 use ahead::Ahead;
@@ -336,7 +336,7 @@ impl TraceFeed {
     }
 
     /// Keep the block of every reference to the DEFAULT pool from now on (the reference
-    /// stream of the miss-ratio curves, `buffer::mrc`): segment `s` block `b` is
+    /// stream of the miss-ratio curves, `buffer::whatif::mrc`): segment `s` block `b` is
     /// `base[s] + b`, the segments laid end to end.
     pub fn keep_blocks(&mut self) {
         let segs = &self.cache.segs;

@@ -2,7 +2,7 @@
 
 use super::StreamSummary;
 use crate::buffer::cache::events::Event;
-use crate::buffer::trace_feed::{segment_bases, TraceFeed, TraceOptions};
+use crate::buffer::whatif::trace_feed::{segment_bases, TraceFeed, TraceOptions};
 use crate::buffer::{PoolId, Run};
 use crate::error::Result;
 use crate::replay::Replayed;

@@ -3,7 +3,7 @@
 //! same run as a user who set those in the form and pressed Run to end.
 
 use super::SizePoint;
-use crate::buffer::trace_feed::{TraceFeed, TraceOptions};
+use crate::buffer::whatif::trace_feed::{TraceFeed, TraceOptions};
 use crate::buffer::{Cache, CacheConfig, PoolId, Run};
 use crate::error::Result;
 use crate::scenario::Scenario;
