@@ -234,6 +234,10 @@ fn statement(sql: &str, segs: &[Segment], profile: Profile, path: &str) -> Resul
     }
 }
 
+/// How a `run` step's workload is built: `spec::build`, which builds scripts too, so the
+/// caller hands it in and this file does not name spec.rs.
+pub(super) type BuildRun = fn(&WorkloadSpec, &[Segment], u32, Profile, &str) -> Result<Generator>;
+
 impl Script {
     pub(super) fn build(
         steps: &[ScriptStep],
@@ -241,6 +245,7 @@ impl Script {
         mbrc: u32,
         profile: Profile,
         path: &str,
+        build_run: BuildRun,
     ) -> Result<Script> {
         if steps.is_empty() || steps.len() > MAX_STEPS {
             return Err(err(
@@ -264,7 +269,7 @@ impl Script {
                             "a script cannot run another script",
                         ));
                     }
-                    let g = super::spec::build(w, segs, mbrc, profile, &format!("{p}.run"))?;
+                    let g = build_run(w, segs, mbrc, profile, &format!("{p}.run"))?;
                     (
                         Action::Run,
                         Kind::Run(Box::new(g)),
@@ -419,7 +424,8 @@ mod tests {
                 {"sql": "select count(*) from table_data", "label": "scan"}]"#,
         )
         .unwrap();
-        let mut s = Script::build(&steps, &segs(), 128, Profile::V10_2_0_5, "w").unwrap();
+        let build = super::super::spec::build;
+        let mut s = Script::build(&steps, &segs(), 128, Profile::V10_2_0_5, "w", build).unwrap();
         let mut out = Vec::new();
         assert!(s.next_exec(&mut out));
         assert_eq!((out.len(), out[0].ctl), (1, 1));

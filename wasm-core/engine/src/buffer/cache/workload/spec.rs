@@ -211,7 +211,7 @@ pub(super) fn build(
         }
         WorkloadSpec::Trace { csv } => Generator::Trace(trace::parse(csv, segs, &p("csv"))?),
         WorkloadSpec::Script { steps } => {
-            Generator::Script(Script::build(steps, segs, mbrc, profile, path)?)
+            Generator::Script(Script::build(steps, segs, mbrc, profile, path, build)?)
         }
         WorkloadSpec::IndexRange {
             table,

@@ -2,13 +2,10 @@
 //! `carry` for the next chunk. Text formats count lines, the binary one byte offsets, so that
 //! an error names where it is.
 
-use super::params::CsvParams;
+use super::params::{CsvParams, BOM};
 use crate::buffer::cache::events::Op;
 use crate::error::SimError;
 use crate::scenario::segment::Segment;
-
-/// UTF-8's byte-order mark, which some editors write at the start of a text file.
-pub const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// Bytes in one oracleGeneral record.
 pub const RECORD_BYTES: usize = 24;

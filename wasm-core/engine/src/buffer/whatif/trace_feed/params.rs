@@ -11,6 +11,9 @@ use crate::error::{Result, SimError};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+/// UTF-8's byte-order mark, which some editors write at the start of a text file.
+pub const BOM: &[u8] = b"\xEF\xBB\xBF";
+
 /// libCacheSim's formats, and the project's own CSV.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[ts(export, export_to = "buffer/")]
@@ -318,7 +321,7 @@ pub fn describe_columns(header: Option<&str>, p: &CsvParams) -> String {
 /// with commas csv, the rest txt.
 pub fn guess_format(name: &str, head: &[u8]) -> TraceFormat {
     let lower = name.to_ascii_lowercase();
-    let head = head.strip_prefix(super::decode::BOM).unwrap_or(head);
+    let head = head.strip_prefix(BOM).unwrap_or(head);
     let first_line = head
         .split(|&b| b == b'\n')
         .next()

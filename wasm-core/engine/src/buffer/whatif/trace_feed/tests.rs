@@ -472,7 +472,7 @@ fn a_byte_order_mark_is_not_part_of_the_first_line() {
     ];
     for (name, opts, text) in cases {
         let plain = feed_all(&s, opts, text.as_bytes(), 1 << 20).report();
-        let mut marked = decode::BOM.to_vec();
+        let mut marked = params::BOM.to_vec();
         marked.extend_from_slice(text.as_bytes());
         for chunk in [1, 2, 5, 1 << 20] {
             let with = feed_all(&s, opts, &marked, chunk).report();
