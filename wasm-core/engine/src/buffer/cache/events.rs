@@ -46,7 +46,7 @@ pub enum Touch {
     /// Profile 8.0 keeps no touch counts: the buffer moved to the MRU head.
     MovedToHead,
     /// Profile 8.0, an index block's hit: left where it is on the LRU list (rule
-    /// `index_hit_stays`, policy.rs).
+    /// `index_hit_stays`, probes.rs).
     Stayed,
     /// The policy does not reorder on a hit (FIFO, OPT).
     Unchanged,
@@ -60,7 +60,7 @@ pub enum Touch {
 
 /// What kind of visit an access is, as the plan reads the block (seed 000's plan: a RANGE SCAN
 /// of LARGE_TBL_PK and a UNIQUE SCAN of LOOKUP_TBL_PK). The index probe rules of issue #13
-/// (`policy.rs`) read it; every other workload reads `block`.
+/// (`probes.rs`) read it; every other workload reads `block`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, TS)]
 #[serde(rename_all = "snake_case")]
 #[ts(export, export_to = "buffer/")]
@@ -74,7 +74,7 @@ pub enum Probe {
     UniqueScan = 2,
 }
 
-/// How a hit was got (rule `probe_examination`, policy.rs).
+/// How a hit was got (rule `probe_examination`, probes.rs).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "snake_case")]
 #[ts(export, export_to = "buffer/")]

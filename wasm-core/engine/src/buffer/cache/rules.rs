@@ -1,5 +1,5 @@
 //! What the cache does around its replacement policy (MODEL.md §1): a hit counted in its
-//! pool (or an examination, `policy.rs`), a buffer for a miss found by the victim scan from
+//! pool (or an examination, `probes.rs`), a buffer for a miss found by the victim scan from
 //! the eviction end (dirty buffers to the write list, a free buffer wait when the scan gives
 //! up), a block read placed on the list. What a hit does, where a block goes and which clean
 //! buffer is the victim is the policy's (`replacement/`). Each rule names the init.ora
@@ -18,7 +18,7 @@ enum Scan {
 }
 
 impl Cache {
-    /// A hit. Issue #13's rules (policy.rs, with their sources) first: an index probe the
+    /// A hit. Issue #13's rules (probes.rs, with their sources) first: an index probe the
     /// profile makes an examination is not counted in the pool (`probe_examination`) and,
     /// like an 8.0 index block's hit (`index_hit_stays`), does not relink; then the policy
     /// says what the hit does (8.0: move to the MRU head; 8i: tch += 1 at most once per

@@ -127,7 +127,7 @@ impl Cache {
         // past the clock's limit the run stops (`Cache::check_clock`); a saturated timeout
         // could otherwise fall due forever
         while self.next_dbwr_due <= self.now && self.now <= super::workload::MAX_SIM_NS {
-            // db_writer_processes ≥ 1 (config.rs): there is always a DBWR to ask
+            // db_writer_processes ≥ 1 (config/): there is always a DBWR to ask
             let Some((d, t)) = self
                 .dbwrs
                 .iter()

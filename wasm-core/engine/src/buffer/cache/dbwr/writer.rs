@@ -1,5 +1,5 @@
 //! One DBWR process's state: its working sets, its queue and when it is busy (the rules it
-//! follows are in `dbwr.rs`).
+//! follows are in `dbwr/mod.rs`).
 
 /// DBWR's timeout: it looks at its write lists every 3 seconds.
 pub const TIMEOUT_NS: u64 = 3_000_000_000;

@@ -5,8 +5,8 @@
 //!
 //! The stream is the sequence of blocks the policy sees through `hit` and `insert`, in order
 //! (one per access in a trace replay). A trace replay holds the trace's blocks and builds this
-//! before it serves them (`trace_feed/ahead.rs`); a scenario run takes the stream from a first
-//! run of the same scenario (`run.rs`). A run whose reference `k` is not the stream's (it
+//! before it serves them (`whatif/trace_feed/ahead.rs`); a scenario run takes the stream from a
+//! first run of the same scenario (`run.rs`). A run whose reference `k` is not the stream's (it
 //! drifted: a decision that depends on the cache's state) gets the block's next recorded
 //! position after `k` from a per-block index built then. Positions are `u32`: at most
 //! [`MAX_REFERENCES`] of them, 8 bytes a reference (the stream and the next positions).

@@ -2,7 +2,7 @@
 //! counted hit moves its buffer back to the MRU head, the victim is the least recently used
 //! clean buffer at the LRU tail. A large NOCACHE full scan reads into the LRU tail instead, so
 //! it does not flush the cache. The profile's probe rules may leave a hit in place
-//! (`index_hit_stays`, `policy.rs`).
+//! (`index_hit_stays`, `probes.rs`).
 
 use super::{Cx, RegionDef, Replacement, Setup, Tone, Verdict};
 use crate::buffer::cache::events::{Place, Touch};

@@ -1,6 +1,6 @@
 //! The replacement policy of a working set, as a trait: what a hit does, where a new block
 //! goes, which buffer the victim scan takes, and the named regions a view draws. One file per
-//! policy, declared with `pub mod` and registered in one line of [`policies!`] below — as
+//! policy, declared with `pub mod` and registered in one line of `policies!` below — as
 //! foyer's `foyer-memory/src/eviction/` and libCacheSim's `cache/eviction/` do.
 //!
 //! The cache around a policy stays the same for every policy: pools, working sets (one per

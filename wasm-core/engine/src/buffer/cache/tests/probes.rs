@@ -1,4 +1,4 @@
-//! Issue #13's index probe rules (policy.rs): `probe_examination` — an index probe of a
+//! Issue #13's index probe rules (probes.rs): `probe_examination` — an index probe of a
 //! cached block is an examination, not a pool get — and `index_hit_stays` — an 8.0 hit on an
 //! index block leaves it in place. Each with its init.ora model switch.
 

@@ -1,6 +1,7 @@
 //! Batch jobs running short update transactions (seed 002's benchmark: "Each transaction
 //! updated one row in the large table, and inserted one row to the end of the 'sequential'
-//! table … 15 batch jobs … were run concurrently"). The jobs share one CPU (`buffer::host_path::Jobs`).
+//! table … 15 batch jobs … were run concurrently"). The jobs share one CPU
+//! (`buffer::cache::host_path::Jobs`).
 //!
 //! One transaction, as Oracle executes it — eleven logical reads:
 //! 1. `UPDATE table … WHERE key = :k` finds the row through the unique index: the index root,

@@ -13,13 +13,13 @@
 //! **Two methods.**
 //! - The stack algorithms, LRU and Belady's OPT, in one pass over the stream for every size
 //!   at once: LRU by its stack distances ([`crate::buffer::advice::stack::StackPass`], the
-//!   advisory's), OPT by Mattson's priority stack ([`opt`]). These are the textbook caches of
+//!   advisory's), OPT by Mattson's priority stack ([`OptStack`]). These are the textbook caches of
 //!   `k` blocks fed the stream: exact, and the same as libCacheSim's LRU and Belady.
 //! - Every other policy (Oracle's touch count, FIFO, CLOCK, 2Q, ARC, …), one simulation per
-//!   size ([`simulate`]): the scenario (or the trace through the scenario's cache) run to its
-//!   end with that policy, the DEFAULT pool at that size and one working set. Such a run keeps
-//!   the whole cache — writes wait for DBWR, think time ages touch counts — so on a plain read
-//!   stream (a trace, a read-only 8.0 scenario) its LRU equals the stack's exactly, and on
+//!   size ([`simulate_scenario`]): the scenario (or the trace through the scenario's cache) run
+//!   to its end with that policy, the DEFAULT pool at that size and one working set. Such a run
+//!   keeps the whole cache — writes wait for DBWR, think time ages touch counts — so on a plain
+//!   read stream (a trace, a read-only 8.0 scenario) its LRU equals the stack's exactly, and on
 //!   richer scenarios the figures are the cache's own.
 //!
 //! Accesses are the references (every lookup in the DEFAULT pool, 8i's index examinations
