@@ -62,7 +62,7 @@ pub fn profile_traits() -> String {
 /// Every registered replacement policy's name (a scenario's `policy`), in registry order.
 #[wasm_bindgen(js_name = policyNames)]
 pub fn policy_names() -> Vec<String> {
-    engine_buffer::replacement::NAMES
+    engine_buffer::cache::replacement::NAMES
         .iter()
         .map(|s| s.to_string())
         .collect()

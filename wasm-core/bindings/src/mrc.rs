@@ -1,10 +1,10 @@
-//! Miss-ratio curves (the engine's `buffer::mrc`): a workload's reference stream held once,
-//! the one-pass curves of the stack algorithms over it, and one policy at one size simulated
-//! (what the page's Workers run, one size each).
+//! Miss-ratio curves (the engine's `buffer::whatif::mrc`): a workload's reference stream held
+//! once, the one-pass curves of the stack algorithms over it, and one policy at one size
+//! simulated (what the page's Workers run, one size each).
 
 use crate::shared::{js_err, json};
-use cachesim::buffer::mrc::{self, RefStream};
-use cachesim::buffer::trace_feed::TraceOptions;
+use cachesim::buffer::whatif::mrc::{self, RefStream};
+use cachesim::buffer::whatif::trace_feed::TraceOptions;
 use cachesim::{Scenario, SimError};
 use wasm_bindgen::prelude::*;
 

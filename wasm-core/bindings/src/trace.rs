@@ -1,9 +1,9 @@
 //! `TraceReplay`: a streamed trace through a buffer scenario's cache (the engine's
-//! `buffer::trace_feed`). The caller reads the file in chunks and feeds them; nothing of the
-//! file stays in wasm memory but a record cut by a chunk's end.
+//! `buffer::whatif::trace_feed`). The caller reads the file in chunks and feeds them; nothing
+//! of the file stays in wasm memory but a record cut by a chunk's end.
 
 use crate::shared::{js_err, json};
-use cachesim::buffer::trace_feed::{self, TraceFeed};
+use cachesim::buffer::whatif::trace_feed::{self, TraceFeed};
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen]

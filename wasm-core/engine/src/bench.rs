@@ -57,7 +57,7 @@ pub fn advice_scenario(workload: &str) -> Option<Scenario> {
         _ => return None,
     };
     let mut s = scenario("seed000", profile)?;
-    if let crate::buffer::workload::WorkloadSpec::BufferStuffer { total_stuffs, .. } =
+    if let crate::buffer::cache::workload::WorkloadSpec::BufferStuffer { total_stuffs, .. } =
         &mut s.workload
     {
         *total_stuffs = stuffs as u32;
@@ -87,7 +87,7 @@ pub fn advice_stream() -> Vec<u32> {
     while g.next_exec(&mut q) {
         out.extend(
             q.drain(..)
-                .map(|a| crate::buffer::hash::dba(a.seg, a.block)),
+                .map(|a| crate::buffer::cache::hash::dba(a.seg, a.block)),
         );
     }
     out

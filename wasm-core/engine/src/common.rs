@@ -1,6 +1,6 @@
 //! What every layer above may use and nothing here imports: the pool ids, the list sentinel
-//! and linked lists, the id hasher, the seeded generator and the limits both simulations and the scenario
-//! document share.
+//! and linked lists, the id hasher, the seeded generator, the limits both simulations and the
+//! scenario document share, and how a message writes a large count ([`grouped`]).
 
 use serde::{Deserialize, Serialize};
 use std::hash::Hasher;
@@ -184,5 +184,30 @@ impl Hasher for IdHasher {
     }
     fn write_u64(&mut self, n: u64) {
         self.0 = n;
+    }
+}
+
+/// `n` with its thousands grouped ("4,210"), as messages and notes write counts.
+pub fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (k, ch) in digits.chars().enumerate() {
+        if k > 0 && (digits.len() - k).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::grouped;
+
+    #[test]
+    fn counts_group_their_thousands() {
+        assert_eq!(grouped(4210), "4,210");
+        assert_eq!(grouped(999), "999");
+        assert_eq!(grouped(1_000_000), "1,000,000");
     }
 }

@@ -13,7 +13,8 @@
 //! [`error`].
 //!
 //! The modules are layers, lowest first; each uses only those on lower layers, never one on
-//! its own layer or above (`tests/layers.rs` checks every `crate::` path):
+//! its own layer or above (`tests/layers` checks every path a module names, and the rooms
+//! inside [`buffer`] the same way):
 //!
 //! ```text
 //! error < common < replay < profile < init_ora < scenario < {io, host} < {buffer, library} < bench
@@ -22,7 +23,7 @@
 //! So the scenario document owns the types it holds (the workload specs, the library's
 //! `sql_slammer` and costs, the host section) and the simulations read them; `io` takes the
 //! few buffer cache sizes it needs as numbers; the batch jobs that drive the buffer cache on
-//! the host's CPU live with the cache (`buffer::host_path`).
+//! the host's CPU live with the cache (`buffer::cache::host_path`).
 //!
 //! No wasm-bindgen types live here; the `cachesim-wasm` crate is a thin layer over
 //! [`buffer::Run`] and [`library::Run`]. Start from [`Scenario::parse`].

@@ -62,7 +62,7 @@ pub enum HashDefaults {
     DoubleAtMost1024Latches,
 }
 
-/// Which kinds of visit a probe rule applies to, indexed by `buffer::events::Probe` (block,
+/// Which kinds of visit a probe rule applies to, indexed by `buffer::cache::events::Probe` (block,
 /// range scan, unique scan).
 pub type ProbeKinds = [bool; 3];
 
@@ -72,14 +72,14 @@ pub type ProbeKinds = [bool; 3];
 pub struct ProfileTraits {
     pub profile: Profile,
     /// The replacement policy of every working set, by its registered name
-    /// (`buffer/replacement/`).
+    /// (`buffer/cache/replacement/`).
     pub replacement: &'static str,
     /// What cooling does to a touch count (touch-count replacement only).
     pub cool: CoolRule,
-    /// Rule `probe_examination` (`buffer/policy.rs`): the kinds of visit whose hit is an
+    /// Rule `probe_examination` (`buffer/cache/probes.rs`): the kinds of visit whose hit is an
     /// examination — not pinned, not counted, not relinked.
     pub examination: ProbeKinds,
-    /// Rule `index_hit_stays` (`buffer/policy.rs`): the kinds of visit whose hit relinks the
+    /// Rule `index_hit_stays` (`buffer/cache/probes.rs`): the kinds of visit whose hit relinks the
     /// buffer (8.0 leaves index blocks in place).
     pub relink: ProbeKinds,
     /// A full scan of a NOCACHE segment over `_small_table_threshold` reads into the cold

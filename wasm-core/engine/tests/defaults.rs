@@ -1,7 +1,7 @@
 //! The defaults the init.ora form shows (`init_ora::PARAMS`) are the ones both simulations
 //! use when a parameter is unset.
 
-use cachesim::buffer::config::{CacheConfig, PoolId};
+use cachesim::buffer::cache::config::{CacheConfig, PoolId};
 use cachesim::init_ora::{param_doc, size_bytes, InitOra};
 use cachesim::library::Size;
 use cachesim::{Profile, Scenario};

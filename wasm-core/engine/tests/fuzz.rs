@@ -546,7 +546,7 @@ fn clean(e: &cachesim::SimError) -> Result<(), TestCaseError> {
 fn check_trace(
     (scenario, options, bytes, chunk): &(String, String, Vec<u8>, usize),
 ) -> Result<(), TestCaseError> {
-    use cachesim::buffer::trace_feed::TraceFeed;
+    use cachesim::buffer::whatif::trace_feed::TraceFeed;
     let mut feed = match TraceFeed::from_json(scenario, options) {
         Ok(f) => f,
         Err(e) => {
@@ -709,7 +709,7 @@ fn layout_lists_every_buffer_once_under_every_policy() {
     });
     runner
         .run(&layout_case(), |(mut scenario, at)| {
-            for &policy in cachesim::buffer::replacement::NAMES {
+            for &policy in cachesim::buffer::cache::replacement::NAMES {
                 scenario["policy"] = json!(policy);
                 let text = scenario.to_string();
                 let mut run = Run::from_json(&text)
@@ -722,6 +722,6 @@ fn layout_lists_every_buffer_once_under_every_policy() {
     eprintln!(
         "fuzz: {} generated caches × {} policies, layouts checked",
         cases() / 2,
-        cachesim::buffer::replacement::NAMES.len(),
+        cachesim::buffer::cache::replacement::NAMES.len(),
     );
 }

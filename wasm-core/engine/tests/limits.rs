@@ -3,7 +3,7 @@
 
 mod common;
 
-use cachesim::buffer::workload::MAX_SIM_NS;
+use cachesim::buffer::cache::workload::MAX_SIM_NS;
 use cachesim::buffer::Run;
 use cachesim::Replayed;
 
@@ -165,7 +165,7 @@ fn one_hash_bucket_refusals() {
     // the bucket count the message gives is accepted
     assert!(Run::from_json(&text(10_486, 1_048_576, 20_000_000)).is_ok());
     // a streamed trace counts as 20M accesses (its length is not known ahead)
-    let feed = cachesim::buffer::trace_feed::TraceFeed::from_json(
+    let feed = cachesim::buffer::whatif::trace_feed::TraceFeed::from_json(
         &text(1, 1_048_576, 1),
         r#"{"format":"txt"}"#,
     );
@@ -197,7 +197,7 @@ fn the_worst_chain_work_the_limit_accepts_runs_to_its_end() {
     let walked = h.avg_walk * h.lookups as f64;
     eprintln!("1 bucket, 2,000 buffers, 1M accesses: {walked:.3e} headers compared");
     // the bound is on the work (what a machine's speed does not change), not on the time
-    assert!(walked <= cachesim::buffer::config::MAX_CHAIN_WORK as f64);
+    assert!(walked <= cachesim::buffer::cache::config::MAX_CHAIN_WORK as f64);
 }
 
 /// Issue 29, finding 14: a 10 MB object name declared twice made a 10 MB message (the page's

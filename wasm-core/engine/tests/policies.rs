@@ -7,8 +7,8 @@
 //! <ALGO> <N> --ignore-obj-size=true`, libCacheSim at commit aa0fc40). Its figures carry
 //! over; none of its code or data does.
 
-use cachesim::buffer::replacement::NAMES;
-use cachesim::buffer::trace_feed::TraceFeed;
+use cachesim::buffer::cache::replacement::NAMES;
+use cachesim::buffer::whatif::trace_feed::TraceFeed;
 use std::process::Command;
 
 /// The trace's shape, as `tracegen` takes it.

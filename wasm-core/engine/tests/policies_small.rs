@@ -8,10 +8,10 @@
 
 mod common;
 
-use cachesim::buffer::events::Op;
-use cachesim::buffer::lists::{self, flag, WorkingSet, NIL};
-use cachesim::buffer::replacement::{Replacer, Setup};
-use cachesim::buffer::workload::Access;
+use cachesim::buffer::cache::events::Op;
+use cachesim::buffer::cache::lists::{self, flag, WorkingSet, NIL};
+use cachesim::buffer::cache::replacement::{Replacer, Setup};
+use cachesim::buffer::cache::workload::Access;
 use cachesim::buffer::{Cache, Instance, PoolId, Run};
 use cachesim::profile::Profile;
 use cachesim::{Replayed, Scenario};
@@ -211,7 +211,7 @@ fn check_lists(c: &Cache) {
 
 #[test]
 fn writes_and_dbwr_keep_the_lists_whole() {
-    for &policy in cachesim::buffer::replacement::NAMES {
+    for &policy in cachesim::buffer::cache::replacement::NAMES {
         let text = format!(
             r#"{{ "version": 1, "title": "dbwr", "profile": "8.1.6", "policy": "{policy}",
               "init": {{ "db_block_buffers": 200, "db_block_lru_latches": 2 }},

@@ -13,7 +13,7 @@
 
 mod common;
 
-use cachesim::buffer::replacement::NAMES;
+use cachesim::buffer::cache::replacement::NAMES;
 use cachesim::buffer::{Event, Run};
 use cachesim::{Replayed, Scenario};
 use common::bundled;

@@ -4,7 +4,7 @@
 
 mod common;
 
-use cachesim::buffer::report::StepStatistics;
+use cachesim::buffer::read::report::StepStatistics;
 use cachesim::io::ScanReason;
 use cachesim::scenario::paper::PaperComparison;
 

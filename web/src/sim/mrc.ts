@@ -1,4 +1,4 @@
-// Miss-ratio curves (the engine's `buffer::mrc`, issue 25): a workload's reference stream,
+// Miss-ratio curves (the engine's `buffer::whatif::mrc`, issue 25): a workload's reference stream,
 // the one-pass curves of the stack algorithms (LRU, OPT) over it, and one policy at one cache
 // size simulated. The page's curve Workers and the tests drive these.
 import {

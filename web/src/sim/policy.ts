@@ -1,5 +1,5 @@
 // The replacement policies a scenario's `policy` may name: the names are the engine's
-// registry (`policyNames()`, wasm-core/engine/src/buffer/replacement/mod.rs), in its order;
+// registry (`policyNames()`, wasm-core/engine/src/buffer/cache/replacement/mod.rs), in its order;
 // what the page calls each and the one line it says about it are here. A name the engine
 // registers and this table does not know is shown as the engine spells it.
 import { policyNames as wasmPolicyNames } from '../wasm/pkg/cachesim.js';

@@ -1,4 +1,4 @@
-// A streamed trace through a buffer scenario's cache (the engine's `buffer::trace_feed`):
+// A streamed trace through a buffer scenario's cache (the engine's `buffer::whatif::trace_feed`):
 // libCacheSim's txt / csv / oracleGeneral formats or the project's CSV, fed chunk by chunk so
 // that neither the file nor its accesses are ever held whole. One pass: the headless runner
 // (`npm run -s sim -- <scenario> --trace <file>`) and the page's trace Worker drive it, both

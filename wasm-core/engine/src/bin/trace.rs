@@ -3,7 +3,9 @@
 //! prints the JSON report, as `npm run -s sim -- <scenario> --trace <file>` does on wasm.
 //! On a bad record it prints the report of the accesses before it, and the error on stderr.
 
-use cachesim::buffer::trace_feed::{guess_format, ObjectMap, TraceFeed, TraceFormat, TraceOptions};
+use cachesim::buffer::whatif::trace_feed::{
+    guess_format, ObjectMap, TraceFeed, TraceFormat, TraceOptions,
+};
 use cachesim::Scenario;
 use std::io::Read;
 use std::process::exit;

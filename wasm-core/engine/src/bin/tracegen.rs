@@ -17,7 +17,7 @@
 //!
 //! Prints nothing but a one-line summary on stderr.
 
-use cachesim::buffer::workload::Rng;
+use cachesim::buffer::cache::workload::Rng;
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::process::exit;

@@ -2,13 +2,14 @@
 //! shared [`Replay`] (cursor, events of the last step, snapshots, exact seek).
 
 use super::advice::{AdviceStatus, Advisor, DbCacheAdvice};
-use super::report::{compare, Report};
-use super::stats::PoolStatistics;
+use super::read::report::{compare, Report};
+use super::read::stats::PoolStatistics;
 use super::Instance;
-use crate::buffer::events::Event;
-use crate::buffer::replacement::future::{check_length, grouped, Future};
-use crate::buffer::workload::{Access, Generator, Measure, MAX_SIM_NS};
+use crate::buffer::cache::events::Event;
+use crate::buffer::cache::replacement::future::{check_length, Future};
+use crate::buffer::cache::workload::{Access, Generator, Measure, MAX_SIM_NS};
 use crate::buffer::Cache;
+use crate::common::grouped;
 use crate::error::{Result, SimError};
 use crate::replay::{Replay, Replayed, Stepper, SNAPSHOT_BUDGET_BYTES};
 use crate::scenario::paper::PaperComparison;
@@ -32,7 +33,7 @@ pub struct State {
     exec: u64,
     ended: bool,
     /// `oltp_batch`: the jobs and their transactions in progress (`host_path::Jobs`).
-    jobs: Option<super::host_path::Jobs>,
+    jobs: Option<super::cache::host_path::Jobs>,
     /// V$DB_CACHE_ADVICE's advisory, when `db_cache_advice = ON`.
     advice: Option<Box<Advisor>>,
 }
@@ -41,9 +42,9 @@ impl State {
     /// The state before the first access.
     fn new(inst: Instance, advice: Option<Box<Advisor>>) -> State {
         let jobs = match &inst.generator {
-            crate::buffer::workload::Generator::OltpBatch(g) => {
-                Some(super::host_path::Jobs::new(g.jobs, g.txn_cpu_ns, g.warmup))
-            }
+            crate::buffer::cache::workload::Generator::OltpBatch(g) => Some(
+                super::cache::host_path::Jobs::new(g.jobs, g.txn_cpu_ns, g.warmup),
+            ),
             _ => None,
         };
         State {
@@ -237,7 +238,7 @@ impl Run {
         let m = inst.generator.measure(per_access)?;
         check_time(&scenario, &m)?;
         let blocks = inst.cache.segs.iter().map(|s| s.blocks as u64).sum();
-        crate::buffer::config::check_chain_work(&inst.cache.cfg, blocks, m.accesses, false)?;
+        crate::buffer::cache::config::check_chain_work(&inst.cache.cfg, blocks, m.accesses, false)?;
         if let Some(opt) = inst.cache.repl.opt_mut() {
             let future = opt_future(&scenario, m.accesses)?;
             inst.notes.push(format!(

@@ -1,6 +1,6 @@
 //! The host under the instance (docs/model.md §3, seed 002): its memory and paging, and the one
 //! CPU that concurrent batch jobs share (the jobs, which drive the buffer cache, are the
-//! cache's: `buffer::host_path::Jobs`).
+//! cache's: `buffer::cache::host_path::Jobs`).
 //!
 //! - `config`: the scenario's `host` section (central, expanded and auxiliary storage, page
 //!   size, page-in time, the rest of the SGA, PGA per session, other address spaces, the CPU

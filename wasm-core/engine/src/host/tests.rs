@@ -1,5 +1,5 @@
-//! One test per rule of the host's memory (docs/model.md §3); the rules that need a buffer cache
-//! over the host are tested on the cache's side (`buffer/host_path/tests.rs`).
+//! One test per rule of the host's memory (docs/model.md §3); the rules that need a buffer
+//! cache over the host are tested on the cache's side (`buffer/cache/host_path/tests.rs`).
 
 use super::memory::{Loc, Memory};
 

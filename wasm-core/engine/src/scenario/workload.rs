@@ -1,5 +1,5 @@
 //! The `workload` object of a scenario: what the sessions do, as the document writes it. The
-//! buffer cache turns it into a generator (`buffer::workload`), the library cache reads its
+//! buffer cache turns it into a generator (`buffer::cache::workload`), the library cache reads its
 //! `sql_slammer` kind (`library::spec_of`).
 
 use super::library::Slammer;

@@ -3,7 +3,7 @@
 import type { Event } from '../../sim/engine';
 
 /**
- * The engine's hash (wasm-core/engine/src/cache/hash.rs), bit for bit:
+ * The engine's hash (wasm-core/engine/src/buffer/cache/hash/mod.rs), bit for bit:
  * `h = dba ^ (dba >> 16); h = h × 0x45D9F3B (mod 2^32); h = h ^ (h >> 16); bucket = h mod buckets`.
  */
 export function hashDba(dba: number): number {

@@ -10,7 +10,7 @@ import type { Profile } from "./Profile";
 export type ProfileTraits = { profile: Profile, 
 /**
  * The replacement policy of every working set, by its registered name
- * (`buffer/replacement/`).
+ * (`buffer/cache/replacement/`).
  */
 replacement: string, 
 /**
@@ -18,12 +18,12 @@ replacement: string,
  */
 cool: CoolRule, 
 /**
- * Rule `probe_examination` (`buffer/policy.rs`): the kinds of visit whose hit is an
+ * Rule `probe_examination` (`buffer/cache/probes.rs`): the kinds of visit whose hit is an
  * examination — not pinned, not counted, not relinked.
  */
 examination: [boolean, boolean, boolean], 
 /**
- * Rule `index_hit_stays` (`buffer/policy.rs`): the kinds of visit whose hit relinks the
+ * Rule `index_hit_stays` (`buffer/cache/probes.rs`): the kinds of visit whose hit relinks the
  * buffer (8.0 leaves index blocks in place).
  */
 relink: [boolean, boolean, boolean], 

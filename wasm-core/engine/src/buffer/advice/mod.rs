@@ -66,10 +66,10 @@
 pub mod shadow;
 pub mod stack;
 
-use crate::buffer::config::PoolId;
-use crate::buffer::events::Op;
-use crate::buffer::policy::Probes;
-use crate::buffer::workload::{Access, Generator};
+use crate::buffer::cache::config::PoolId;
+use crate::buffer::cache::events::Op;
+use crate::buffer::cache::probes::Probes;
+use crate::buffer::cache::workload::{Access, Generator};
 use crate::buffer::Cache;
 use crate::error::Result;
 use crate::init_ora::InitOra;

@@ -10,8 +10,8 @@
 //! shadow keeps its own clock, so touch times, DBWR and direct-read decisions follow its own
 //! misses: each row equals a full run with that pool size, exactly.
 
-use crate::buffer::config::{CacheConfig, PoolId};
-use crate::buffer::workload::Access;
+use crate::buffer::cache::config::{CacheConfig, PoolId};
+use crate::buffer::cache::workload::Access;
 use crate::buffer::Cache;
 use crate::error::Result;
 use crate::init_ora::InitOra;

@@ -3,6 +3,6 @@
 /**
  * What kind of visit an access is, as the plan reads the block (seed 000's plan: a RANGE SCAN
  * of LARGE_TBL_PK and a UNIQUE SCAN of LOOKUP_TBL_PK). The index probe rules of issue #13
- * (`policy.rs`) read it; every other workload reads `block`.
+ * (`probes.rs`) read it; every other workload reads `block`.
  */
 export type Probe = "block" | "range_scan" | "unique_scan";
