@@ -1,4 +1,4 @@
-//! V$DB_CACHE_ADVICE (MODEL.md §3 "Cache advice"; `db_cache_advice = ON`): the physical
+//! V$DB_CACHE_ADVICE (docs/model.md §3 "Cache advice"; `db_cache_advice = ON`): the physical
 //! reads each pool would have done at 20 sizes from 10 % to 200 % of its current size,
 //! computed in the same pass as the run.
 //!

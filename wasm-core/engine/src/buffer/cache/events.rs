@@ -244,7 +244,7 @@ pub enum Event {
     /// A replacement policy's own rule fired, in its own words with its numbers
     /// ("ghost hit in B1 → p 120 → 121"); `buf` is the buffer it concerns, if one.
     Rule { buf: Option<u32>, text: String },
-    /// The host had paged out the buffer's page (MODEL.md §3): a page fault. From expanded
+    /// The host had paged out the buffer's page (docs/model.md §3): a page fault. From expanded
     /// storage a CPU-synchronous page-in; from auxiliary storage (`disk`), a disk read. A hit
     /// stays a hit in Oracle's statistics.
     PageIn {

@@ -64,7 +64,7 @@ impl Instance {
     }
 }
 
-/// The host of a run (MODEL.md §3): with a `host` section, its memory; with `oltp_batch`,
+/// The host of a run (docs/model.md §3): with a `host` section, its memory; with `oltp_batch`,
 /// its one CPU shared by the jobs. Neither: None, and the run is as before.
 fn build_host(
     s: &Scenario,

@@ -23,7 +23,7 @@ impl Cache {
     }
 
     /// A serial full scan begins: decide, per segment and per execution, whether it reads
-    /// direct (MODEL.md §1; the rules are in `io::direct`).
+    /// direct (docs/model.md §1; the rules are in `io::direct`).
     pub(super) fn begin_scan(&mut self, a: &Access) {
         let seg = &self.segs[a.seg as usize];
         let (blocks, pool) = (seg.blocks, seg.buffer_pool);

@@ -80,7 +80,7 @@ pub struct Cache {
     pub steps: Vec<script::StepMark>,
     /// Rows fetched (workloads that fetch rows: `index_range`).
     pub rows: u64,
-    /// The host under the instance (MODEL.md §3): None without a `host` section and outside
+    /// The host under the instance (docs/model.md §3): None without a `host` section and outside
     /// `oltp_batch` — unlimited memory, one clock for CPU and waits.
     pub host: Option<Box<crate::host::Host>>,
 }
@@ -296,7 +296,7 @@ impl Cache {
         });
         if l.found != NIL {
             if self.host.is_some() {
-                // A hit on a paged-out buffer is a page fault (MODEL.md §3).
+                // A hit on a paged-out buffer is a page fault (docs/model.md §3).
                 self.touch_buffer(l.found, host_path::PageUse::Hit);
             }
             self.hit(l.found, a.op, a.probe);

@@ -1,4 +1,4 @@
-//! What the cache does around its replacement policy (MODEL.md §1): a hit counted in its
+//! What the cache does around its replacement policy (docs/model.md §1): a hit counted in its
 //! pool (or an examination, `probes.rs`), a buffer for a miss found by the victim scan from
 //! the eviction end (dirty buffers to the write list, a free buffer wait when the scan gives
 //! up), a block read placed on the list. What a hit does, where a block goes and which clean

@@ -1,4 +1,4 @@
-//! The JSON report of a run (MODEL.md §4) and its comparison with a paper's figures.
+//! The JSON report of a run (docs/model.md §4) and its comparison with a paper's figures.
 
 use crate::buffer::read::stats::PoolStatistics;
 use crate::buffer::Cache;
@@ -170,7 +170,7 @@ pub struct Report {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     #[ts(as = "Option<Vec<StepStatistics>>", optional)]
     pub steps: Vec<StepStatistics>,
-    /// The host: throughput and paging (MODEL.md §3), with a `host` section or `oltp_batch`.
+    /// The host: throughput and paging (docs/model.md §3), with a `host` section or `oltp_batch`.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub host: Option<crate::host::report::HostStatistics>,

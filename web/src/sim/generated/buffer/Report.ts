@@ -32,7 +32,7 @@ rows?: number, rows_per_s?: number,
  */
 steps?: Array<StepStatistics>, 
 /**
- * The host: throughput and paging (MODEL.md §3), with a `host` section or `oltp_batch`.
+ * The host: throughput and paging (docs/model.md §3), with a `host` section or `oltp_batch`.
  */
 host?: HostStatistics, 
 /**

@@ -55,7 +55,7 @@ pub fn next_prime(n: u64) -> u64 {
 
 /// The most cache buffers chain headers a run may compare, estimated before it starts as
 /// accesses × the mean chain length once the cache is full (⌈min(buffers, the objects'
-/// blocks) / `_db_block_hash_buckets`⌉). A lookup really walks its chain (MODEL.md §1: the
+/// blocks) / `_db_block_hash_buckets`⌉). A lookup really walks its chain (docs/model.md §1: the
 /// walk length is a statistic and an animated step), so the walk is the run's cost: at the
 /// 20,000,000-access limit this allows chains of 100 headers, 8.0's default is 4, 8i's ½.
 /// Measured (issue 29): the wasm compares about 4·10^8 headers a second (200,000 random

@@ -1,5 +1,5 @@
 //! From init.ora parameters to a resolved instance: pools, working sets, aging parameters,
-//! hash buckets, DBWRs. Every validation rule of MODEL.md §1 lives here, each with a message
+//! hash buckets, DBWRs. Every validation rule of docs/model.md §1 lives here, each with a message
 //! that names the parameter and the limit.
 //!
 //! `pools` reads the pool sizes (either spelling), `validate` holds the limits on pools and

@@ -1,4 +1,4 @@
-//! The limits of MODEL.md §1 on pools (50 buffers per LRU latch, 6 latches per CPU, the
+//! The limits of docs/model.md §1 on pools (50 buffers per LRU latch, 6 latches per CPU, the
 //! model's maximum) and on the aging parameters, each with a message naming the parameter.
 
 use super::{Aging, PoolId};

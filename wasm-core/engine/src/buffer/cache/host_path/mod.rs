@@ -1,4 +1,4 @@
-//! The buffer cache's side of the host (MODEL.md §3, [`crate::host`]): which references touch
+//! The buffer cache's side of the host (docs/model.md §3, [`crate::host`]): which references touch
 //! host pages, what the CPU and the waits cost, and the warm-up's reset. Without a host
 //! (`Cache::host` is None) every function here is what the cache did before: CPU and waits
 //! both move the one clock.

@@ -1,4 +1,4 @@
-//! One test per rule of the host under a buffer cache (MODEL.md §3); each fails if its rule
+//! One test per rule of the host under a buffer cache (docs/model.md §3); each fails if its rule
 //! is wrong.
 
 use crate::buffer::cache::events::Op;

@@ -1,4 +1,4 @@
-//! Classic LRU, Oracle 8.0's rule (MODEL.md §1): a block read goes to the MRU head, every
+//! Classic LRU, Oracle 8.0's rule (docs/model.md §1): a block read goes to the MRU head, every
 //! counted hit moves its buffer back to the MRU head, the victim is the least recently used
 //! clean buffer at the LRU tail. A large NOCACHE full scan reads into the LRU tail instead, so
 //! it does not flush the cache. The profile's probe rules may leave a hit in place

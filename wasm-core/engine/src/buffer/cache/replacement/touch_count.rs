@@ -1,4 +1,4 @@
-//! Oracle 8i's touch-count replacement (MODEL.md §1, seed 000): midpoint insertion, touch
+//! Oracle 8i's touch-count replacement (docs/model.md §1, seed 000): midpoint insertion, touch
 //! counts, a hot and a cold region.
 //!
 //! - A block read goes to the **midpoint** (the head of the cold region) with tch = 1.

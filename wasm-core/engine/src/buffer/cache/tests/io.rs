@@ -1,4 +1,4 @@
-//! The I/O path as the cache follows it (MODEL.md §1 "Full scans, direct path reads and the
+//! The I/O path as the cache follows it (docs/model.md §1 "Full scans, direct path reads and the
 //! OS page cache"): direct scans bypass the pools, the segment checkpoint, the OS page cache
 //! and double buffering, flush, script statements, the 10g scan placement.
 

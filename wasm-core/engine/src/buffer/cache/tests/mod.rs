@@ -1,4 +1,4 @@
-//! One test per replacement rule of MODEL.md §1; each fails if its rule is wrong. One file per
+//! One test per replacement rule of docs/model.md §1; each fails if its rule is wrong. One file per
 //! family of rules; the cache they run on and the small probes they share are here.
 
 mod dbwr;

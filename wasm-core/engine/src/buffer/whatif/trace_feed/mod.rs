@@ -7,7 +7,7 @@
 //! the file nor its accesses are ever held whole, so a 10M-request trace costs the cache and
 //! one chunk. That is why this is one pass and not a [`crate::replay::Replay`]: stepping back
 //! would mean reading the file again. A trace small enough to step through is a `trace`
-//! workload inside the scenario (MODEL.md §4).
+//! workload inside the scenario (docs/model.md §4).
 //!
 //! A record's time, less the first record's, is the earliest simulated time its access may
 //! start, so touch counts age by the trace's clock as in Oracle (`_db_aging_touch_time`). The

@@ -28,7 +28,7 @@ pub enum TraceFormat {
     /// `u64 obj_id`, `u32 obj_size`, `i64 next_access_vtime`.
     #[serde(rename = "oracleGeneral")]
     OracleGeneral,
-    /// The project's CSV, `time_ms,object,block,op` (MODEL.md §4): segments by name.
+    /// The project's CSV, `time_ms,object,block,op` (docs/model.md §4): segments by name.
     #[serde(rename = "project")]
     Project,
 }

@@ -208,7 +208,7 @@ fn the_project_csv_streamed_equals_the_trace_workload() {
 
 #[test]
 fn the_trace_clock_ages_touch_counts() {
-    // _db_aging_touch_time is 3 s (MODEL.md §1): a second touch 1 s later does not count,
+    // _db_aging_touch_time is 3 s (docs/model.md §1): a second touch 1 s later does not count,
     // one 5 s later does.
     let tch_after = |gap: u32| {
         let mut bytes = oracle_general(&[7], 1);
