@@ -170,3 +170,46 @@ fn json_format_round_trips_unchanged() {
         assert_eq!(s, again);
     }
 }
+
+/// Issue 44, item 6: `"teaching": []` was read as an empty section (serde's structs also take
+/// an array of their fields in order), `"cost": [1]` as `logical_read_us` 1. A section is an
+/// object (or, for the optional ones, null: absent); anything else is refused by its name, and
+/// a field inside one is still named by its path.
+#[test]
+fn a_section_of_the_wrong_type_is_refused_by_its_name() {
+    let w = r#"{"kind":"random","accesses":10}"#;
+    for (section, value) in [
+        ("teaching", "[]"),
+        ("teaching", "[true]"),
+        ("cost", "[1]"),
+        ("host", "[128]"),
+        ("paper", r#"["s"]"#),
+        ("teaching", "true"),
+        ("cost", r#""fast""#),
+    ] {
+        let e = parse_err(&format!(
+            "{{{HEAD},\"workload\":{w},\"{section}\":{value}}}"
+        ));
+        assert_eq!(e.path, section, "{section}: {value}: {e}");
+        assert!(e.message.contains("expected an object"), "{e}");
+    }
+    for (section, value) in [("teaching", "null"), ("host", "null"), ("paper", "null")] {
+        let s = Scenario::parse(&format!(
+            "{{{HEAD},\"workload\":{w},\"{section}\":{value}}}"
+        ));
+        assert!(s.is_ok(), "{section}: null: {s:?}");
+    }
+    let e = parse_err(&format!(
+        "{{{HEAD},\"workload\":{w},\"teaching\":{{\"small_cache\":1}}}}"
+    ));
+    assert_eq!(e.path, "teaching.small_cache", "{e}");
+    let e = parse_err(&format!(
+        "{{{HEAD},\"workload\":{w},\"cost\":{{\"library\":{{\"bogus\":1}}}}}}"
+    ));
+    assert_eq!(e.path, "cost.library.bogus", "{e}");
+    let s = Scenario::parse(&format!(
+        "{{{HEAD},\"workload\":{w},\"teaching\":{{\"small_cache\":true}}}}"
+    ))
+    .unwrap();
+    assert_eq!(s.teaching.map(|t| t.small_cache), Some(true));
+}
