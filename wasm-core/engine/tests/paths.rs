@@ -213,3 +213,53 @@ fn a_section_of_the_wrong_type_is_refused_by_its_name() {
     .unwrap();
     assert_eq!(s.teaching.map(|t| t.small_cache), Some(true));
 }
+
+/// Issue 44, item 6: a streamed trace's messages say what is wrong. A time of `1e308` was "not
+/// a number" (it is one, past the limit); an id `1e308` is a number, not written as an id;
+/// `delimiter=::` got "':' has no '='" (the delimiter is one character).
+#[test]
+fn a_streamed_traces_messages_say_what_is_wrong() {
+    use cachesim::buffer::trace_feed::{parse_csv_params, TraceFeed};
+    let s = format!(r#"{{{HEAD},"workload":{{"kind":"random","accesses":1}}}}"#);
+    let fed = |options: &str, bytes: &[u8]| {
+        let mut f = TraceFeed::from_json(&s, options).unwrap();
+        f.feed(bytes).expect_err("a refusal")
+    };
+    let csv = r#"{"format":"csv","params":"time-col=1, obj-id-col=2"}"#;
+    let e = fed(csv, b"1e308,5\n");
+    assert_eq!(e.path, "trace line 1", "{e}");
+    assert!(e.message.contains("'1e308' is past the latest"), "{e}");
+    assert!(
+        e.message.contains("10^18 ns (1000000000 in the time-unit"),
+        "{e}"
+    );
+    assert!(fed(csv, b"-1,5\n").message.contains("negative"));
+    assert!(fed(csv, b"soon,5\n")
+        .message
+        .contains("'soon' is not a number"));
+    let e = fed(r#"{"format":"txt"}"#, b"1\n1e308\n");
+    assert_eq!(e.path, "trace line 2", "{e}");
+    assert!(
+        e.message.contains("'1e308' is a number but not an id"),
+        "{e}"
+    );
+    let e = fed(r#"{"format":"txt"}"#, b"18446744073709551616\n");
+    assert!(e.message.contains("past 18446744073709551615"), "{e}");
+    let e = fed(r#"{"format":"txt"}"#, b"four\n");
+    assert!(e.message.contains("'four' is not an object id"), "{e}");
+    let e = parse_csv_params("obj-id-col=2, delimiter=::").unwrap_err();
+    assert_eq!(e.path, "trace.params", "{e}");
+    assert!(
+        e.message
+            .contains("delimiter '::' is more than one character"),
+        "{e}"
+    );
+    let e = parse_csv_params("obj-id-col=2, delimiter=||, has-header=true").unwrap_err();
+    assert!(e.message.contains("delimiter '||'"), "{e}");
+    assert_eq!(
+        parse_csv_params("obj-id-col=2, delimiter=;, has-header=true")
+            .unwrap()
+            .delimiter,
+        b';'
+    );
+}
