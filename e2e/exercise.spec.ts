@@ -95,6 +95,15 @@ test('the same seed gives the same exercise; Practise in the header starts one',
   const prompt = await page.locator('.exercise-prompt').innerText();
   await page.reload();
   await expect(page.locator('.exercise-prompt')).toHaveText(prompt);
+  await expect(page.getByTestId('exercise-seed-note')).toHaveCount(0);
+  // a seed that is no exercise number opens the exercise its text names, and says so
+  await page.goto('/?exercise=12345678901');
+  await expect(page.getByTestId('exercise-question')).toBeVisible();
+  await expect(page.getByTestId('exercise-seed-note')).toContainText(
+    '“12345678901” is not an exercise number',
+  );
+  const named = (await page.getByTestId('exercise-seed').innerText()).replace('exercise ', '');
+  await expect(page.getByTestId('exercise-seed-note')).toContainText(`this is exercise ${named}`);
   await page.getByRole('link', { name: 'Back to the simulator' }).click();
   await expect(page.locator('[data-testid="pool-row"]').first()).toBeVisible();
   await page.getByTestId('tour-close').click();

@@ -301,6 +301,48 @@ test('a lecture authored in the page: saved, reopened and shared as a link, come
   await other.close();
 });
 
+test('an authored lecture too long for a link: the tab keeps it, a reload opens it, elsewhere it says why', async ({
+  page,
+  browser,
+}) => {
+  // issue 44: a 500-slide lecture made an 82 KB address and the server answered HTTP 431
+  test.setTimeout(120_000);
+  let x = 44;
+  const word = () => (x = (x * 1103515245 + 12345) % 2 ** 31).toString(36);
+  const slides = Array.from({ length: 200 }, (_, k) => ({
+    text: `Slide ${k + 1}: ${Array.from({ length: 12 }, word).join(' ')}`,
+    ...(k === 0 ? { scenario: 'seed000-8.0-test1' } : {}),
+  }));
+  const json = JSON.stringify({ version: 1, title: 'Long', source: 'seed 000', slides });
+  await page.goto(`${BASE}`);
+  await expect(page.getByTestId('position')).toBeVisible();
+  await page.getByTestId('scenario-select').selectOption('lecture:+write');
+  await expect(page.getByTestId('lecture-editor')).toBeVisible();
+  await page.getByTestId('lecture-open-file').setInputFiles({
+    name: 'long.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(json),
+  });
+  await reached(page, 1);
+  await page.getByTestId('lecture-next').click();
+  await reached(page, 2);
+  await expect(page.getByTestId('lecture-too-long')).toContainText('too long to travel in a link');
+  await expect(page.getByTestId('lecture-slide-link')).toHaveCount(0);
+  const url = new URL(page.url());
+  expect(url.searchParams.get('lecture')).toBe('this-tab');
+  expect(url.pathname.length + url.search.length).toBeLessThan(8000);
+  // a reload asks the server for this address (before: HTTP 431) and opens the lecture again
+  const reload = await page.reload();
+  expect(reload?.status()).toBe(200);
+  await reached(page, 2);
+  await expect(page.getByTestId('lecture-text')).toContainText(slides[1].text);
+  // another tab has no copy: it says so, and what to do
+  const other = await browser.newPage();
+  await other.goto(page.url());
+  await expect(other.getByTestId('lecture-error')).toContainText('too long to travel in a link');
+  await other.close();
+});
+
 test('axe-core: a lecture slide, its editor and its caption have no serious violation', async ({
   page,
 }) => {

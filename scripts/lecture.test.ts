@@ -157,6 +157,27 @@ describe('a slide the engine cannot show', () => {
     ).toMatch(/^slides\[0\]\.scenario: /);
   });
 
+  it('refuses a lecture past its limits by field, before running a slide (issue 44)', () => {
+    // 20,000 slides, or one slide of 100,000 placeholders, ran past 20 s here
+    const dir = mkdtempSync(join(tmpdir(), 'lecture-'));
+    const file = join(dir, 'big.json');
+    const lecture = (slides: Slide[]) =>
+      JSON.stringify({ version: 1, title: 'T', source: 'seed 000', slides });
+    try {
+      const many = Array.from({ length: 20_000 }, (_, k) => ({ text: `slide ${k}` }) as Slide);
+      writeFileSync(file, lecture([{ text: 'x', scenario: test1 }, ...many]));
+      let out = run('scripts/lecture.ts', file);
+      expect(out.status).toBe(1);
+      expect(out.stderr).toMatch(/slides: has 20,001 slides; a lecture may have at most 200/);
+      writeFileSync(file, lecture([{ text: '{{accesses}}'.repeat(100_000), scenario: test1 }]));
+      out = run('scripts/lecture.ts', file);
+      expect(out.status).toBe(1);
+      expect(out.stderr).toMatch(/slides\[0\]\.text: is 1,200,000 characters long; at most 10,000/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('refuses a slide’s sweep as the Sizing panel would, naming the action', () => {
     const dir = mkdtempSync(join(tmpdir(), 'lecture-'));
     const file = join(dir, 'sweep.json');

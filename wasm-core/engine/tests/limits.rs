@@ -252,3 +252,20 @@ fn oltp_batch_with_the_most_jobs_runs_to_its_end() {
     r.run_to_end();
     assert!(r.done() && r.fault().is_none());
 }
+
+/// Issue 44, item 3: seed002-mvs-75000 with `host.pga_kb` raised 1,000× (512,000 KB) printed
+/// nothing for 150 s: each of its 100,000 transactions references all 128,000 pages of its
+/// session's PGA, 1.3·10^10 page references. Refused before the run, naming the field, the
+/// limit and the most PGA the run could have; the seed's own 512 KB still runs.
+#[test]
+fn a_pga_raised_a_thousandfold_is_refused_by_field() {
+    let seed = common::bundled("seed002-mvs-75000");
+    let raised = seed.replace(r#""pga_kb": 512,"#, r#""pga_kb": 512000,"#);
+    assert_ne!(raised, seed);
+    let e = common::hang_guard("the refusal", move || refused(&raised));
+    assert_eq!(e.path, "host.pga_kb", "{e}");
+    assert!(e.message.contains("512000 KB"), "{e}");
+    assert!(e.message.contains("past the limit of 500000000"), "{e}");
+    assert!(e.message.contains("at most 19996 KB"), "{e}");
+    assert!(Run::from_json(&seed).is_ok());
+}

@@ -170,3 +170,96 @@ fn json_format_round_trips_unchanged() {
         assert_eq!(s, again);
     }
 }
+
+/// Issue 44, item 6: `"teaching": []` was read as an empty section (serde's structs also take
+/// an array of their fields in order), `"cost": [1]` as `logical_read_us` 1. A section is an
+/// object (or, for the optional ones, null: absent); anything else is refused by its name, and
+/// a field inside one is still named by its path.
+#[test]
+fn a_section_of_the_wrong_type_is_refused_by_its_name() {
+    let w = r#"{"kind":"random","accesses":10}"#;
+    for (section, value) in [
+        ("teaching", "[]"),
+        ("teaching", "[true]"),
+        ("cost", "[1]"),
+        ("host", "[128]"),
+        ("paper", r#"["s"]"#),
+        ("teaching", "true"),
+        ("cost", r#""fast""#),
+    ] {
+        let e = parse_err(&format!(
+            "{{{HEAD},\"workload\":{w},\"{section}\":{value}}}"
+        ));
+        assert_eq!(e.path, section, "{section}: {value}: {e}");
+        assert!(e.message.contains("expected an object"), "{e}");
+    }
+    for (section, value) in [("teaching", "null"), ("host", "null"), ("paper", "null")] {
+        let s = Scenario::parse(&format!(
+            "{{{HEAD},\"workload\":{w},\"{section}\":{value}}}"
+        ));
+        assert!(s.is_ok(), "{section}: null: {s:?}");
+    }
+    let e = parse_err(&format!(
+        "{{{HEAD},\"workload\":{w},\"teaching\":{{\"small_cache\":1}}}}"
+    ));
+    assert_eq!(e.path, "teaching.small_cache", "{e}");
+    let e = parse_err(&format!(
+        "{{{HEAD},\"workload\":{w},\"cost\":{{\"library\":{{\"bogus\":1}}}}}}"
+    ));
+    assert_eq!(e.path, "cost.library.bogus", "{e}");
+    let s = Scenario::parse(&format!(
+        "{{{HEAD},\"workload\":{w},\"teaching\":{{\"small_cache\":true}}}}"
+    ))
+    .unwrap();
+    assert_eq!(s.teaching.map(|t| t.small_cache), Some(true));
+}
+
+/// Issue 44, item 6: a streamed trace's messages say what is wrong. A time of `1e308` was "not
+/// a number" (it is one, past the limit); an id `1e308` is a number, not written as an id;
+/// `delimiter=::` got "':' has no '='" (the delimiter is one character).
+#[test]
+fn a_streamed_traces_messages_say_what_is_wrong() {
+    use cachesim::buffer::whatif::trace_feed::{parse_csv_params, TraceFeed};
+    let s = format!(r#"{{{HEAD},"workload":{{"kind":"random","accesses":1}}}}"#);
+    let fed = |options: &str, bytes: &[u8]| {
+        let mut f = TraceFeed::from_json(&s, options).unwrap();
+        f.feed(bytes).expect_err("a refusal")
+    };
+    let csv = r#"{"format":"csv","params":"time-col=1, obj-id-col=2"}"#;
+    let e = fed(csv, b"1e308,5\n");
+    assert_eq!(e.path, "trace line 1", "{e}");
+    assert!(e.message.contains("'1e308' is past the latest"), "{e}");
+    assert!(
+        e.message.contains("10^18 ns (1000000000 in the time-unit"),
+        "{e}"
+    );
+    assert!(fed(csv, b"-1,5\n").message.contains("negative"));
+    assert!(fed(csv, b"soon,5\n")
+        .message
+        .contains("'soon' is not a number"));
+    let e = fed(r#"{"format":"txt"}"#, b"1\n1e308\n");
+    assert_eq!(e.path, "trace line 2", "{e}");
+    assert!(
+        e.message.contains("'1e308' is a number but not an id"),
+        "{e}"
+    );
+    let e = fed(r#"{"format":"txt"}"#, b"18446744073709551616\n");
+    assert!(e.message.contains("past 18446744073709551615"), "{e}");
+    let e = fed(r#"{"format":"txt"}"#, b"four\n");
+    assert!(e.message.contains("'four' is not an object id"), "{e}");
+    let e = parse_csv_params("obj-id-col=2, delimiter=::").unwrap_err();
+    assert_eq!(e.path, "trace.params", "{e}");
+    assert!(
+        e.message
+            .contains("delimiter '::' is more than one character"),
+        "{e}"
+    );
+    let e = parse_csv_params("obj-id-col=2, delimiter=||, has-header=true").unwrap_err();
+    assert!(e.message.contains("delimiter '||'"), "{e}");
+    assert_eq!(
+        parse_csv_params("obj-id-col=2, delimiter=;, has-header=true")
+            .unwrap()
+            .delimiter,
+        b';'
+    );
+}

@@ -6,7 +6,7 @@ import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { buildExercise } from './exercise';
 import { ExerciseQuestion } from './ExerciseQuestion';
 import { ExerciseState } from './ExerciseState';
-import { parseSeed } from './rng';
+import { readSeed } from './rng';
 import {
   exerciseHref,
   exerciseParam,
@@ -26,13 +26,14 @@ function freshSeed(): number {
   return (a[0] % 999_999_999) + 1;
 }
 
-/** The seed in the address, or a new one written into it. */
-function seedFromAddress(): number {
+/** The seed in the address (with a note when its text is no exercise number), or a new one
+ * written into it. */
+function seedFromAddress(): { seed: number; note: string | null } {
   const param = exerciseParam(location.search);
-  if (param) return parseSeed(param);
+  if (param) return readSeed(param);
   const seed = freshSeed();
   history.replaceState(null, '', exerciseHref(location.href, seed));
-  return seed;
+  return { seed, note: null };
 }
 
 function CopyExerciseLink({ seed }: { seed: number }) {
@@ -185,11 +186,11 @@ function Session({ exercise, onNew }: { exercise: Exercise; onNew: () => void })
 }
 
 export function ExercisePage() {
-  const [seed, setSeed] = useState(seedFromAddress);
+  const [{ seed, note }, setSeed] = useState(seedFromAddress);
   useEffect(() => {
     const onPop = () => {
       const param = exerciseParam(location.search);
-      if (param) setSeed(parseSeed(param));
+      if (param) setSeed(readSeed(param));
     };
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
@@ -198,7 +199,7 @@ export function ExercisePage() {
   const another = () => {
     const next = freshSeed();
     history.pushState(null, '', exerciseHref(location.href, next));
-    setSeed(next);
+    setSeed({ seed: next, note: null });
   };
   return (
     <div className="exercise-page" data-testid="exercise" data-seed={seed}>
@@ -221,6 +222,11 @@ export function ExercisePage() {
         </div>
       </header>
       <main>
+        {note && (
+          <p className="exercise-seed-note" role="status" data-testid="exercise-seed-note">
+            {note}
+          </p>
+        )}
         <Session key={seed} exercise={exercise} onNew={another} />
       </main>
     </div>

@@ -49,6 +49,24 @@ export class Rng {
   }
 }
 
+/**
+ * What an address's `?exercise=` text asks for: its seed (parseSeed), and, when the text is
+ * not an exercise number, a note saying so and which exercise it opened — a seed of ten
+ * digits, a sign or a typo opens the exercise its text names, which is not the one meant.
+ */
+export function readSeed(text: string): { seed: number; note: string | null } {
+  const seed = parseSeed(text);
+  const t = text.trim();
+  if (/^\d{1,9}$/.test(t)) return { seed, note: null };
+  const shown = t.length > 40 ? `${t.slice(0, 40)}…` : t;
+  return {
+    seed,
+    note:
+      `“${shown}” is not an exercise number (a whole number of 1 to 9 digits), so it was ` +
+      `read as a name: this is exercise ${seed}, the same for everyone who opens this link.`,
+  };
+}
+
 /** A seed as a link writes it: digits, at most 9 of them (any other text is hashed). */
 export function parseSeed(text: string): number {
   const t = text.trim();

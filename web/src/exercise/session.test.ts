@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadEngineNode } from '../sim/node';
 import { buildExercise } from './exercise';
-import { parseSeed } from './rng';
+import { parseSeed, readSeed } from './rng';
 import {
   exerciseHref,
   exerciseParam,
@@ -49,5 +49,20 @@ describe('exercise links', () => {
     expect(parseSeed('week 3')).toBe(parseSeed('week 3'));
     expect(parseSeed('week 3')).not.toBe(parseSeed('week 4'));
     expect(parseSeed('week 3')).toBeLessThan(1e9);
+  });
+
+  it('says so when the text is no exercise number, and which exercise it opened (issue 44)', () => {
+    // before: ?exercise=12345678901 (or -5, or 1e3) opened another exercise without a word
+    expect(readSeed('1234')).toEqual({ seed: 1234, note: null });
+    expect(readSeed(' 7 ')).toEqual({ seed: 7, note: null });
+    for (const text of ['12345678901', '-5', '1e3', 'week 3']) {
+      const { seed, note } = readSeed(text);
+      expect(seed).toBe(parseSeed(text));
+      expect(note).toContain(
+        `“${text}” is not an exercise number (a whole number of 1 to 9 digits)`,
+      );
+      expect(note).toContain(`this is exercise ${seed}`);
+    }
+    expect(readSeed('x'.repeat(500)).note).toContain(`“${'x'.repeat(40)}…”`);
   });
 });

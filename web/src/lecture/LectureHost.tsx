@@ -1,6 +1,7 @@
 // The lecture's machinery in the page (no markup of its own): opens the lecture the address
 // names once the engine runs, runs each slide shown and moves the app's run to it, keeps the
-// address's `?lecture=…&slide=N` current (so Copy link and Embed code carry it), points at
+// address's `?lecture=…&slide=N` current (so Copy link and Embed code carry it; a lecture too
+// long for a link is kept in the tab, ./lectureLink), points at
 // the slide's highlight, and turns the slide with PageDown/PageUp and →/← (what presentation
 // clickers send) while a lecture is open; Ctrl+Z / Ctrl+Shift+Z with focus in the lecture
 // undo and redo its authoring edits (elsewhere they stay the scenario's).
@@ -14,7 +15,7 @@ import { bundledLecture } from './bundled';
 import { forgetLoaded, highlight, moveApp, runSlide } from './drive';
 import { playOf, targetOf } from './format';
 import { lectureStore } from './lectureState';
-import { lectureParam, readLectureParam, withLecture } from './lectureLink';
+import { lectureAddress, readLectureParam, tabStorage } from './lectureLink';
 
 /** The focused element keeps its keys: typing, a select, a button's own Enter and Space. */
 const ownsKeys = (t: EventTarget | null) =>
@@ -31,7 +32,7 @@ const ownsKeys = (t: EventTarget | null) =>
 async function openFromAddress(names: string[]): Promise<void> {
   const l = lectureStore.getState();
   try {
-    const ref = readLectureParam(location.search, names);
+    const ref = readLectureParam(location.search, names, tabStorage());
     if (!ref) return;
     if (ref.kind === 'inline') l.open(ref.lecture, null, ref.slide);
     else {
@@ -108,8 +109,9 @@ export function LectureHost() {
   // the address names the lecture and the slide
   useEffect(() => {
     if (!ready) return;
-    const param = lecture ? lectureParam(id ? { id } : { lecture }) : null;
-    const next = withLecture(location.href, param, slide);
+    const ref = lecture ? (id ? { id } : { lecture }) : null;
+    // an authored lecture too long for a link is kept in this tab (./lectureLink)
+    const next = lectureAddress(location.href, ref, slide, tabStorage()).url;
     if (next !== location.href) history.replaceState(history.state, '', next);
     if (!lecture) forgetLoaded();
   }, [ready, lecture, id, slide]);

@@ -8,11 +8,14 @@ import { useApp } from '../store/context';
 import { useDisplay } from '../ui/display';
 import type { Filled } from './fill';
 import { lectureStore } from './lectureState';
-import { lectureParam, withLecture } from './lectureLink';
+import { LECTURE_LINK_MAX, lectureAddress } from './lectureLink';
 import { parseMarkdown, type Inline } from './markdown';
 import './lecture.css';
 
 const LectureEditor = lazy(() => import('./LectureEditor'));
+
+/** A length in KB as the too-long note writes it (8,000 characters: 8 KB). */
+const kb = (n: number) => `${Math.ceil(n / 1000).toLocaleString('en')} KB`;
 
 function Figure({ f }: { f: Filled }) {
   return (
@@ -179,8 +182,8 @@ export function LectureSide() {
   const error = useStore(lectureStore, (s) => s.error);
   const data = useSlideData();
   if (display !== 'normal' || (!lecture && !error)) return null;
-  const href = lecture
-    ? withLecture(location.href, lectureParam(id ? { id } : { lecture }), slide)
+  const link = lecture
+    ? lectureAddress(location.href, id ? { id } : { lecture }, slide, null)
     : null;
   return (
     <section
@@ -221,15 +224,22 @@ export function LectureSide() {
           <SlideQuestion />
           <p className="lecture-source">
             Source: {lecture.source}
-            {href && (
+            {link && link.tooLong === null && (
               <>
                 {' · '}
-                <a href={href} data-testid="lecture-slide-link">
+                <a href={link.url} data-testid="lecture-slide-link">
                   Link to slide {slide + 1}
                 </a>
               </>
             )}
           </p>
+          {link && link.tooLong !== null && (
+            <p className="lecture-source" role="note" data-testid="lecture-too-long">
+              This lecture is too long to travel in a link ({kb(link.tooLong)}; web servers take
+              about {kb(LECTURE_LINK_MAX)}): this tab keeps it, and a reload opens it. To share it,
+              save it as a file (Edit → Save JSON) and open that file with Open JSON.
+            </p>
+          )}
           {editing && (
             <Suspense fallback={null}>
               <LectureEditor />

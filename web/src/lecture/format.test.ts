@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   compareOf,
+  LECTURE_LIMITS,
   LectureError,
   parseLecture,
   scenariosOf,
@@ -174,5 +175,37 @@ describe('lecture validation', () => {
 
   it('checks a scenario name only against the bundled names it is given', () => {
     expect(() => validateLecture(edit((l) => (l.slides[0].scenario = 'zz')))).not.toThrow();
+  });
+
+  it('bounds a lecture: slides, a slide’s text and placeholders, title, source, document', () => {
+    // issue 44: 20,000 slides, or one slide of 100,000 placeholders, took the CLI past 20 s
+    const slides = (n: number) =>
+      edit((l) => {
+        for (let k = l.slides.length; k < n; k++) l.slides.push({ text: `slide ${k}` } as never);
+      });
+    expect(validateLecture(slides(LECTURE_LIMITS.slides), ['a']).slides).toHaveLength(200);
+    expect(pathOf(slides(LECTURE_LIMITS.slides + 1))).toBe('slides');
+    expect(() => validateLecture(slides(20_000), ['a'])).toThrow(
+      /^slides: has 20,000 slides; a lecture may have at most 200/,
+    );
+    const text = (t: string) => edit((l) => (l.slides[1].text = t));
+    const figures = (n: number) => text('{{accesses}} '.repeat(n));
+    expect(() => validateLecture(figures(LECTURE_LIMITS.placeholders), ['a'])).not.toThrow();
+    expect(() => validateLecture(figures(LECTURE_LIMITS.placeholders + 1), ['a'])).toThrow(
+      /^slides\[1\]\.text: has 101 placeholders; a slide may have at most 100/,
+    );
+    // 100,000 placeholders are refused by the text's length before any is read
+    expect(() => validateLecture(figures(100_000), ['a'])).toThrow(
+      /^slides\[1\]\.text: is 1,300,000 characters long; at most 10,000/,
+    );
+    expect(() => validateLecture(text('x'.repeat(LECTURE_LIMITS.text)), ['a'])).not.toThrow();
+    expect(pathOf(text('x'.repeat(LECTURE_LIMITS.text + 1)))).toBe('slides[1].text');
+    expect(pathOf(edit((l) => (l.title = 't'.repeat(201))))).toBe('title');
+    expect(pathOf(edit((l) => (l.source = 's'.repeat(2001))))).toBe('source');
+    expect(pathOf({ ...ok(), description: 'd'.repeat(10_001) })).toBe('description');
+    const big = JSON.stringify({ ...ok(), description: ' '.repeat(LECTURE_LIMITS.document) });
+    expect(() => parseLecture(big, ['a'])).toThrow(
+      /characters of JSON; a lecture may have at most 2,000,000/,
+    );
   });
 });

@@ -10,6 +10,28 @@ import { parsePlaceholders } from './placeholders';
 export const LECTURE_VERSION = 1;
 
 /**
+ * How large a lecture may be. Each slide is a run of its scenario to its position and each
+ * placeholder a figure of it, so the work of showing (or `npm run -s lecture`) grows with
+ * them: 20,000 slides, or one slide of 100,000 placeholders, took the CLI past 20 s (issue
+ * 44). The bundled lectures have at most 14 slides, 15 placeholders and 851 characters a
+ * slide; these limits leave a long course lecture ten times that.
+ */
+export const LECTURE_LIMITS = {
+  /** Slides of a lecture. */
+  slides: 200,
+  /** Characters of a slide's text. */
+  text: 10_000,
+  /** `{{…}}` placeholders of one slide. */
+  placeholders: 100,
+  /** Characters of the title, the source and the description. */
+  title: 200,
+  source: 2_000,
+  description: 10_000,
+  /** Characters of a lecture's JSON document (inline scenarios included). */
+  document: 2_000_000,
+} as const;
+
+/**
  * Where a slide stands in its run. `access`: that many positions (accesses of a buffer cache
  * run, statement phases of a library cache run); `execution` / `statement`: that many whole
  * executions or statements (the playback's larger step); `step`: the end of a script's N-th
@@ -108,6 +130,15 @@ function checkKeys(v: Record<string, unknown>, allowed: readonly string[], path:
         path ? `${path}.${k}` : k,
         `unknown field (expected one of ${allowed.join(', ')})`,
       );
+}
+
+function checkLength(text: string, max: number, path: string): void {
+  if (text.length > max)
+    throw new LectureError(
+      path,
+      `is ${text.length.toLocaleString('en')} characters long; at most ` +
+        `${max.toLocaleString('en')}`,
+    );
 }
 
 function checkPosition(v: unknown, path: string): void {
@@ -222,8 +253,16 @@ function checkSlide(v: unknown, path: string, first: boolean, bundled: ReadonlyS
   checkKeys(v, ['text', 'scenario', 'position', 'action', 'highlight', 'question'], path);
   if (typeof v.text !== 'string' || v.text.trim() === '')
     throw new LectureError(`${path}.text`, 'must be non-empty Markdown text');
-  const bad = parsePlaceholders(v.text).errors[0];
-  if (bad) throw new LectureError(`${path}.text`, bad);
+  checkLength(v.text, LECTURE_LIMITS.text, `${path}.text`);
+  const { pieces, errors } = parsePlaceholders(v.text);
+  if (errors[0]) throw new LectureError(`${path}.text`, errors[0]);
+  const figures = pieces.filter((p) => typeof p !== 'string').length;
+  if (figures > LECTURE_LIMITS.placeholders)
+    throw new LectureError(
+      `${path}.text`,
+      `has ${figures.toLocaleString('en')} placeholders; a slide may have at most ` +
+        `${LECTURE_LIMITS.placeholders} (split it over several slides)`,
+    );
   const compares = isRecord(v.action) && typeof v.action.compare === 'string';
   if (v.scenario === undefined) {
     if (first && !compares)
@@ -258,18 +297,34 @@ export function validateLecture(value: unknown, bundled?: Iterable<string>): Lec
     );
   if (typeof value.title !== 'string' || value.title.trim() === '')
     throw new LectureError('title', 'must be a non-empty string');
+  checkLength(value.title, LECTURE_LIMITS.title, 'title');
   if (typeof value.source !== 'string' || value.source.trim() === '')
     throw new LectureError('source', 'must name the source document');
+  checkLength(value.source, LECTURE_LIMITS.source, 'source');
   if (value.description !== undefined && typeof value.description !== 'string')
     throw new LectureError('description', 'must be a string');
+  if (value.description !== undefined)
+    checkLength(value.description, LECTURE_LIMITS.description, 'description');
   if (!Array.isArray(value.slides) || value.slides.length === 0)
     throw new LectureError('slides', 'must be a non-empty array');
+  if (value.slides.length > LECTURE_LIMITS.slides)
+    throw new LectureError(
+      'slides',
+      `has ${value.slides.length.toLocaleString('en')} slides; a lecture may have at most ` +
+        `${LECTURE_LIMITS.slides} (split it into several lectures)`,
+    );
   value.slides.forEach((s, k) => checkSlide(s, `slides[${k}]`, k === 0, names));
   return value as unknown as Lecture;
 }
 
 /** Parse and check a lecture's text; a JSON syntax error is a LectureError too. */
 export function parseLecture(text: string, bundled?: Iterable<string>): Lecture {
+  if (text.length > LECTURE_LIMITS.document)
+    throw new LectureError(
+      '',
+      `the lecture is ${text.length.toLocaleString('en')} characters of JSON; a lecture may ` +
+        `have at most ${LECTURE_LIMITS.document.toLocaleString('en')}`,
+    );
   let value: unknown;
   try {
     value = JSON.parse(text.replace(/^\uFEFF/, ''));

@@ -1,4 +1,4 @@
-// The Oracle functions translate.ts leaves as calls: TO_CHAR, TRUNC, USERENV (other than
+// The Oracle functions translate.ts leaves as calls: TO_CHAR, TRUNC, ROUND, USERENV (other than
 // 'Instance', which it makes a literal). Registered on each SQLite database.
 import type { Database } from 'sql.js';
 
@@ -40,6 +40,30 @@ function trunc(v: Value, places: Value = 0): number | null {
   if (typeof v !== 'number') return v === null ? null : Number(v);
   const p = 10 ** Number(places ?? 0);
   return Math.trunc(v * p) / p;
+}
+
+/** `x` × 10^k, shifted in its decimal writing (so 1.005 × 10^2 is 100.5, not 100.49999…). */
+function shift(x: number, k: number): number {
+  const [m, e = '0'] = String(x).split('e');
+  return Number(`${m}e${Number(e) + k}`);
+}
+
+/**
+ * Oracle's ROUND(n, d) on a NUMBER: half away from zero, at `d` places right of the decimal
+ * point, or left of it for a negative `d` (`d` truncated to an integer): ROUND(2.5) = 3,
+ * ROUND(2.5, -1) = 0, ROUND(5, -1) = 10, ROUND(-15, -1) = -20 (SQL Reference, ROUND
+ * (number)). SQLite's own round() takes no negative places (it gave ROUND(2.5, -1) = 3).
+ */
+export function oraRound(v: Value, places: Value = 0): number | null {
+  if (v === null || places === null) return null;
+  const n = Number(oraNum(v));
+  const d = Math.trunc(Number(oraNum(places)));
+  if (!Number.isFinite(n) || Number.isNaN(d)) return n;
+  const scaled = shift(Math.abs(n), d);
+  // past a double's digits nothing is left to round (or, far left, everything is)
+  if (!Number.isFinite(scaled)) return n;
+  const r = Math.sign(n) * shift(Math.floor(scaled + 0.5), -d);
+  return r === 0 ? 0 : r;
 }
 
 /** USERENV(option): the options a script run as SYS on one instance can ask. */
@@ -95,5 +119,7 @@ export function registerFunctions(db: Database, clock: () => number = () => 0): 
   db.create_function('ora_to_char2', (v: Value, f: Value) => toChar(v, f));
   db.create_function('ora_trunc1', (v: Value) => trunc(v));
   db.create_function('ora_trunc2', (v: Value, p: Value) => trunc(v, p));
+  db.create_function('ora_round1', (v: Value) => oraRound(v));
+  db.create_function('ora_round2', (v: Value, d: Value) => oraRound(v, d));
   db.create_function('ora_userenv', (o: Value) => userenv(o));
 }

@@ -17,7 +17,17 @@ import { capture } from './snapshot';
 
 const CASES = Number(process.env.FUZZ_CASES) || 100;
 const FIXED_NAMES = ['x$bh', 'v$bh', 'x$kcbwds', 'x$kcbwbpd', 'v$parameter', 'v$sysstat', 'dual'];
-const FUNCTIONS = ['nvl', 'decode', 'greatest', 'least', 'bitand', 'mod', 'to_char', 'trunc'];
+const FUNCTIONS = [
+  'nvl',
+  'decode',
+  'greatest',
+  'least',
+  'bitand',
+  'mod',
+  'to_char',
+  'trunc',
+  'round',
+];
 
 let session: SqlSession;
 let id = 1;

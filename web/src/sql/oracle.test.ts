@@ -221,3 +221,18 @@ describe('the (+) outer join', () => {
     expect(bare.error?.message).toMatch(/alias\.column\(\+\)/);
   });
 });
+
+describe('ROUND is Oracle’s (issue 44 #6)', () => {
+  it('rounds half away from zero, left of the point for negative places', () => {
+    // SQLite's round() took no negative places: ROUND(2.5, -1) gave 3 where Oracle gives 0
+    expect(
+      rows(
+        `select round(2.5, -1), round(5, -1), round(-15, -1), round(2.5), round(-2.5), round(1.005, 2), round(1234.5678, -2), round(0.45, 1) from dual`,
+      ),
+    ).toEqual([[0, 10, -20, 3, -3, 1.01, 1200, 0.5]]);
+  });
+  it('takes NULL to NULL and text that is no number is ORA-01722', () => {
+    expect(rows(`select round(null), round(2.5, null) from dual`)).toEqual([[null, null]]);
+    expect(session.run(`select round('x') from dual`).error?.code).toBe('ORA-01722');
+  });
+});

@@ -10,7 +10,7 @@
 //   NVL2(e, a, b) a CASE, SYSDATE the simulated clock (functions.ts),
 //   BITAND(a, b) `(a & b)`, NVL `ifnull`, MOD `%`,
 //   GREATEST / LEAST `max` / `min`, TO_NUMBER a cast, USERENV('Instance') 1 (one instance);
-//   TO_CHAR and TRUNC are functions (functions.ts);
+//   TO_CHAR, TRUNC and ROUND are functions (functions.ts);
 // - CREATE OR REPLACE VIEW becomes DROP VIEW IF EXISTS, then CREATE VIEW.
 import { SQL_NESTING_LIMIT, thousands } from './limits';
 import { blocks, newPlan, tidyWhere } from './blocks';
@@ -193,6 +193,10 @@ const REWRITES: Record<string, Rewrite> = {
   trunc(args, emit, at) {
     arity('TRUNC', args.length, 1, 2, at);
     call(`ora_trunc${args.length}`, args, emit);
+  },
+  round(args, emit, at) {
+    arity('ROUND', args.length, 1, 2, at);
+    call(`ora_round${args.length}`, args, emit);
   },
 };
 

@@ -239,6 +239,9 @@ impl Run {
         check_time(&scenario, &m)?;
         let blocks = inst.cache.segs.iter().map(|s| s.blocks as u64).sum();
         crate::buffer::cache::config::check_chain_work(&inst.cache.cfg, blocks, m.accesses, false)?;
+        if let Some(h) = &inst.cache.host {
+            h.check_work(m.executions)?;
+        }
         if let Some(opt) = inst.cache.repl.opt_mut() {
             let future = opt_future(&scenario, m.accesses)?;
             inst.notes.push(format!(

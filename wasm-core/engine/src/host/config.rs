@@ -9,6 +9,18 @@ pub use crate::scenario::host::HostSpec;
 /// The most host pages the model keeps (about 13 bytes each, with their snapshots).
 pub const MAX_HOST_PAGES: u64 = 1 << 22;
 
+/// The most host page references a run may make for the sessions' PGA and the other address
+/// spaces (every transaction references all of its session's PGA; the other address spaces
+/// all their pages every `other_cycle_s`). Each is a step of the OS's LRU (`memory::touch`), so
+/// these references are the run's cost beside its accesses. Measured in the wasm (issue 44, CPU
+/// time of `npm run -s sim`): 14 ns a reference on seed002-mvs-75000 with its PGA raised
+/// tenfold (5,120 KB: 1.3·10^8 references, 1.8 s of CPU over the run's own 0.9 s), 27 ns when
+/// every reference pages (1,000 MB of other address spaces in 128 MB, `other_cycle_s` 1 µs:
+/// 10^9 references in 26.7 s), so the limit is 7 to 14 s of paging, the order of a run of the
+/// most accesses a scenario may ask for. The seed's own 512 KB makes 1.3·10^7 references, the
+/// issue's 512,000 KB 1.3·10^10 (an hour or more).
+pub const MAX_PAGE_REFERENCES: u64 = 500_000_000;
+
 /// The host in pages and nanoseconds, checked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct HostConfig {

@@ -116,6 +116,18 @@ pub struct Host {
     pub measured_from_ns: u64,
     pub jobs: u32,
     pub n: HostCounters,
+    /// Page references of the whole run (warm-up included) for the sessions' PGA and the
+    /// other address spaces, bounded by [`config::MAX_PAGE_REFERENCES`].
+    pub refs: Refs,
+}
+
+/// Page references a run has made for each area that [`config::MAX_PAGE_REFERENCES`] bounds.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Refs {
+    /// The sessions' PGA and the rest of the SGA, at each transaction.
+    pub session: u64,
+    /// The other address spaces.
+    pub other: u64,
 }
 
 /// What a reference costs: CPU (the clock) and an I/O wait (the job's, when concurrent).
@@ -186,7 +198,73 @@ impl Host {
             measured_from_ns: 0,
             jobs,
             n: HostCounters::default(),
+            refs: Refs::default(),
         })
+    }
+
+    /// Pages one transaction references at its start: its session's PGA and one page of the
+    /// rest of the SGA.
+    pub fn session_pages(&self) -> u64 {
+        self.paging.as_ref().map_or(0, |p| {
+            (p.areas.pga.1 / p.sessions) as u64 + (p.areas.sga_other.1 > 0) as u64
+        })
+    }
+
+    /// Refuse, before a run starts, a PGA whose references at `executions` transactions would
+    /// pass [`config::MAX_PAGE_REFERENCES`]: names `host.pga_kb`, the limit and the most PGA
+    /// this run could have.
+    pub fn check_work(&self, executions: u64) -> Result<()> {
+        let Some(p) = &self.paging else {
+            return Ok(());
+        };
+        let per = self.session_pages();
+        let work = executions.saturating_mul(per);
+        if work <= config::MAX_PAGE_REFERENCES {
+            return Ok(());
+        }
+        let page_kb = p.cfg.page_bytes / 1024;
+        let sga = per - (p.areas.pga.1 / p.sessions) as u64;
+        let most = (config::MAX_PAGE_REFERENCES / executions.max(1)).saturating_sub(sga);
+        Err(SimError::new(
+            "host.pga_kb",
+            format!(
+                "{} KB is {} pages of {page_kb} KB a session, all referenced at each of the \
+                 run's {executions} transactions: {work} page references, past the limit of {} \
+                 a run may make (MAX_PAGE_REFERENCES); at most {} KB for this run, or fewer \
+                 transactions",
+                p.cfg.pga_pages * page_kb,
+                per - sga,
+                config::MAX_PAGE_REFERENCES,
+                most * page_kb
+            ),
+        ))
+    }
+
+    /// The run's page references passed [`config::MAX_PAGE_REFERENCES`] (the other address
+    /// spaces', whose number follows the simulated time, can only be counted as they happen):
+    /// the error names the field of the area that made most of them.
+    pub fn over_limit(&self) -> Option<SimError> {
+        let Refs { session, other } = self.refs;
+        if session.saturating_add(other) <= config::MAX_PAGE_REFERENCES {
+            return None;
+        }
+        let (path, fix) = if other > session {
+            (
+                "host.other_cycle_s",
+                "a longer host.other_cycle_s or a smaller host.other_mb",
+            )
+        } else {
+            ("host.pga_kb", "a smaller host.pga_kb or fewer transactions")
+        };
+        Some(SimError::new(
+            path,
+            format!(
+                "the run made more than {} host page references (MAX_PAGE_REFERENCES: {session} \
+                 for the sessions' PGA, {other} for the other address spaces), the most a run \
+                 may make; it stopped there: {fix}",
+                config::MAX_PAGE_REFERENCES
+            ),
+        ))
     }
 
     /// Reference the page(s) of buffer `buf`.
@@ -221,6 +299,7 @@ impl Host {
             let t = p.mem.touch(base + k);
             apply(&mut self.n, io, disk, page_in, t, &mut c);
         }
+        self.refs.session += per as u64 + (p.areas.sga_other.1 > 0) as u64;
         let (sfirst, sn) = p.areas.sga_other;
         if sn > 0 {
             let t = p.mem.touch(sfirst + p.sga_next);
@@ -249,6 +328,7 @@ impl Host {
         p.other_ns += (due as u128 * cycle as u128 / n as u128) as u64;
         let (io, disk, page_in) = (self.io_cpu_ns, self.disk_read_ns, p.cfg.page_in_ns);
         let mut c = Charge::default();
+        self.refs.other += due.min(n as u64);
         for _ in 0..due.min(n as u64) {
             let t = p.mem.touch(first + p.other_next);
             apply(&mut self.n, io, disk, page_in, t, &mut c);

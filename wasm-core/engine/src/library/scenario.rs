@@ -51,6 +51,19 @@ pub fn spec_of(s: &Scenario) -> Result<(Spec, Vec<String>)> {
              scenarios; a library cache scenario has no host model: leave host out",
         ));
     }
+    if let Some(name) = &s.policy {
+        // docs/model.md §5's policies replace buffers in a working set; the shared pool's LRU is
+        // Oracle's own and has no choice of rule
+        return Err(SimError::new(
+            "policy",
+            format!(
+                "'{}': a replacement policy chooses the buffer cache's victims; a library cache \
+                 scenario has no policy to choose (the shared pool keeps Oracle's LRU): leave \
+                 policy out",
+                crate::error::echo(name)
+            ),
+        ));
+    }
     let init = s.init_ora()?;
     let mut notes: Vec<String> = init.foreign_notes(ParamArea::LibraryCache);
     let d = Spec::default();
@@ -195,6 +208,22 @@ mod tests {
             "\"objects\": [ { \"name\": \"T\", \"type\": \"TABLE\", \"blocks\": 5 } ], \"workload\"",
         );
         assert_eq!(spec(&text).unwrap_err().path, "objects");
+    }
+
+    /// Issue 44, item 4: `"policy": "bogus"` was taken without a word (a buffer cache
+    /// scenario refuses it by field); a library cache scenario has no policy to choose.
+    #[test]
+    fn a_policy_is_refused_by_field() {
+        for name in ["bogus", "lru"] {
+            let text = OK.replace(
+                "\"profile\"",
+                &format!("\"policy\": \"{name}\", \"profile\""),
+            );
+            let e = spec(&text).unwrap_err();
+            assert_eq!(e.path, "policy", "{e}");
+            assert!(e.message.contains(&format!("'{name}'")), "{e}");
+            assert!(e.message.contains("leave policy out"), "{e}");
+        }
     }
 
     #[test]

@@ -93,9 +93,13 @@ pub const KGL_BUCKETS: [u32; 9] = [509, 1021, 2039, 4093, 8191, 16381, 32749, 65
 
 pub use crate::common::{MAX_POOL, MIN_POOL};
 /// Most statements one run may execute (sessions × slams × statements): five times seed 001's
-/// volume. A run is simulated once when it is built (for its exact length); at the wasm rate
-/// of literal SQL (~300,000 statements/s) this keeps that to a few seconds in a browser, even
-/// with a 1G shared pool.
+/// volume. A run is simulated once when it is built (for its exact length). Its time follows
+/// the statements times the shared pool's first-fit walks (`chunks_examined`), not the
+/// statements alone. Measured (issue 44, `npm run -s sim`, CPU time): seed 001's bundled runs
+/// (50,000 statements) take 0.2 to 0.9 s; 250,000 literal statements of 50 bytes in 50M, 3.2 s
+/// (1.7·10^8 chunks examined); of 4,000 bytes in 50M, 7.1 s; of 4,000 bytes in a 1G shared
+/// pool, 29 s (67,000 free chunks, 1.1·10^9 examined: 73 % of the time in `Lib::alloc`'s
+/// walk), where 50,000 of them take 6.9 s.
 pub const MAX_STATEMENTS: u64 = 250_000;
 /// Most scheduler events one library cache run may take (a CPU burst ending, a sleeper
 /// waking, a time slice ending, merged rounds of slices): the work of building a run grows

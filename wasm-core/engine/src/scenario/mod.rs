@@ -3,6 +3,7 @@
 
 pub mod host;
 pub mod library;
+pub mod object;
 pub mod paper;
 pub mod segment;
 pub mod teaching;
@@ -48,18 +49,30 @@ pub struct Scenario {
     #[serde(default)]
     pub objects: Vec<Segment>,
     pub workload: WorkloadSpec,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "object::object")]
     #[ts(as = "Option<Cost>", optional)]
     pub cost: Cost,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "object::optional"
+    )]
     #[ts(optional)]
     pub paper: Option<Paper>,
     /// The host's memory and paging (docs/model.md §3); absent: unlimited memory.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "object::optional"
+    )]
     #[ts(optional)]
     pub host: Option<host::HostSpec>,
     /// Teaching-only departures from Oracle's rules (generated exercises); absent: none.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "object::optional"
+    )]
     #[ts(optional)]
     pub teaching: Option<Teaching>,
 }

@@ -76,9 +76,13 @@ impl Cache {
     }
 
     /// A session starts a transaction (an execution): its PGA and the rest of the SGA.
+    /// Past the host's page reference limit the run stops on a fault naming the field.
     pub fn session_work(&mut self, session: u32) {
         if let Some(h) = &mut self.host {
             let c = h.session_work(session);
+            if self.fault.is_none() {
+                self.fault = h.over_limit();
+            }
             self.charge(c);
         }
     }
@@ -88,6 +92,9 @@ impl Cache {
     pub(super) fn other_work(&mut self) {
         if let Some(h) = &mut self.host {
             let ns = h.other_work(self.now);
+            if self.fault.is_none() {
+                self.fault = h.over_limit();
+            }
             self.cpu(ns);
         }
     }

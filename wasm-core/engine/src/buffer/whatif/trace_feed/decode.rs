@@ -272,13 +272,22 @@ impl Decoder {
     }
 }
 
-/// An object id: an unsigned decimal integer below 2^64.
+/// An object id: an unsigned decimal integer below 2^64. The message says what is wrong: a
+/// number written otherwise (`1e308`, `-1`, `2.5`), past 2^64 − 1, or no number at all.
 fn id(text: &str) -> Result<u64, String> {
     text.parse::<u64>().map_err(|_| {
-        format!(
-            "'{}' is not an object id (an unsigned integer below 2^64)",
-            crate::error::echo(text)
-        )
+        let t = crate::error::echo(text);
+        let digits = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+        if digits {
+            format!("object id '{t}' is past 18446744073709551615 (2^64 − 1), the largest id")
+        } else if text.parse::<f64>().is_ok_and(f64::is_finite) {
+            format!(
+                "object id '{t}' is a number but not an id: ids are unsigned whole numbers \
+                 written in digits (0 to 2^64 − 1), with no sign, point or exponent"
+            )
+        } else {
+            format!("'{t}' is not an object id (an unsigned whole number below 2^64)")
+        }
     })
 }
 
@@ -324,9 +333,24 @@ fn csv_record(text: &str, p: &CsvParams) -> Result<Rec, String> {
             Ok(v) if v.is_finite() && v >= 0.0 && v * p.time_unit_ns as f64 <= 1e18 => {
                 (v * p.time_unit_ns as f64).round() as u64
             }
+            Ok(v) if v < 0.0 => {
+                return Err(format!(
+                    "time '{}' is negative: times are 0 or more",
+                    crate::error::echo(t)
+                ))
+            }
+            Ok(v) if !v.is_nan() => {
+                return Err(format!(
+                    "time '{}' is past the latest a trace time may be: 10^18 ns ({} in the \
+                     time-unit of {} ns)",
+                    crate::error::echo(t),
+                    1e18 / p.time_unit_ns as f64,
+                    p.time_unit_ns
+                ))
+            }
             _ => {
                 return Err(format!(
-                    "time '{}' is not a number of time units in 0..=10^18 ns",
+                    "time '{}' is not a number (a time in time-units, 0 to 10^18 ns)",
                     crate::error::echo(t)
                 ))
             }

@@ -167,7 +167,20 @@ pub fn parse_csv_params(text: &str) -> Result<CsvParams> {
                 ('\\', Some(t)) => ("\t".to_string(), t),
                 _ => (c.to_string(), tail),
             };
-            (value, tail.trim_start().strip_prefix(',').unwrap_or(tail))
+            let tail = tail.trim_start();
+            if !tail.is_empty() && !tail.starts_with(',') {
+                // `delimiter=::`: the reader splits on one character, and a ',' ends the key
+                let more: String = tail.chars().take_while(|&k| k != ',').collect();
+                return Err(SimError::new(
+                    PATH,
+                    format!(
+                        "delimiter '{}' is more than one character: it is the one character \
+                         after 'delimiter=' (',' then the next key=value)",
+                        crate::error::echo(&format!("{value}{more}"))
+                    ),
+                ));
+            }
+            (value, tail.strip_prefix(',').unwrap_or(tail))
         } else {
             match after.find(',') {
                 Some(k) => (after[..k].trim().to_string(), &after[k + 1..]),
