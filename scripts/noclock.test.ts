@@ -2,20 +2,12 @@
 // ratio turns a busy machine into a red CI. Times are figures `npm run bench` prints against
 // their targets; a test may only bound a wait as a hang guard (a timeout). This reads every
 // spec, every Vitest test and every engine test for a reading of the wall clock.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { repoFiles as files, root } from './lib/repoFiles';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const CLOCK = /performance\.now\(|Date\.now\(|process\.hrtime|Instant::now|SystemTime::now/;
-
-/** Every file below `dir` (relative to the repository) that `keep` takes. */
-function files(dir: string, keep: (path: string) => boolean): string[] {
-  return readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
-    .map((f) => join(dir, f))
-    .filter(keep);
-}
 
 const TESTS = [
   ...files('e2e', (f) => f.endsWith('.ts')),

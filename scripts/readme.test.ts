@@ -3,20 +3,13 @@
 // stays a five-minute page that links every page, and each "docs/model.md §N" the code cites
 // names a section of docs/model.md. Hermetic: nothing is run, no wasm is needed — a command is
 // checked by what it names (a package.json script, a file, a binary in node_modules/.bin).
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { repoFiles as files, root } from './lib/repoFiles';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const read = (path: string) => readFileSync(join(root, path), 'utf8');
 const scripts: Record<string, string> = JSON.parse(read('package.json')).scripts;
-
-/** Every file below `dir` (relative to the repository) that `keep` takes. */
-const files = (dir: string, keep: (path: string) => boolean): string[] =>
-  readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
-    .map((f) => join(dir, f))
-    .filter((f) => !f.includes('node_modules') && !f.includes('/target/') && keep(f));
 
 const PAGES = ['README.md', ...files('docs', (f) => f.endsWith('.md'))];
 
