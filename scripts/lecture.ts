@@ -8,14 +8,20 @@ import { LectureRunner, plainText } from '../web/src/lecture/fill';
 import { planSweep } from '../web/src/sizing/sweep';
 import { loadEngineNode } from '../web/src/sim/node';
 import { bundledNames, bundledScenario } from './lib/lectures';
+import { parseCommand, usageError, type Command } from './lib/args';
 import { printable } from './lib/printable';
 
-const args = process.argv.slice(2);
-const file = args.find((a) => !a.startsWith('--'));
-if (!file || args.includes('--help')) {
-  console.error('usage: npm run -s lecture -- <lecture.json> [--json]');
-  process.exit(file ? 0 : 2);
-}
+const COMMAND: Command = {
+  name: 'lecture',
+  usage: ['<lecture.json> [--json]'],
+  options: {
+    json: { type: 'boolean', help: "print the slides' positions and figures as JSON" },
+  },
+};
+const { values: opts, positionals } = parseCommand(COMMAND);
+const [file, ...extra] = positionals;
+if (!file) usageError(COMMAND, 'no lecture given');
+if (extra.length) usageError(COMMAND, `one lecture at a time (given: ${positionals.join(' ')})`);
 
 let text: string;
 try {
@@ -39,7 +45,7 @@ try {
       throw new LectureError(`slides[${s.index}].action.sweep`, (e as Error).message);
     }
   }
-  if (args.includes('--json')) {
+  if (opts.json) {
     const out = slides.map((s) => ({
       slide: s.index + 1,
       scenario: s.resolved.base ?? '(inline)',

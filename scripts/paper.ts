@@ -14,6 +14,7 @@ import { isLibraryScenario } from '../web/src/sim/library';
 import * as library from '../web/src/sim/library';
 import { metricLabel } from '../web/src/sim/metrics';
 import { loadEngineNode } from '../web/src/sim/node';
+import { parseCommand, usageError, type Command } from './lib/args';
 
 const dir = fileURLToPath(new URL('../scenarios/', import.meta.url));
 loadEngineNode();
@@ -53,7 +54,20 @@ function runToEnd(text: string): {
   return out;
 }
 
-const json = process.argv.includes('--json');
+const COMMAND: Command = {
+  name: 'paper',
+  usage: ['[--json]'],
+  options: {
+    json: { type: 'boolean', help: "print every scenario's comparison as JSON" },
+  },
+};
+const { values: opts, positionals } = parseCommand(COMMAND);
+if (positionals.length)
+  usageError(
+    COMMAND,
+    `takes no file (given: ${positionals.join(' ')}): it runs every bundled seed experiment`,
+  );
+const json = opts.json === true;
 const all: unknown[] = [];
 const reports = new Map<string, Report>();
 let failed = false;

@@ -8,6 +8,7 @@ import { isLibraryScenario } from '../web/src/sim/library';
 import * as library from '../web/src/sim/library';
 import { loadEngineNode } from '../web/src/sim/node';
 import { CHUNK_BYTES, FeedError, feedStream } from '../web/src/trace/feed';
+import { parseCommand, usageError, type Command } from './lib/args';
 import { printable } from './lib/printable';
 import {
   BARE_CSV_PARAMS,
@@ -19,26 +20,46 @@ import {
   type TraceFormat,
 } from '../web/src/sim/trace';
 
-const args = process.argv.slice(2);
-const VALUED = ['--trace', '--trace-format', '--trace-params', '--trace-map', '--policy'];
-const option = (name: string): string | undefined => {
-  const k = args.indexOf(name);
-  return k >= 0 ? args[k + 1] : undefined;
+const COMMAND: Command = {
+  name: 'sim',
+  usage: [
+    '<scenario.json> [--policy NAME]',
+    '<scenario.json> --trace <file> [--trace-format FORMAT] [--trace-params "…"] [--trace-map direct|dense]',
+  ],
+  options: {
+    policy: {
+      type: 'string',
+      value: 'NAME',
+      help: "the replacement policy of every working set (the scenario's `policy`; the engine lists the names)",
+    },
+    trace: {
+      type: 'string',
+      value: 'FILE',
+      help: "replay a trace through the scenario's cache instead of its workload",
+    },
+    'trace-format': {
+      type: 'string',
+      value: TRACE_FORMATS.join('|'),
+      help: "the trace's format (default: guessed from its name and first bytes)",
+    },
+    'trace-params': {
+      type: 'string',
+      value: 'PARAMS',
+      help: 'a csv trace\'s columns, as libCacheSim\'s --trace-type-params ("time-col=1, obj-id-col=2, delimiter=,, has-header=true")',
+    },
+    'trace-map': {
+      type: 'string',
+      value: 'direct|dense',
+      help: "how the trace's object ids become blocks",
+    },
+  },
 };
-const file = args.find((a, k) => !a.startsWith('--') && !VALUED.includes(args[k - 1]));
-if (!file || args.includes('--help')) {
-  console.error(
-    'usage: npm run -s sim -- <scenario.json> [--policy NAME] [--trace <file> [--trace-format txt|csv|oracleGeneral|project]\n' +
-      '       [--trace-params "time-col=1, obj-id-col=2, delimiter=,, has-header=true"] [--trace-map direct|dense]]\n' +
-      "  --policy NAME  the replacement policy of every working set (the scenario's `policy`; the engine lists the names)",
-  );
-  process.exit(file ? 0 : 2);
-}
-for (const name of VALUED) {
-  if (args.includes(name) && option(name) === undefined) {
-    fail(`${name} needs a value`, 2);
-  }
-}
+const { values: opts, positionals } = parseCommand(COMMAND);
+const option = (name: string): string | undefined => opts[name] as string | undefined;
+const file = positionals[0];
+if (!file) usageError(COMMAND, 'no scenario given');
+if (positionals.length > 1)
+  usageError(COMMAND, `one scenario at a time (given: ${positionals.join(' ')})`);
 
 let text: string;
 try {

@@ -1,5 +1,5 @@
 // The SQL console, headless: `npm run -s sql -- <scenario.json> [--at N] [--define name=value]
-// [--json] (--example <id> | "<sql>")` runs the scenario (to its end, or to position N), takes
+// [--json] (--example <id> | --file <script.sql> | "<sql>")` runs the scenario (to its end, or to position N), takes
 // the console's snapshot of the instance there and runs the SQL against it (web/src/sql), in
 // a worker thread under the page's limits (web/src/sql/limits.ts): stopped past 10 s, refused
 // past its values or SQLite's heap, with the page's message.
@@ -12,47 +12,76 @@ import { formatError, formatResult } from '../web/src/sql/format';
 import { SqlClient, Stopped } from '../web/src/sql/client';
 import { nodeWorker } from '../web/src/sql/node';
 import { capture } from '../web/src/sql/snapshot';
+import { parseCommand, usageError, type Command } from './lib/args';
 
-const USAGE = `usage: npm run -s sql -- <scenario.json> [--at N] [--define name=value]... [--json]
-                          (--example <id> | "<sql>")
-examples: ${EXAMPLES.map((e) => e.id).join(', ')}`;
+const COMMAND: Command = {
+  name: 'sql',
+  usage: [
+    '<scenario.json> [--at N] [--define name=value]... [--json] "<sql>"',
+    '<scenario.json> [options] --file <script.sql>     (or --file - : the script on stdin)',
+    '<scenario.json> [options] --example <id>',
+  ],
+  options: {
+    at: { type: 'string', value: 'N', help: 'query the instance at step N (default: at its end)' },
+    define: {
+      type: 'string',
+      multiple: true,
+      value: 'name=value',
+      help: "a substitution variable's value (&name in the SQL)",
+    },
+    json: { type: 'boolean', help: 'print the result sets as JSON' },
+    file: {
+      type: 'string',
+      value: 'FILE',
+      help: 'run the SQL*Plus script in FILE as it is (- reads it from stdin)',
+    },
+    example: { type: 'string', value: 'ID', help: "run one of the console's examples" },
+  },
+  notes: [`examples: ${EXAMPLES.map((e) => e.id).join(', ')}`],
+};
 
 function fail(message: string, code = 1): never {
   console.error(message);
   process.exit(code);
 }
 
-const args = process.argv.slice(2);
-if (args.includes('--help') || args.length === 0) fail(USAGE, args.length === 0 ? 2 : 0);
-const positional: string[] = [];
+const { values: opts, positionals } = parseCommand(COMMAND);
 const defines: Record<string, string> = {};
-let at: number | null = null;
-let json = false;
-let exampleId: string | null = null;
-for (let k = 0; k < args.length; k++) {
-  const a = args[k];
-  if (a === '--at') at = Number(args[++k]);
-  else if (a === '--json') json = true;
-  else if (a === '--example') exampleId = args[++k] ?? '';
-  else if (a === '--define') {
-    const m = /^([^=]+)=(.*)$/.exec(args[++k] ?? '');
-    if (!m) fail(`sql: --define takes name=value\n${USAGE}`, 2);
-    defines[m[1].trim()] = m[2];
-  } else if (a.startsWith('--')) fail(`sql: unknown option ${a}\n${USAGE}`, 2);
-  else positional.push(a);
+for (const d of (opts.define as string[] | undefined) ?? []) {
+  const m = /^([^=]+)=(.*)$/.exec(d);
+  if (!m) usageError(COMMAND, `--define takes name=value (given: ${d})`);
+  defines[m[1].trim()] = m[2];
 }
-const [file, given] = positional;
-if (!file) fail(USAGE, 2);
+const at = opts.at === undefined ? null : Number(opts.at);
+const json = opts.json === true;
+const [file, given, ...extra] = positionals;
+if (!file) usageError(COMMAND, 'no scenario given');
+if (extra.length) usageError(COMMAND, `one SQL text at a time (quote it): ${extra.join(' ')}`);
 if (at !== null && !(Number.isInteger(at) && at >= 0))
-  fail('sql: --at takes a whole number of steps (0 or more)', 2);
+  usageError(COMMAND, `--at takes a whole number of steps (0 or more), not '${String(opts.at)}'`);
+const sources = [given !== undefined, opts.file !== undefined, opts.example !== undefined];
+if (sources.filter(Boolean).length > 1)
+  usageError(COMMAND, 'give the SQL one way: as text, --file or --example');
 let sql = given;
-if (exampleId !== null) {
-  const ex = example(exampleId);
+if (opts.example !== undefined) {
+  const ex = example(opts.example as string);
   if (!ex)
-    fail(`sql: no example '${exampleId}' (examples: ${EXAMPLES.map((e) => e.id).join(', ')})`, 2);
+    fail(
+      `sql: no example '${String(opts.example)}' (examples: ${EXAMPLES.map((e) => e.id).join(', ')})`,
+      2,
+    );
   sql = ex.sql;
 }
-if (!sql) fail(`sql: no SQL given\n${USAGE}`, 2);
+if (opts.file !== undefined) {
+  const path = opts.file as string;
+  try {
+    // fd 0 is stdin; a byte-order mark (some editors write one) is not part of the script
+    sql = readFileSync(path === '-' ? 0 : path, 'utf8').replace(/^\uFEFF/, '');
+  } catch (e) {
+    fail(`sql: cannot read ${path === '-' ? 'stdin' : path}: ${(e as Error).message}`, 2);
+  }
+}
+if (!sql?.trim()) usageError(COMMAND, 'no SQL given');
 
 let text = '';
 try {

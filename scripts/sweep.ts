@@ -7,21 +7,32 @@
 // is the same whatever N is. Progress goes to stderr.
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import type { Scenario } from '../web/src/sim/engine';
 import { loadEngineNode } from '../web/src/sim/node';
 import { defaultJobs, sweepInThreads } from '../web/src/sizing/node';
 import { parseSweep, toCsv, type SweepPoint } from '../web/src/sizing/sweep';
+import { parseCommand, usageError, type Command } from './lib/args';
 
-const { values: opts, positionals } = parseArgs({
+const COMMAND: Command = {
+  name: 'sweep',
+  usage: [
+    '<scenario.json> <param>=<from>..<to>/<steps> [--csv] [--jobs N]',
+    '<sweep file.json> [--csv] [--jobs N]',
+  ],
   options: {
-    csv: { type: 'boolean', default: false },
-    help: { type: 'boolean', default: false },
-    jobs: { type: 'string' },
+    csv: { type: 'boolean', help: 'print CSV instead of JSON' },
+    jobs: {
+      type: 'string',
+      value: 'N',
+      help: `worker threads (default one a core, here ${defaultJobs()}; 1: one run after another)`,
+    },
   },
-  allowPositionals: true,
-  strict: false,
-});
+  notes: [
+    'e.g. npm run -s sweep -- scenarios/seed000-8i-hot50.json db_block_buffers=200..2000/10',
+    '     npm run -s sweep -- scenarios/sweeps/seed002-mvs.json --csv',
+  ],
+};
+const { values: opts, positionals } = parseCommand(COMMAND);
 let [file, range] = positionals;
 // A sweep file (scenarios/sweeps/*.json) names its scenario, relative to itself (or absolute),
 // and range.
@@ -37,18 +48,10 @@ if (file && !range) {
   }
 }
 const jobs = opts.jobs === undefined ? defaultJobs() : Number(opts.jobs);
-const badJobs = !Number.isInteger(jobs) || jobs < 1;
-if (!file || !range || opts.help || badJobs) {
-  if (badJobs) console.error(`sweep: --jobs '${String(opts.jobs)}' is not a whole number ≥ 1`);
-  console.error(
-    'usage: npm run -s sweep -- <scenario.json> <param>=<from>..<to>/<steps> [--csv] [--jobs N]\n' +
-      '       npm run -s sweep -- <sweep file.json> [--csv] [--jobs N]\n' +
-      `  --jobs N  worker threads (default one a core, here ${defaultJobs()}; 1: one run after another)\n` +
-      '  e.g. npm run -s sweep -- scenarios/seed000-8i-hot50.json db_block_buffers=200..2000/10\n' +
-      '       npm run -s sweep -- scenarios/sweeps/seed002-mvs.json --csv',
-  );
-  process.exit(opts.help && !badJobs ? 0 : 2);
-}
+if (!Number.isInteger(jobs) || jobs < 1)
+  usageError(COMMAND, `--jobs '${String(opts.jobs)}' is not a whole number ≥ 1`);
+if (!file) usageError(COMMAND, 'no scenario given');
+if (!range) usageError(COMMAND, `no range given for ${file} (<param>=<from>..<to>/<steps>)`);
 
 const fail = (what: string, e: unknown): never => {
   console.error(`sweep: ${what}: ${e instanceof Error ? e.message : String(e)}`);

@@ -32,7 +32,7 @@ function Results({ outcome }: { outcome: Outcome }) {
     <div className="sql-results" data-testid="sql-results">
       {outcome.results.map((r, k) => (
         <div key={k} className="sql-result">
-          {r.message ? (
+          {r.message !== null ? (
             <p className="note">{r.message}</p>
           ) : (
             <>
@@ -131,9 +131,10 @@ export function SqlConsole() {
       setStopped(null);
       try {
         const out = await s.run(script, defines);
-        // the statements before the first error show their results above it (a script that
-        // failed at its first statement leaves the last results as they were)
-        if (out.results.length || !out.error) setOutcome(out);
+        // the statements before the first error show their results, then the error; a script
+        // that failed at its first statement shows the error alone (the last run's grid goes:
+        // under the error it read as this script's result)
+        setOutcome(out);
         setError(out.error);
         if (!out.error) lastGood.current = script;
       } catch (e) {
@@ -317,12 +318,17 @@ export function SqlConsole() {
           {stopped}
         </p>
       )}
+      {outcome && error && outcome.results.length > 0 && (
+        <p className="note" data-testid="sql-before-error">
+          What ran before the error:
+        </p>
+      )}
+      {outcome && <Results outcome={outcome} />}
       {error && !stopped && (
         <pre className="sql-error" role="alert" data-testid="sql-error">
           {formatError(error)}
         </pre>
       )}
-      {outcome && <Results outcome={outcome} />}
     </div>
   );
 }

@@ -13,7 +13,7 @@ export function cellText(v: Cell): string {
 
 /** One result set as an aligned text table and its row count. */
 export function formatResult(r: ResultSet): string {
-  if (r.message) return r.message;
+  if (r.message !== null) return r.message;
   const texts = r.rows.map((row) => row.map(cellText));
   const numeric = r.columns.map(
     (_, k) =>

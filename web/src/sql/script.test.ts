@@ -29,6 +29,21 @@ describe('SQL*Plus scripts', () => {
     ]);
   });
 
+  it('PROMPT (and PRO, PROMPT alone) is echoed where it stands among the statements', () => {
+    const s = splitScript(
+      'prompt One\nselect 1 from dual;\npro\nPROMPT  two  words \nselect 2 from dual;\nprompt end',
+    );
+    expect(s.prompts).toEqual([
+      { before: 0, text: 'One' },
+      { before: 1, text: '' },
+      { before: 1, text: ' two  words' },
+      { before: 2, text: 'end' },
+    ]);
+    expect(s.statements).toHaveLength(2);
+    // not a prompt: a statement that starts with the letters
+    expect(splitScript('procedure_x;').prompts).toEqual([]);
+  });
+
   it('a script that defines its own variable needs no value from outside', () => {
     const script = 'define n = 5\nselect &n from dual;';
     expect(unset(script, {})).toEqual([]);

@@ -53,7 +53,7 @@ export const unset = (text: string, defines: Record<string, string>): string[] =
 
 /** SQL*Plus commands (not SQL) a seed's script holds between statements: skipped. */
 const SQLPLUS =
-  /^\s*(rem|remark|set|col|column|prompt|spool|show|ttitle|btitle|break|compute|clear|whenever|undefine|accept|pause|@@?\S*)(\s|$)/i;
+  /^\s*(rem|remark|set|col|column|spool|show|ttitle|btitle|break|compute|clear|whenever|undefine|accept|pause|@@?\S*)(\s|$)/i;
 const DEFINE = /^\s*def(ine)?\s+([A-Za-z_][A-Za-z0-9_$#]*)\s*=\s*(.*?)\s*$/i;
 
 export interface Statement {
@@ -69,7 +69,18 @@ export interface Split {
   skipped: string[];
   /** `define name = value` lines met, in order. */
   defines: Record<string, string>;
+  /** PROMPT lines' text (SQL*Plus echoes it), each before the statement of index `before`. */
+  prompts: Prompt[];
 }
+
+export interface Prompt {
+  /** the index in `statements` of the statement it comes before (its length: after them all) */
+  before: number;
+  text: string;
+}
+
+/** `prompt` / `pro`… (SQL*Plus accepts the command shortened to PRO) and the text it echoes. */
+const PROMPT = /^\s*pro(?:m(?:p(?:t)?)?)?(?:\s(.*))?$/i;
 
 const defineValue = (v: string) => v.replace(/^'(.*)'$/, '$1');
 
@@ -86,6 +97,7 @@ export function splitScript(
   const skipped: string[] = [];
   const defines: Record<string, string> = {};
   const defineLines: Array<{ start: number; end: number }> = [];
+  const prompts: Prompt[] = [];
   const toks = tokenize(text);
   let t = 0; // the first token not yet read
   let start = 0; // where the statement being read starts
@@ -104,8 +116,12 @@ export function splitScript(
     const line = text.slice(ls, le);
     if (boundary && !solidSeen) {
       const def = DEFINE.exec(line);
-      if (def || SQLPLUS.test(line)) {
-        if (def) {
+      const prompt = PROMPT.exec(line);
+      if (def || prompt || SQLPLUS.test(line)) {
+        if (prompt) {
+          skipped.push(line.trim());
+          prompts.push({ before: statements.length, text: (prompt[1] ?? '').trimEnd() });
+        } else if (def) {
           defines[def[2].toLowerCase()] = defineValue(def[3]);
           defineLines.push({ start: ls, end: le });
         } else skipped.push(line.trim());
@@ -132,5 +148,5 @@ export function splitScript(
     ls = next;
   }
   flush(text.length);
-  return { statements, skipped, defines, defineLines };
+  return { statements, skipped, defines, prompts, defineLines };
 }

@@ -287,7 +287,27 @@ export class SqlSession {
         offset: at,
       });
     }
-    for (const st of split.statements) {
+    // PROMPT's text is echoed where it stands among the statements, as SQL*Plus does
+    let prompted = 0;
+    const echo = (upTo: number) => {
+      for (
+        ;
+        prompted < split.prompts.length && split.prompts[prompted].before <= upTo;
+        prompted++
+      ) {
+        const p = split.prompts[prompted];
+        results.push({
+          statement: `PROMPT ${p.text}`.trimEnd(),
+          columns: [],
+          rows: [],
+          message: p.text,
+          ms: 0,
+        });
+        onResult(results[results.length - 1]);
+      }
+    };
+    for (const [index, st] of split.statements.entries()) {
+      echo(index);
       const s0 = performance.now();
       let tr;
       try {
@@ -353,6 +373,7 @@ export class SqlSession {
         );
       }
     }
+    echo(split.statements.length);
     return { results, error: null, skipped: split.skipped, text, ms: performance.now() - t0 };
   }
 
