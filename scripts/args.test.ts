@@ -82,6 +82,12 @@ describe('every command', () => {
     60_000,
   );
 
+  it('a known option still takes effect (its value read under its own name)', () => {
+    const r = cli('sim', [scenario, '--policy', 'arc']);
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout).policy).toBe('arc');
+  }, 60_000);
+
   it.each(['sim', 'sweep', 'sql', 'lecture', 'paper'])(
     '%s --help: the options, exit 0',
     (name) => {

@@ -55,7 +55,9 @@ const COMMAND: Command = {
   },
 };
 const { values: opts, positionals } = parseCommand(COMMAND);
-const option = (name: string): string | undefined => opts[name] as string | undefined;
+/** A valued option's value (`option('--trace')`), as the parser read it. */
+const option = (name: string): string | undefined =>
+  opts[name.replace(/^--/, '')] as string | undefined;
 const file = positionals[0];
 if (!file) usageError(COMMAND, 'no scenario given');
 if (positionals.length > 1)
