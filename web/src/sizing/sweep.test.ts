@@ -2,10 +2,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { bundled } from '../store/storeFixture';
 import { SimRun, type Scenario } from '../sim/engine';
 import { loadEngineNode } from '../sim/node';
+import { adviceSetting, withAdvice } from './advice';
 import {
   checkSpec,
   parseSweep,
   planSweep,
+  pointScenario,
   pointError,
   readBound,
   runPoint,
@@ -134,6 +136,34 @@ describe('a sweep', () => {
     const csv = toCsv(HOT50, 'db_block_buffers', points).trim().split('\n');
     expect(csv[0]).toMatch(/^db_block_buffers,hit_ratio,physical_reads,/);
     expect(csv).toHaveLength(4);
+  });
+
+  it('runs a point without the advisory it does not show, to the same figures (issue 41 #11)', () => {
+    const on = withAdvice(HOT50, 'ON');
+    expect(adviceSetting(pointScenario(on))).toBe('OFF');
+    expect(pointScenario(HOT50)).toBe(HOT50); // nothing to take off: the same object
+    expect(on.init).toMatchObject({ db_cache_advice: 'ON' }); // the given scenario is left alone
+    // every figure a point reads is the run's with the advisory on
+    const run = SimRun.create(on);
+    run.runToEnd();
+    const r = run.report();
+    run.free();
+    expect(r.db_cache_advice?.length).toBeGreaterThan(0); // it was on, and computed rows
+    const p = runPoint(on, 0);
+    expect(p.metrics).toEqual({
+      hit_ratio: r.total.hit_ratio,
+      physical_reads: r.total.physical_reads,
+      logical_reads: r.total.logical_reads,
+      elapsed_s: r.elapsed_s,
+      executions_per_s: r.executions / r.elapsed_s,
+    });
+    expect(p.pools).toEqual(
+      r.pools.map((x) => ({
+        name: x.name,
+        hit_ratio: x.hit_ratio,
+        physical_reads: x.physical_reads,
+      })),
+    );
   });
 
   it('keeps a refused value as a point with the engine’s reason', () => {
