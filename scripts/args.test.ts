@@ -69,6 +69,7 @@ describe('every command', () => {
     ['sql', [scenario, '--jsn', 'select 1 from dual'], '--jsn', '--json'],
     ['lecture', ['lectures/x.json', '--jsno'], '--jsno', '--json'],
     ['paper', ['--csv'], '--csv', null],
+    ['mrc', [scenario, '--polcies', 'lru'], '--polcies', '--policies'],
   ];
   it.each(cases)(
     '%s %j: exit 2, naming the option',
@@ -88,7 +89,7 @@ describe('every command', () => {
     expect(JSON.parse(r.stdout).policy).toBe('arc');
   }, 60_000);
 
-  it.each(['sim', 'sweep', 'sql', 'lecture', 'paper'])(
+  it.each(['sim', 'sweep', 'sql', 'lecture', 'paper', 'mrc'])(
     '%s --help: the options, exit 0',
     (name) => {
       const r = cli(name, ['--help']);

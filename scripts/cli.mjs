@@ -1,4 +1,4 @@
-// `npm run -s sim|paper|lecture|sweep|sql -- …`: runs scripts/<name>.ts as one JavaScript file
+// `npm run -s sim|paper|lecture|sweep|sql|mrc -- …`: runs scripts/<name>.ts as one JavaScript file
 // bundled by esbuild, with plain Node (issue 30 #2). Under tsx every run paid about 0.35 s of CPU
 // before its first line, mostly tsx compiling TypeScript on its loader thread; a bundle is made
 // once (about 0.2 s), kept in node_modules/.cache/cachesim-cli/, and made again only when one
@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ensureWasm, root } from './ensure-wasm.mjs';
 
-const NAMES = ['sim', 'paper', 'lecture', 'sweep', 'sql'];
+const NAMES = ['sim', 'paper', 'lecture', 'sweep', 'sql', 'mrc'];
 const [name, ...rest] = process.argv.slice(2);
 if (!NAMES.includes(name)) {
   console.error(`usage: node scripts/cli.mjs ${NAMES.join('|')} [args…]`);
