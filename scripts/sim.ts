@@ -11,7 +11,6 @@ import { CHUNK_BYTES, FeedError, feedStream } from '../web/src/trace/feed';
 import { parseCommand, usageError, type Command } from './lib/args';
 import { printable } from './lib/printable';
 import {
-  BARE_CSV_PARAMS,
   csvColumns,
   guessFormat,
   TRACE_FORMATS,
@@ -147,7 +146,7 @@ async function replayTrace(path: string): Promise<void> {
   // a csv trace says which columns it reads before it starts (a header's names choose them)
   if (chosen === 'csv') {
     try {
-      console.error(`sim: ${path}: ${csvColumns(params ?? BARE_CSV_PARAMS, head)}`);
+      console.error(`sim: ${path}: ${csvColumns(params ?? '', head)}`);
     } catch {
       // the replay stops on the same refusal, with its line, below
     }

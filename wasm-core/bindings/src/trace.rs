@@ -62,13 +62,15 @@ pub fn guess_trace_format(name: &str, head: &[u8]) -> String {
     trace_feed::guess_format(name, head).name().to_string()
 }
 
-/// The columns a csv replay with `params` reads from a file that starts with `head`: "object
-/// id: column 5 'lbn' · time: column 2 'time'" — the header's names chosen as the replay
+/// The columns a csv replay with `params` (empty: none given, read automatically) reads from a
+/// file that starts with `head`: "object id: column 5 'lbn' · time: column 2 'time'" — the
+/// header's names chosen as the replay
 /// chooses them (`trace_feed::csv_columns`); an error (the params, or a header whose id column
 /// cannot be found) says why, as the replay would.
 #[wasm_bindgen(js_name = csvTraceColumns)]
 pub fn csv_trace_columns(params: &str, head: &[u8]) -> Result<String, JsError> {
-    let p = trace_feed::parse_csv_params(params).map_err(js_err)?;
+    // no params (an empty string): read as the replay reads it then (trace_feed::csv_params)
+    let p = trace_feed::csv_params(Some(params)).map_err(js_err)?;
     let head = head
         .strip_prefix(b"\xEF\xBB\xBF".as_slice())
         .unwrap_or(head);
@@ -78,7 +80,7 @@ pub fn csv_trace_columns(params: &str, head: &[u8]) -> Result<String, JsError> {
         .and_then(|l| std::str::from_utf8(l).ok())
         .map(str::trim);
     match first {
-        Some(h) if p.has_header => {
+        Some(h) if p.has_header || (p.header_auto && trace_feed::looks_like_header(h, &p)) => {
             let used = trace_feed::csv_columns(h, &p).map_err(js_err)?;
             Ok(trace_feed::describe_columns(Some(h), &used))
         }

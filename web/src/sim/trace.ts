@@ -14,8 +14,9 @@ export type { ObjectMap, TraceFormat, TraceOptions };
 
 export const TRACE_FORMATS: readonly TraceFormat[] = ['oracleGeneral', 'txt', 'csv', 'project'];
 
-/** libCacheSim's csv params for a `time,obj_id` file with a header (its own example). */
-export const DEFAULT_CSV_PARAMS = 'time-col=1, obj-id-col=2, delimiter=,, has-header=true';
+/** libCacheSim's csv params for a `time,obj_id` file with a header (its own example). Without
+ * params a csv is read automatically (a header's names, else column 1), here and headless. */
+export const CSV_PARAMS_EXAMPLE = 'time-col=1, obj-id-col=2, delimiter=,, has-header=true';
 
 /** The format a file most likely has, from its name and its first bytes. */
 export function guessFormat(fileName: string, head: Uint8Array): TraceFormat {
@@ -23,16 +24,13 @@ export function guessFormat(fileName: string, head: Uint8Array): TraceFormat {
 }
 
 /**
- * The columns a csv replay with `params` reads from a file starting with `head` ("object id:
- * column 5 'lbn' · time: column 2 'time'"), chosen by the header's names as the replay
- * chooses them; throws the replay's own refusal (issue 26 #2).
+ * The columns a csv replay with `params` ('': none given, read automatically) reads from a
+ * file starting with `head` ("object id: column 5 'lbn' · time: column 2 'time'"), chosen by
+ * the header's names as the replay chooses them; throws the replay's own refusal (issue 26 #2).
  */
 export function csvColumns(params: string, head: Uint8Array): string {
   return csvTraceColumns(params, head);
 }
-
-/** The engine's params when none are given: libCacheSim's minimum, one id column, no header. */
-export const BARE_CSV_PARAMS = 'obj-id-col=1';
 
 export class TraceRun extends Handle<TraceReplay, Report> {
   /** Throws an Error naming the scenario field or the trace option. */

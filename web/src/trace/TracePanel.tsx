@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   csvColumns,
-  DEFAULT_CSV_PARAMS,
+  CSV_PARAMS_EXAMPLE,
   guessFormat,
   TRACE_FORMATS,
   type ObjectMap,
@@ -56,8 +56,13 @@ export function TracePanel() {
   const dropped = useApp((s) => s.traceDrop);
   const [format, setFormat] = useState<TraceFormat | 'auto'>('auto');
   const [guessed, setGuessed] = useState<TraceFormat | null>(null);
-  const [params, setParams] = useState(DEFAULT_CSV_PARAMS);
-  const [map, setMap] = useState<ObjectMap>('direct');
+  // no params: read as the command line reads a csv without them (a header's names, else
+  // column 1: the engine's trace_feed::csv_params), so the page and `npm run -s sim` agree
+  const [params, setParams] = useState('');
+  // the trace workbench numbers ids densely unless the user chose (issue 41 #9)
+  const onWorkbench = useApp((s) => s.scenarioId === WORKBENCH_ID);
+  const [chosenMap, setMap] = useState<ObjectMap | null>(null);
+  const map: ObjectMap = chosenMap ?? (onWorkbench ? 'dense' : 'direct');
   const [file, setFile] = useState<File | null>(null);
   const [trace, setTrace] = useState<TraceState | null>(null);
   const [columns, setColumns] = useState<string | null>(null);
@@ -94,7 +99,7 @@ export function TracePanel() {
     const options: TraceOptions = {
       format: chosen,
       map: forced.map ?? map,
-      ...(chosen === 'csv' ? { params } : {}),
+      ...(chosen === 'csv' && params.trim() ? { params } : {}),
     };
     if (forced.bench) onBench.current.add(id);
     setTrace(traceStarted(id, f, options, performance.now()));
@@ -199,6 +204,7 @@ export function TracePanel() {
               <input
                 data-testid="trace-params"
                 value={params}
+                placeholder={`automatic: a header's column names, else column 1 (or e.g. ${CSV_PARAMS_EXAMPLE})`}
                 spellCheck={false}
                 onChange={(e) => setParams(e.target.value)}
               />
@@ -273,7 +279,7 @@ export function TracePanel() {
             <p className="visually-hidden" role="status" data-testid="trace-announce">
               {announce(trace)}
             </p>
-            {trace.phase === 'error' && file && doesNotFit(trace.error) && (
+            {trace.phase === 'error' && file && doesNotFit(trace.error) && !onWorkbench && (
               <div className="trace-bench" data-testid="trace-bench-offer">
                 <p className="note">
                   This trace does not fit the open scenario: its segments hold too few blocks for

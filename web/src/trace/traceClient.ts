@@ -83,7 +83,7 @@ export const MAP_RULES: Record<ObjectMap, string> = {
 
 export const FORMAT_NOTES: Record<TraceFormat, string> = {
   txt: 'libCacheSim txt: one object id a line, no time',
-  csv: 'libCacheSim csv: columns set by the params below',
+  csv: "libCacheSim csv: a header's column names choose the columns (else the ids are column 1), or the params below",
   oracleGeneral: 'libCacheSim oracleGeneral: 24-byte binary records (time, id, size, next)',
   project: "the project's CSV: time_ms,object,block,op with a header",
 };

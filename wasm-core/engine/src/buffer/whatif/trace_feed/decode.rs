@@ -57,7 +57,7 @@ impl Decoder {
         Decoder::with(Kind::Txt, false)
     }
     pub fn csv(p: CsvParams) -> Self {
-        let header = p.has_header;
+        let header = p.has_header || p.header_auto;
         Decoder::with(Kind::Csv(p), header)
     }
     pub fn binary() -> Self {
@@ -235,7 +235,10 @@ impl Decoder {
         if text.is_empty() || text.starts_with('#') {
             return Ok(());
         }
-        if std::mem::take(&mut self.header_pending) {
+        // read automatically, a first line of numbers is a record, not a header
+        let auto_record = matches!(&self.kind, Kind::Csv(p) if p.header_auto && !p.has_header
+            && !super::params::looks_like_header(text, p));
+        if std::mem::take(&mut self.header_pending) && !auto_record {
             return match &mut self.kind {
                 Kind::Project(_) => crate::buffer::cache::workload::check_trace_header(text)
                     .map_err(|e| SimError::new(line_at(at), e.message)),

@@ -27,8 +27,8 @@ mod tests;
 pub use decode::RECORD_BYTES;
 pub use map::segment_bases;
 pub use params::{
-    csv_columns, describe_columns, guess_format, parse_csv_params, CsvParams, ObjectMap,
-    TraceFormat, TraceOptions,
+    auto_csv_params, csv_columns, csv_params, describe_columns, guess_format, looks_like_header,
+    parse_csv_params, CsvParams, ObjectMap, TraceFormat, TraceOptions,
 };
 
 use crate::buffer::cache::workload::{Access, WorkloadSpec};
@@ -106,7 +106,7 @@ impl TraceFeed {
             TraceFormat::OracleGeneral => Decoder::binary(),
             TraceFormat::Project => Decoder::project(inst.cache.segs.clone()),
             TraceFormat::Csv => {
-                let p = parse_csv_params(opts.params.as_deref().unwrap_or("obj-id-col=1"))?;
+                let p = csv_params(opts.params.as_deref())?;
                 if !p.obj_id_is_num && map != ObjectMap::Dense {
                     return Err(SimError::new(
                         "trace.map",

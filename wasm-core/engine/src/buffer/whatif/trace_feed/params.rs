@@ -96,6 +96,9 @@ pub struct CsvParams {
     pub obj_id_is_num: bool,
     /// Nanoseconds in one unit of the time column.
     pub time_unit_ns: u64,
+    /// No params were given ([`auto_csv_params`]): a first line with a field that is not a
+    /// number is a header, whose names choose the columns; otherwise column 1 is the id.
+    pub header_auto: bool,
 }
 
 impl Default for CsvParams {
@@ -108,8 +111,40 @@ impl Default for CsvParams {
             has_header: false,
             obj_id_is_num: true,
             time_unit_ns: 1_000_000_000,
+            header_auto: false,
         }
     }
+}
+
+/// How a csv trace is read when no params are given — the one default of the page's Trace
+/// and Miss-ratio curves panels and of `npm run -s sim|mrc -- --trace` (issue 41 #9): a header
+/// line, if the first line is one, names the columns (libCacheSim's `cloudPhysicsIO.csv`,
+/// `version,time,op,size,lbn`: the ids from `lbn`, the times from `time`); a file without one
+/// has its ids in column 1, split by commas.
+pub fn auto_csv_params() -> CsvParams {
+    CsvParams {
+        header_auto: true,
+        ..CsvParams::default()
+    }
+}
+
+/// The params a replay reads a csv trace with: those given, or [`auto_csv_params`] when none
+/// (or only spaces) are.
+pub fn csv_params(given: Option<&str>) -> Result<CsvParams> {
+    match given {
+        Some(t) if !t.trim().is_empty() => parse_csv_params(t),
+        _ => Ok(auto_csv_params()),
+    }
+}
+
+/// Whether a csv trace's first line is a header (automatic reading): its id column's field
+/// (column 1 until a header names another) is not a number. Only that field: a record's other
+/// fields may be words (cloudPhysicsIO.csv's op column holds `2a`).
+pub fn looks_like_header(line: &str, p: &CsvParams) -> bool {
+    line.split(p.delimiter as char)
+        .nth(p.obj_col)
+        .map(|f| f.trim().trim_matches('"'))
+        .is_some_and(|f| f.parse::<f64>().is_err())
 }
 
 const PATH: &str = "trace.params";

@@ -558,3 +558,55 @@ fn a_csv_header_names_its_columns() {
     let o = feed_all(&s, defaults, other.as_bytes(), 4096);
     assert_eq!(misses(&o), misses(&t));
 }
+
+/// Issue 41 #9: one way to read a csv trace when no params are given, for the page's panels
+/// and the command line alike. A header line names the columns (cloudPhysicsIO.csv: the ids
+/// from `lbn`, the time from `time`, as the explicit libCacheSim params read it); a file of
+/// numbers from its first line has its ids in column 1, and that line is a record.
+#[test]
+fn a_csv_without_params_reads_its_header_or_its_first_column() {
+    let ids = zipfish(5_000, 1_000, 11);
+    let s = scenario("8.0", 200, &[1_000]);
+    let t = feed_all(&s, r#"{"format":"txt"}"#, &txt(&ids), 4096);
+    let misses = |f: &TraceFeed| f.report().total.physical_reads;
+    let accesses = |f: &TraceFeed| f.report().total.logical_reads;
+    let headed: String = std::iter::once("version,time,op,size,lbn\n".to_string())
+        .chain(
+            ids.iter()
+                .enumerate()
+                .map(|(k, i)| format!("1,{},r,4096,{i}\n", 900_000 + k)),
+        )
+        .collect();
+    let explicit = feed_all(
+        &s,
+        r#"{"format":"csv","params":"time-col=1, obj-id-col=2, delimiter=,, has-header=true"}"#,
+        headed.as_bytes(),
+        777,
+    );
+    for opts in [r#"{"format":"csv"}"#, r#"{"format":"csv","params":"  "}"#] {
+        let auto = feed_all(&s, opts, headed.as_bytes(), 777);
+        assert_eq!(misses(&auto), misses(&t), "{opts}");
+        assert_eq!(misses(&auto), misses(&explicit), "{opts}");
+        assert_eq!(
+            auto.report().elapsed_s,
+            explicit.report().elapsed_s,
+            "{opts}"
+        );
+    }
+    // no header: every line a record, the first included, ids from column 1
+    let bare: String = ids.iter().map(|i| format!("{i},x\n")).collect();
+    let b = feed_all(&s, r#"{"format":"csv"}"#, bare.as_bytes(), 333);
+    assert_eq!(accesses(&b), ids.len() as u64);
+    assert_eq!(misses(&b), misses(&t));
+    // explicit params still read as libCacheSim reads them: has-header=false takes a header
+    // line as a record, and says so
+    let mut f = TraceFeed::from_json(&s, r#"{"format":"csv","params":"obj-id-col=5"}"#).unwrap();
+    let e = f.feed(headed.as_bytes()).unwrap_err();
+    assert_eq!(e.path, "trace line 1");
+    // what counts as a header: a field that is not a number
+    let p = auto_csv_params();
+    assert!(looks_like_header("version,time,op,size,lbn", &p));
+    assert!(looks_like_header("obj", &p));
+    assert!(!looks_like_header("1,5633898,2a,512,42932745", &p)); // a record with a word in it
+    assert!(!looks_like_header(" \"7\" ,x", &p));
+}
