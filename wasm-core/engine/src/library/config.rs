@@ -29,6 +29,8 @@ pub struct Config {
     pub spin_count: u32,
     /// `cost.library.waits_end_on_cpu`: a wait is timed until its session is back on a CPU.
     pub waits_end_on_cpu: bool,
+    /// `cost.library.latch_wait_posting`: a freed latch wakes its first sleeper.
+    pub latch_wait_posting: bool,
     /// `cost.library.clock_tick_ms`: timed sleeps end on this tick (0: exact timers).
     pub clock_tick_ms: f64,
     /// Smallest chunk size of each free list.
@@ -103,6 +105,7 @@ impl Sim {
             use_bindvars: c.spec.workload.use_bindvars,
             spin_count: c.spec.spin_count,
             waits_end_on_cpu: c.spec.cost.waits_end_on_cpu,
+            latch_wait_posting: c.spec.cost.latch_wait_posting,
             clock_tick_ms: c.ns.clock_tick as f64 / 1e6,
             bucket_min: BUCKET_MIN.to_vec(),
         }

@@ -161,6 +161,9 @@ pub struct CacheReport {
     /// Preemptions of a session holding a latch: how contention starts on one CPU.
     #[ts(type = "number")]
     pub preemptions_holding_latch: u64,
+    /// Sleepers woken by the session that freed their latch (latch wait posting).
+    #[ts(type = "number")]
+    pub latch_posts: u64,
     /// Statements that failed with ORA-04031.
     #[ts(type = "number")]
     pub failed_statements: u64,
@@ -264,6 +267,7 @@ impl Sim {
             latch_free_wait_s,
             load_lock_wait_s: c.load_wait_ns as f64 / 1e9,
             preemptions_holding_latch: c.preemptions_holding,
+            latch_posts: c.latch_posts,
             failed_statements: c.failed,
             shared_pool: SharedPool {
                 size: u64::from(h.size),

@@ -60,6 +60,30 @@ impl Sim {
         if let Some(r) = spinner {
             self.charge(r);
             self.grant_spin(r, l);
+        } else if self.cfg.spec.cost.latch_wait_posting {
+            self.post(l);
+        }
+    }
+
+    /// Rule (latch wait posting, `cost.library.latch_wait_posting`; Adams 1999, ch. 3): the
+    /// freed latch's first sleeper — the one asleep longest on it, ties by session id — is
+    /// woken now, and joins the run queue to try again (it gets the latch only if nobody takes
+    /// it first). Its timed wake-up is cancelled.
+    fn post(&mut self, l: u32) {
+        let first = self
+            .sess
+            .iter()
+            .enumerate()
+            .filter(|(_, x)| x.run == Status::LatchSleep)
+            .filter_map(|(r, x)| match x.wait {
+                Some(w) if w.on == Waiting::Latch(l) => Some((w.since, r as u32)),
+                _ => None,
+            })
+            .min();
+        if let Some((_, r)) = first {
+            self.wakeups.retain(|std::cmp::Reverse((_, s))| *s != r);
+            self.c.latch_posts += 1;
+            self.make_ready(r);
         }
     }
 

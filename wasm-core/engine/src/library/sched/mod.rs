@@ -91,6 +91,8 @@ pub struct Counters {
     pub statements_done: u64,
     pub load_wait_ns: u64,
     pub preemptions_holding: u64,
+    /// Sleepers woken by a latch's release (`latching.rs`, latch wait posting).
+    pub latch_posts: u64,
     /// Time slices passed round-robin in merged rounds (`rotation.rs`), not one by one.
     pub merged_slices: u64,
     /// Allocations and chunks examined by piece (handle, heap 0, heap 6).

@@ -11,9 +11,16 @@ fn contended(cpus: u32, hold_ns: u64) -> (Sim, Vec<Event>) {
     contended_ticking(cpus, hold_ns, 0.0)
 }
 
-/// `contended` with the OS clock ticking every `tick_ms` (0: exact timers).
+/// `contended` with the OS clock ticking every `tick_ms` (0: exact timers), and a sleeper
+/// that sleeps its time out (no latch wait posting: the rules these tests check are the
+/// sleep's own, whatever the default; `a_freed_latch_posts_its_first_sleeper` has posting).
 fn contended_ticking(cpus: u32, hold_ns: u64, tick_ms: f64) -> (Sim, Vec<Event>) {
+    contended_with(cpus, hold_ns, tick_ms, false)
+}
+
+fn contended_with(cpus: u32, hold_ns: u64, tick_ms: f64, posting: bool) -> (Sim, Vec<Event>) {
     let mut s = spec(2, 1);
+    s.cost.latch_wait_posting = posting;
     s.cost.clock_tick_ms = tick_ms;
     s.cpu_count = cpus;
     s.spin_count = default_spin_count(cpus);
@@ -289,4 +296,42 @@ fn the_clock_tick_is_checked() {
             "{e}"
         );
     }
+}
+
+/// Rule (latch wait posting, `cost.library.latch_wait_posting`, off by default; Adams 1999,
+/// ch. 3): on one CPU the holder frees the latch after 5 ms of CPU, while the waiter sleeps
+/// its 10 ms: the release posts the sleeper, which runs at once (the holder is done) and takes
+/// the latch — a wait of 5 ms instead of the sleep's 10. Off, the sleeper sleeps its time out.
+#[test]
+fn a_freed_latch_posts_its_first_sleeper() {
+    let spin = 20; // _spin_count 1 × spin_iteration_ns: the sleep starts here
+    let (posted, ev) = contended_with(1, 5_000_000, 0.0, true);
+    let r = posted.report();
+    assert_eq!(r.latch_posts, 1);
+    assert_eq!(misses_sleeps_spin_gets(&r), (1, 1, 0));
+    let wait = ev
+        .iter()
+        .find_map(|e| match *e {
+            Event::WaitEnd {
+                session: 0,
+                at_ns,
+                ns,
+                ..
+            } => Some((at_ns, ns)),
+            _ => None,
+        })
+        .expect("session 0's wait is timed");
+    // session 1 ran from 0 to 5 ms (session 0 spun 20 ns first, then slept)
+    assert_eq!(wait, (spin + 5_000_000, 5_000_000));
+    assert!(r.done);
+    let (slept, _) = contended_with(1, 5_000_000, 0.0, false);
+    let q = slept.report();
+    assert_eq!(q.latch_posts, 0);
+    assert_eq!(q.latch_free_wait_s, 0.01);
+    assert!(r.elapsed_s < q.elapsed_s);
+    // on two CPUs a holder that frees the latch within the waiter's spin hands it over: the
+    // waiter never sleeps, and nobody is posted
+    let (two, _) = contended_with(2, 10_000, 0.0, true);
+    let t = two.report();
+    assert_eq!((t.latch_posts, misses_sleeps_spin_gets(&t)), (0, (1, 0, 1)));
 }

@@ -13,6 +13,8 @@ fn queued_after_sleep(on: bool) -> (Sim, Vec<Event>) {
     let mut s = spec(3, 1);
     s.cpu_count = 1;
     s.cost.waits_end_on_cpu = on;
+    // the sleeper sleeps its time out (posting would wake it when session 1 frees the latch)
+    s.cost.latch_wait_posting = false;
     let mut sim = Sim::new(&s).unwrap();
     sim.set_record(true);
     sim.latches[0].holder = Some(1);
@@ -91,6 +93,8 @@ fn every_wait_is_timed_once_and_the_totals_are_their_sums() {
     let mut s = spec(10, 500);
     s.cpu_count = 1;
     s.workload.use_nds = false;
+    // sleeps slept out, so that a wait off the CPU is its sleep (posting ends sleeps early)
+    s.cost.latch_wait_posting = false;
     for on in [true, false] {
         s.cost.waits_end_on_cpu = on;
         let (sim, ev) = recorded(&s);

@@ -27,6 +27,10 @@ load_lock_wait_s: number,
  */
 preemptions_holding_latch: number, 
 /**
+ * Sleepers woken by the session that freed their latch (latch wait posting).
+ */
+latch_posts: number, 
+/**
  * Statements that failed with ORA-04031.
  */
 failed_statements: number, shared_pool: SharedPool, hash_table: HashTable, };

@@ -14,6 +14,10 @@ buckets: number, latches: number, cpu_count: number, sessions: number, cursor_sh
  */
 waits_end_on_cpu: boolean, 
 /**
+ * `cost.library.latch_wait_posting`: a freed latch wakes its first sleeper.
+ */
+latch_wait_posting: boolean, 
+/**
  * `cost.library.clock_tick_ms`: timed sleeps end on this tick (0: exact timers).
  */
 clock_tick_ms: number, 
