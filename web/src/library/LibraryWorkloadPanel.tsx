@@ -93,8 +93,8 @@ const LINES: { key: LinesKey; help: string }[] = [
   },
 ];
 
-/** The `cost.library` switches (on by default), shown as checkboxes. */
-type SwitchKey = 'cursor_pieces' | 'waits_end_on_cpu';
+/** The `cost.library` switches, shown as checkboxes (the engine's defaults). */
+type SwitchKey = 'cursor_pieces' | 'waits_end_on_cpu' | 'latch_wait_posting';
 /** The numeric `cost.library` fields. */
 type CostKey = Exclude<keyof library.OpCost, SwitchKey>;
 
@@ -107,6 +107,10 @@ const SWITCHES: { key: SwitchKey; help: string }[] = [
   {
     key: 'waits_end_on_cpu',
     help: 'Waits timed as Oracle times them: from the clock read before the sleep to the one after it, which a woken session makes only once it is back on a CPU, so its time in the run queue counts in its latch free or load lock wait. Unchecked: a wait is only its sleep.',
+  },
+  {
+    key: 'latch_wait_posting',
+    help: "8i's latch wait posting (Adams, Oracle8i Internal Services, ch. 3): the session that frees a library cache or shared pool latch wakes the sleeper that has slept longest on it, instead of the sleeper sleeping out its 10 ms. Off by default until its companion rules are modelled: alone it moves seed 001 away from the paper.",
   },
 ];
 
@@ -391,7 +395,7 @@ export function LibraryWorkloadPanel() {
                 <input
                   type="checkbox"
                   data-testid={`param-cost.library.${w.key}`}
-                  checked={lib[w.key] ?? true}
+                  checked={lib[w.key] ?? (libraryConstants().cost_defaults[w.key] as boolean)}
                   onChange={(e) => setCost(edit, w.key, e.target.checked)}
                 />
                 cost.library.{w.key}

@@ -25,6 +25,7 @@ const config: library.Config = {
   use_bindvars: false,
   spin_count: 2000,
   waits_end_on_cpu: true,
+  latch_wait_posting: false,
   clock_tick_ms: 10,
   bucket_min: [0, 44, 76],
 };
