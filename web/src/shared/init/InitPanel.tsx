@@ -71,6 +71,10 @@ function derived(
       return String(config.hash_buckets);
     case '_db_block_hash_latches':
       return String(config.hash_latches);
+    case 'db_block_buffers':
+      // the buffers the instance has, however they were sized (seed 003's db_cache_size =
+      // 16M is 2,048 buffers: the greyed default said 1000)
+      return String(config.pools.reduce((n, p) => n + p.buffers, 0));
     case '_small_table_threshold':
       return pool('DEFAULT') ? String(pool('DEFAULT')?.small_table_threshold) : null;
     default:
