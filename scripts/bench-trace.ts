@@ -127,11 +127,7 @@ function zipf() {
     const cnt = `${stack}.STACK_DIST.cnt`;
     if (!existsSync(cnt) || statSync(cnt).mtimeMs < statSync(trace).mtimeMs) {
       console.error('bench-trace: LRU stack distances with libCacheSim distUtil (once per trace)…');
-      run(
-        distUtil,
-        [trace, 'oracleGeneral', 'stack_dist', 'cntTxt', stack],
-        'distUtil',
-      );
+      run(distUtil, [trace, 'oracleGeneral', 'stack_dist', 'cntTxt', stack], 'distUtil');
     }
     const pairs = [...readFileSync(cnt, 'utf8').matchAll(/(-?\d+):(\d+)/g)].map(([, d, c]) => [
       Number(d),
