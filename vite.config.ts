@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -110,5 +111,11 @@ export default defineConfig(({ mode }) => ({
     root: repoRoot,
     include: ['web/src/**/*.test.{ts,tsx}', 'web/dev/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
+    // Vitest's default is one worker fewer than the cores: one worker on a 2-core machine, the
+    // other core idle while it waits on the runner processes many tests spawn (issue 38 #2).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // a hang guard, not a target: two workers on a loaded machine stretch a test past
+    // Vitest's 5 s default (web/src/sql/worker.test.ts's endless query did)
+    testTimeout: 60_000,
   },
 }));

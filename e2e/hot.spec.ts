@@ -24,7 +24,7 @@ function simReport() {
   scenario.init._db_percent_hot_default = 0;
   const file = join(mkdtempSync(join(tmpdir(), 'cachesim-')), 'hot0.json');
   writeFileSync(file, JSON.stringify(scenario));
-  const out = execFileSync(join(root, 'node_modules/.bin/tsx'), ['scripts/sim.ts', file], {
+  const out = execFileSync(process.execPath, ['scripts/cli.mjs', 'sim', file], {
     cwd: root,
     encoding: 'utf8',
   });

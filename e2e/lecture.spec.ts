@@ -28,11 +28,13 @@ interface Printed {
   }[];
 }
 
-/** What the headless lecture runner prints for a bundled lecture. */
+/** What the headless lecture runner prints for a bundled lecture (`npm run -s lecture`'s bundled
+ *  runner, scripts/cli.mjs: no tsx start-up in the worker; scripts/cli.test.ts checks that it
+ *  prints what the script prints under tsx). */
 function headless(id: string): Printed {
   const r = spawnSync(
-    `${ROOT}node_modules/.bin/tsx`,
-    ['scripts/lecture.ts', `lectures/${id}.json`, '--json'],
+    process.execPath,
+    ['scripts/cli.mjs', 'lecture', `lectures/${id}.json`, '--json'],
     { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 26 },
   );
   expect(r.status, r.stderr).toBe(0);
@@ -151,10 +153,7 @@ for (const id of LECTURES) {
       for (const size of SIZES) {
         const where = `${id} slide ${k + 1} at ${size.width}×${size.height}`;
         await page.setViewportSize(size);
-        await expect(lecture(page), where).toHaveAttribute(
-          'data-position',
-          String(slide.position),
-        );
+        await expect(lecture(page), where).toHaveAttribute('data-position', String(slide.position));
         await expect(page.getByTestId('position'), where).toHaveAttribute(
           'data-position',
           String(slide.position),

@@ -34,7 +34,7 @@ function simReport(sharing: 'EXACT' | 'FORCE', sleepsOnly = false): LibReport {
   if (sleepsOnly) scenario.cost = { library: { waits_end_on_cpu: false } };
   const file = join(mkdtempSync(join(tmpdir(), 'cachesim-')), `${sharing}-${sleepsOnly}.json`);
   writeFileSync(file, JSON.stringify(scenario));
-  const out = execFileSync(join(root, 'node_modules/.bin/tsx'), ['scripts/sim.ts', file], {
+  const out = execFileSync(process.execPath, ['scripts/cli.mjs', 'sim', file], {
     cwd: root,
     encoding: 'utf8',
   });

@@ -1,5 +1,6 @@
 // Every registered replacement policy in the replacement-list view: a small scenario with the
-// policy, opened through the header's file input, stepped a few accesses. The narration says
+// policy, opened through the header's file input, stepped a few accesses — the policies in two
+// groups (one a worker), each group one page visit that opens its policies' scenarios in turn. The narration says
 // what the engine (the same wasm, run in Node) says for those accesses — the policy's `rule`
 // lines included, each selecting its buffer; the view draws the engine's ghost lists, hand and
 // badges; axe-core finds nothing serious; screenshots at 1024×768 and 1920×1080.
@@ -59,12 +60,23 @@ function headless(policy: string) {
   }
 }
 
-async function open(page: Page, policy: string) {
+/** The page, once per group, with the first visit's tour closed (it would cover the view in
+ *  the screenshots). */
+async function open(page: Page) {
   await openApp(page, URL_);
-  // The first visit's tour would cover the view in the screenshots.
   const close = page.getByTestId('tour-close');
   if (await close.isVisible()) await close.click();
+}
+
+/** Open the policy's scenario and step from FROM. */
+async function load(page: Page, policy: string) {
   await uploadScenario(page, `policy-${policy}.json`, scenario(policy));
+  // this policy's scenario is the page's (each has its own title), not the one before it
+  await expect(
+    page.getByTestId('scenario-select').locator('option[value="__edited__"]'),
+  ).toHaveText(`policy ${policy} (from a link or file)`);
+  await expect(page.getByTestId('report-policy')).toHaveAttribute('data-policy', policy);
+  await expect(page.getByTestId('position')).toHaveAttribute('data-position', '0');
   await expect(page.getByTestId('lru-view')).toBeVisible();
   await page.getByTestId('position-slider').fill(String(FROM));
   await expect(page.getByTestId('position')).toHaveAttribute('data-position', String(FROM));
@@ -88,87 +100,95 @@ async function pageLines(page: Page, title: string) {
   );
 }
 
-for (const policy of registered()) {
-  test.describe(`policy ${policy}`, () => {
-    test.setTimeout(120_000);
+const POLICIES = registered();
+const GROUPS = [0, 1].map((g) => POLICIES.filter((_, i) => i % 2 === g));
 
-    test('narration and view agree with the engine', async ({ page }, testInfo) => {
-      const watcher = watch(page);
-      await page.setViewportSize({ width: 1920, height: 1080 });
-      await open(page, policy);
-      const engine = headless(policy);
+for (const group of GROUPS) {
+  test(`policies ${group.join(', ')}: narration and view agree with the engine`, async ({
+    page,
+  }, testInfo) => {
+    // a hang guard: two minutes a policy
+    test.setTimeout(120_000 * group.length);
+    const watcher = watch(page);
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await open(page);
+    for (const policy of group)
+      await test.step(`policy ${policy}`, async () => {
+        await page.setViewportSize({ width: 1920, height: 1080 });
+        await load(page, policy);
+        const engine = headless(policy);
 
-      // Each access's lines, the policy's rule lines among them, as the engine narrates them.
-      for (const g of engine.groups) {
-        const title = g.title.split(' · ')[0] + ' ·';
-        const shown = await pageLines(page, title);
-        expect(
-          shown.map((l) => [l.kind, l.text]),
-          `narration of ${g.title}`,
-        ).toEqual(g.lines.map((l) => [l.kind, l.text]));
-        const ruleLines = g.lines.filter((l) => l.kind === 'rule');
-        for (const l of ruleLines)
-          if (l.buf !== undefined)
-            expect(shown.find((s) => s.kind === 'rule' && s.text === l.text)?.title).toBe(
-              `Select buf ${l.buf}`,
-            );
-      }
-      // A rule line selects the buffer it names in the view.
-      const rule = engine.rules.findLast((r) => r.buf !== null);
-      if (rule && rule.buf !== null) {
+        // Each access's lines, the policy's rule lines among them, as the engine narrates them.
+        for (const g of engine.groups) {
+          const title = g.title.split(' · ')[0] + ' ·';
+          const shown = await pageLines(page, title);
+          expect(
+            shown.map((l) => [l.kind, l.text]),
+            `narration of ${g.title}`,
+          ).toEqual(g.lines.map((l) => [l.kind, l.text]));
+          const ruleLines = g.lines.filter((l) => l.kind === 'rule');
+          for (const l of ruleLines)
+            if (l.buf !== undefined)
+              expect(shown.find((s) => s.kind === 'rule' && s.text === l.text)?.title).toBe(
+                `Select buf ${l.buf}`,
+              );
+        }
+        // A rule line selects the buffer it names in the view.
+        const rule = engine.rules.findLast((r) => r.buf !== null);
+        if (rule && rule.buf !== null) {
+          await page
+            .locator('[data-testid="narration-entry"][data-kind="rule"]', { hasText: rule.text })
+            .first()
+            .click();
+          await expect(
+            page.locator(`[data-testid="lru-view"] g.cell[data-buf="${rule.buf}"] rect.sel`),
+          ).toHaveCount(1);
+        }
+
+        // The view draws the engine's structures for the set.
+        const st = engine.state;
+        expect(st).not.toBeNull();
+        if (!st) return;
+        const view = page.getByTestId('lru-view');
+        const ghosts = view.locator('[data-testid="ghost-row"][data-set="0"]');
+        await expect(ghosts).toHaveCount(st.ghosts.length);
+        for (let k = 0; k < st.ghosts.length; k++)
+          await expect(ghosts.nth(k)).toHaveAttribute(
+            'data-length',
+            String(st.ghosts[k].dbas.length),
+          );
+        await expect(view.locator('[data-testid="policy-hand"]')).toHaveCount(
+          st.hand === null ? 0 : 1,
+        );
+        if (st.hand !== null)
+          await expect(view.locator('[data-testid="policy-hand"]')).toHaveAttribute(
+            'data-buf',
+            String(st.hand),
+          );
+        const marked = new Set([...st.marks.map(([b]) => b), ...st.status.map(([b]) => b)]);
+        await expect(view.locator('g.badge')).toHaveCount(marked.size);
+        await expect(view.locator('[data-testid="policy-param"]')).toHaveCount(
+          st.params.length + (st.hand === null ? 0 : 1),
+        );
+        const legend = page.getByTestId('lru-legend');
+        for (const r of engine.regions) await expect(legend).toContainText(r.legend);
+        for (const g of st.ghosts) await expect(legend).toContainText(`${g.label}:`);
+        if (st.mark_name) await expect(legend).toContainText(st.mark_name);
+
+        const axe = await new AxeBuilder({ page }).include('[data-testid="lru-panel"]').analyze();
+        const bad = axe.violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`);
+        expect(bad).toEqual([]);
+
         await page
-          .locator('[data-testid="narration-entry"][data-kind="rule"]', { hasText: rule.text })
-          .first()
-          .click();
-        await expect(
-          page.locator(`[data-testid="lru-view"] g.cell[data-buf="${rule.buf}"] rect.sel`),
-        ).toHaveCount(1);
-      }
-
-      // The view draws the engine's structures for the set.
-      const st = engine.state;
-      expect(st).not.toBeNull();
-      if (!st) return;
-      const view = page.getByTestId('lru-view');
-      const ghosts = view.locator('[data-testid="ghost-row"][data-set="0"]');
-      await expect(ghosts).toHaveCount(st.ghosts.length);
-      for (let k = 0; k < st.ghosts.length; k++)
-        await expect(ghosts.nth(k)).toHaveAttribute(
-          'data-length',
-          String(st.ghosts[k].dbas.length),
-        );
-      await expect(view.locator('[data-testid="policy-hand"]')).toHaveCount(
-        st.hand === null ? 0 : 1,
-      );
-      if (st.hand !== null)
-        await expect(view.locator('[data-testid="policy-hand"]')).toHaveAttribute(
-          'data-buf',
-          String(st.hand),
-        );
-      const marked = new Set([...st.marks.map(([b]) => b), ...st.status.map(([b]) => b)]);
-      await expect(view.locator('g.badge')).toHaveCount(marked.size);
-      await expect(view.locator('[data-testid="policy-param"]')).toHaveCount(
-        st.params.length + (st.hand === null ? 0 : 1),
-      );
-      const legend = page.getByTestId('lru-legend');
-      for (const r of engine.regions) await expect(legend).toContainText(r.legend);
-      for (const g of st.ghosts) await expect(legend).toContainText(`${g.label}:`);
-      if (st.mark_name) await expect(legend).toContainText(st.mark_name);
-
-      const axe = await new AxeBuilder({ page }).include('[data-testid="lru-panel"]').analyze();
-      const bad = axe.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`);
-      expect(bad).toEqual([]);
-
-      await page
-        .getByTestId('lru-panel')
-        .screenshot({ path: testInfo.outputPath(`${policy}-1920.png`) });
-      await page.setViewportSize({ width: 1024, height: 768 });
-      await expect(view).toBeVisible();
-      await page.waitForTimeout(300);
-      await page.screenshot({ path: testInfo.outputPath(`${policy}-1024.png`) });
-      watcher.expectClean(new URL(URL_).origin);
-    });
+          .getByTestId('lru-panel')
+          .screenshot({ path: testInfo.outputPath(`${policy}-1920.png`) });
+        await page.setViewportSize({ width: 1024, height: 768 });
+        await expect(view).toBeVisible();
+        await page.waitForTimeout(300);
+        await page.screenshot({ path: testInfo.outputPath(`${policy}-1024.png`) });
+      });
+    watcher.expectClean(new URL(URL_).origin);
   });
 }

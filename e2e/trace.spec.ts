@@ -64,8 +64,8 @@ function headless(name: string, bytes: Buffer, format: string) {
   const file = join(dir, name);
   writeFileSync(file, bytes);
   const out = execFileSync(
-    join(root, 'node_modules/.bin/tsx'),
-    ['scripts/sim.ts', scenarioFile, '--trace', file, '--trace-format', format],
+    process.execPath,
+    ['scripts/cli.mjs', 'sim', scenarioFile, '--trace', file, '--trace-format', format],
     { cwd: root, encoding: 'utf8' },
   );
   const r = JSON.parse(out) as { accesses: number; total: { physical_reads: number } };
@@ -298,8 +298,16 @@ test('a trace that does not fit is offered the trace workbench, sized from the t
   const file = join(dir, 'far.txt');
   writeFileSync(file, bytes);
   const out = execFileSync(
-    join(root, 'node_modules/.bin/tsx'),
-    ['scripts/sim.ts', 'scenarios/trace-workbench.json', '--trace', file, '--trace-map', 'dense'],
+    process.execPath,
+    [
+      'scripts/cli.mjs',
+      'sim',
+      'scenarios/trace-workbench.json',
+      '--trace',
+      file,
+      '--trace-map',
+      'dense',
+    ],
     { cwd: root, encoding: 'utf8' },
   );
   const want = JSON.parse(out) as { total: { physical_reads: number }; notes: string[] };

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import type { AdviceRow } from '../web/src/sim/generated/buffer/AdviceRow';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const tsx = join(root, 'node_modules', '.bin', 'tsx');
+// the bundled runner (scripts/cli.mjs), as `npm run -s` runs it: no tsx start-up a run
 
 describe('headless runner: V$DB_CACHE_ADVICE', () => {
   it('seed 002 with advice on: 20 real rows over the measured interval', () => {
@@ -23,7 +23,10 @@ describe('headless runner: V$DB_CACHE_ADVICE', () => {
     );
     scenario.init.db_cache_advice = 'ON';
     writeFileSync(file, JSON.stringify(scenario));
-    const r = spawnSync(tsx, ['scripts/sim.ts', file], { cwd: root, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, ['scripts/cli.mjs', 'sim', file], {
+      cwd: root,
+      encoding: 'utf8',
+    });
     expect(r.status, r.stderr).toBe(0);
     const report = JSON.parse(r.stdout);
     const rows: AdviceRow[] = report.db_cache_advice;

@@ -13,11 +13,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { nativeBins, physicalReads, timed, traceScenario, type Measured } from './lib/procs';
 import {
+  ensureZipfTrace,
   TRACE_FILE,
   TRACE_OBJECTS,
   TRACE_REQUESTS,
   TRACE_ZIPF,
-  writeZipfTrace,
 } from './lib/traceBench';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -43,10 +43,7 @@ try {
 } catch (e) {
   fail((e as Error).message);
 }
-if (!existsSync(TRACE_FILE)) {
-  console.error(`bench-runner: writing ${TRACE_FILE}…`);
-  writeZipfTrace(TRACE_FILE, TRACE_REQUESTS, TRACE_OBJECTS, TRACE_ZIPF);
-}
+ensureZipfTrace('bench-runner');
 const dir = join(TRACE_FILE, '..');
 mkdirSync(dir, { recursive: true });
 const empty = join(dir, 'empty.oracleGeneral');

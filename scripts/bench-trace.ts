@@ -41,6 +41,7 @@ import {
   traceScenario,
   type Measured,
 } from './lib/procs';
+import { stampTrace, traceMismatch, traceName } from './lib/oracleTrace';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const [REQUESTS, OBJECTS, ALPHA, SEED] = [10_000_000, 1_000_000, 0.9, 1];
@@ -62,7 +63,9 @@ const SIZES = numbers(arg('--sizes'), [1_000, 100_000]);
 const CLOUD = numbers(arg('--cloud-sizes'), CLOUD_SIZES);
 const ZIPF = !process.argv.includes('--no-zipf');
 const dir = join(tmpdir(), 'cachesim-bench');
-const trace = join(dir, 'zipf0.9-10M-1M.oracleGeneral');
+const TRACE_PARAMS = { requests: REQUESTS, objects: OBJECTS, alpha: ALPHA, seed: SEED };
+/** The engine's `tracegen` makes this one; bench-load's (./lib/traceBench.ts) has another name. */
+const trace = join(dir, traceName('tracegen', TRACE_PARAMS));
 
 function fail(message: string): never {
   console.error(`bench-trace: ${message}`);
@@ -102,27 +105,29 @@ interface Side {
 const rows: { policy: string; n: number; native: Side; wasm: Side; lib?: Side }[] = [];
 
 function zipf() {
-  if (!existsSync(trace) || statSync(trace).size !== REQUESTS * 24) {
-    console.error(`bench-trace: generating ${trace}…`);
+  // reused only when it is the one tracegen makes from these parameters (its name, its stamp:
+  // size and checksum) — issue 42 item 4: another bench's file there, same size but with no
+  // future in it, made libCacheSim's Belady miss 7,781,000 where OPT missed 6,089,193
+  const why = traceMismatch(trace, 'tracegen', TRACE_PARAMS);
+  if (why !== undefined) {
+    console.error(`bench-trace: generating ${trace} (${why})…`);
     const gen = `--requests ${REQUESTS} --objects ${OBJECTS} --alpha ${ALPHA} --seed ${SEED}`;
     run(
       bin('tracegen'),
       [...gen.split(' '), '--format', 'oracleGeneral', '--out', trace],
       'tracegen',
     );
+    stampTrace(trace, 'tracegen', TRACE_PARAMS);
   }
   const distUtil = onPath('distUtil');
   /** Exact LRU misses at each size from libCacheSim's stack distances (its `cntTxt` output). */
   const exactLru = (() => {
     if (!cachesim || !distUtil) return undefined;
-    const cnt = join(dir, 'stack.STACK_DIST.cnt');
+    const stack = `${trace}.stack`;
+    const cnt = `${stack}.STACK_DIST.cnt`;
     if (!existsSync(cnt) || statSync(cnt).mtimeMs < statSync(trace).mtimeMs) {
       console.error('bench-trace: LRU stack distances with libCacheSim distUtil (once per trace)…');
-      run(
-        distUtil,
-        [trace, 'oracleGeneral', 'stack_dist', 'cntTxt', join(dir, 'stack')],
-        'distUtil',
-      );
+      run(distUtil, [trace, 'oracleGeneral', 'stack_dist', 'cntTxt', stack], 'distUtil');
     }
     const pairs = [...readFileSync(cnt, 'utf8').matchAll(/(-?\d+):(\d+)/g)].map(([, d, c]) => [
       Number(d),

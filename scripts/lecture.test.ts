@@ -16,9 +16,19 @@ import { loadEngineNode } from '../web/src/sim/node';
 import { bundledNames, bundledScenario, lectureFiles } from './lib/lectures';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const tsx = join(root, 'node_modules', '.bin', 'tsx');
+// the bundled runner of `npm run -s …` (scripts/cli.mjs: made once, no tsx start-up a run;
+// scripts/cli.test.ts checks that it prints what the script prints under tsx)
 const run = (script: string, ...args: string[]) =>
-  spawnSync(tsx, [script, ...args], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 26 });
+  spawnSync(process.execPath, ['scripts/cli.mjs', cliName(script), ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 1 << 26,
+  });
+function cliName(script: string): string {
+  const name = /^scripts\/(\w+)\.ts$/.exec(script)?.[1];
+  if (!name) throw new Error(`not a script of scripts/cli.mjs: ${script}`);
+  return name;
+}
 
 interface Printed {
   title: string;

@@ -7,9 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { POOL_COLUMNS } from '../web/src/sim/columns';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const tsx = join(root, 'node_modules', '.bin', 'tsx');
+// the bundled runner (scripts/cli.mjs), as `npm run -s` runs it: no tsx start-up a run
 const sim = (file: string) =>
-  spawnSync(tsx, ['scripts/sim.ts', file], { cwd: root, encoding: 'utf8' });
+  spawnSync(process.execPath, ['scripts/cli.mjs', 'sim', file], { cwd: root, encoding: 'utf8' });
 
 describe('headless runner', () => {
   it('prints the docs/model.md §4 report on stdout', () => {

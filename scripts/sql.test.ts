@@ -1,13 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { pastTimeLimit, pastValueLimit, stoppedMessage } from '../web/src/sql/limits';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const tsx = join(root, 'node_modules', '.bin', 'tsx');
+// the bundled runner (scripts/cli.mjs), as `npm run -s` runs it: no tsx start-up a run
 const sql = (...args: string[]) =>
-  spawnSync(tsx, ['scripts/sql.ts', ...args], {
+  spawnSync(process.execPath, ['scripts/cli.mjs', 'sql', ...args], {
     cwd: root,
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,

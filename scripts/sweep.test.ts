@@ -9,9 +9,12 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const tsx = join(root, 'node_modules', '.bin', 'tsx');
+// the bundled runner (scripts/cli.mjs), as `npm run -s` runs it: no tsx start-up a run
 const sweep = (...args: string[]) =>
-  spawnSync(tsx, ['scripts/sweep.ts', ...args], { cwd: root, encoding: 'utf8' });
+  spawnSync(process.execPath, ['scripts/cli.mjs', 'sweep', ...args], {
+    cwd: root,
+    encoding: 'utf8',
+  });
 const hot50 = () =>
   JSON.parse(readFileSync(join(root, 'scenarios/seed000-8i-hot50.json'), 'utf8')) as Record<
     string,

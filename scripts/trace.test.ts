@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const tsx = join(root, 'node_modules', '.bin', 'tsx');
+// the bundled runner (scripts/cli.mjs), as `npm run -s` runs it: no tsx start-up a run
 const dir = mkdtempSync(join(tmpdir(), 'trace-'));
 const file = (name: string, data: string | Uint8Array) => {
   const path = join(dir, name);
@@ -27,7 +27,10 @@ const scenario = file(
   }),
 );
 const sim = (...args: string[]) =>
-  spawnSync(tsx, ['scripts/sim.ts', scenario, ...args], { cwd: root, encoding: 'utf8' });
+  spawnSync(process.execPath, ['scripts/cli.mjs', 'sim', scenario, ...args], {
+    cwd: root,
+    encoding: 'utf8',
+  });
 
 // 50 buffers under strict LRU: 0..49 fill them, 50 evicts 0, 0 evicts 1, 1 evicts 2, and 49
 // hits: 54 accesses, 53 misses
@@ -108,10 +111,14 @@ describe('npm run -s sim -- <scenario> --trace <file>', () => {
         workload: { kind: 'random', accesses: 1 },
       }),
     );
-    const r = spawnSync(tsx, ['scripts/sim.ts', big, '--trace', file('one.txt', '1\n')], {
-      cwd: root,
-      encoding: 'utf8',
-    });
+    const r = spawnSync(
+      process.execPath,
+      ['scripts/cli.mjs', 'sim', big, '--trace', file('one.txt', '1\n')],
+      {
+        cwd: root,
+        encoding: 'utf8',
+      },
+    );
     expect(r.status).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr.trim().split('\n')).toHaveLength(1);

@@ -1,70 +1,51 @@
 // Issue #12's page benchmark: a 10M-request oracleGeneral trace (zipf 0.9 over 1M objects)
 // dropped on the built page and replayed in the trace panel's Web Worker — its wall time, the
 // wasm memory at its largest, and whether the page stays responsive meanwhile. The trace is
-// made here (seeded) unless os.tmpdir()/cachesim-bench holds it already.
-import {
-  closeSync,
-  existsSync,
-  mkdirSync,
-  openSync,
-  renameSync,
-  statSync,
-  writeSync,
-} from 'node:fs';
+// made here (seeded, ./oracleTrace.ts) unless os.tmpdir()/cachesim-bench holds it already and
+// it checks out (issue 42 item 4: its name says how it was made, its stamp its size and SHA-256).
+import { statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { uploadScenario } from '../../e2e/site';
-import { mulberry32 } from '../../web/src/shared/random';
+import { traceMismatch, traceName, writeZipfTrace } from './oracleTrace';
 
 export const TRACE_REQUESTS = 10_000_000;
 export const TRACE_OBJECTS = 1_000_000;
 export const TRACE_ZIPF = 0.9;
-export const TRACE_FILE = join(tmpdir(), 'cachesim-bench', 'zipf0.9-10M-1M.oracleGeneral');
+/** The generator's seed (mulberry32). */
+export const TRACE_SEED = 20261123;
+/** Where the benches keep their traces. */
+export const TRACE_DIR = join(tmpdir(), 'cachesim-bench');
+
+/** This file's trace (bench-load, bench-runner): made by {@link writeZipfTrace}. */
+export const TRACE_FILE = join(
+  TRACE_DIR,
+  traceName('mulberry32', {
+    requests: TRACE_REQUESTS,
+    objects: TRACE_OBJECTS,
+    alpha: TRACE_ZIPF,
+    seed: TRACE_SEED,
+  }),
+);
 /** The page's targets: under 2.5 s in the Worker (issue 30 #2; issue #12's was 15 s), the wasm
  *  memory under 500 MB (issue #12). */
 export const TRACE_TARGETS = { seconds: 2.5, memoryBytes: 500e6 };
 
-/**
- * Write `requests` oracleGeneral records (<u32 time, u64 id, u32 size, i64 next>, little-endian,
- * 24 bytes) whose ids 0..objects-1 follow zipf(s) — P(rank k) ∝ 1/k^s — by inverse CDF.
- */
-export function writeZipfTrace(file: string, requests: number, objects: number, s: number): void {
-  const cdf = new Float64Array(objects);
-  let sum = 0;
-  for (let k = 0; k < objects; k++) cdf[k] = sum += 1 / Math.pow(k + 1, s);
-  for (let k = 0; k < objects; k++) cdf[k] /= sum;
-  const random = mulberry32(20261123);
-  const per = 1 << 16;
-  const buf = Buffer.alloc(per * 24);
-  mkdirSync(join(file, '..'), { recursive: true });
-  const part = `${file}.${process.pid}.part`;
-  const fd = openSync(part, 'w');
-  try {
-    for (let done = 0; done < requests;) {
-      const n = Math.min(per, requests - done);
-      for (let i = 0; i < n; i++) {
-        const u = random();
-        let lo = 0;
-        let hi = objects - 1;
-        while (lo < hi) {
-          const mid = (lo + hi) >>> 1;
-          if (cdf[mid] < u) lo = mid + 1;
-          else hi = mid;
-        }
-        const o = i * 24;
-        buf.writeUInt32LE(Math.floor((done + i) / 1000), o); // a thousand requests a second
-        buf.writeBigUInt64LE(BigInt(lo), o + 4);
-        buf.writeUInt32LE(4096, o + 12);
-        buf.writeBigInt64LE(-1n, o + 16);
-      }
-      writeSync(fd, buf, 0, n * 24);
-      done += n;
-    }
-  } finally {
-    closeSync(fd);
+/** This file's trace, made (or made anew) unless the one on disk checks out. */
+export function ensureZipfTrace(who: string): string {
+  const params = {
+    requests: TRACE_REQUESTS,
+    objects: TRACE_OBJECTS,
+    alpha: TRACE_ZIPF,
+    seed: TRACE_SEED,
+  };
+  const why = traceMismatch(TRACE_FILE, 'mulberry32', params);
+  if (why !== undefined) {
+    console.error(`${who}: writing ${TRACE_FILE} (${why})…`);
+    writeZipfTrace(TRACE_FILE, TRACE_REQUESTS, TRACE_OBJECTS, TRACE_ZIPF, TRACE_SEED);
   }
-  renameSync(part, file);
+  return TRACE_FILE;
 }
 
 export interface TraceBench {
@@ -93,10 +74,7 @@ const TARGET = {
 
 /** Drop the trace on the page (a real File from disk, in a synthetic drop) and time it. */
 export async function timeTraceDrop(page: Page): Promise<TraceBench> {
-  if (!existsSync(TRACE_FILE)) {
-    console.error(`bench-load: writing ${TRACE_FILE}…`);
-    writeZipfTrace(TRACE_FILE, TRACE_REQUESTS, TRACE_OBJECTS, TRACE_ZIPF);
-  }
+  ensureZipfTrace('bench-load');
   const bytes = statSync(TRACE_FILE).size;
   await uploadScenario(page, 'trace-bench.json', TARGET);
   await page.getByTestId('position').filter({ hasText: '/ 1,000' }).waitFor();

@@ -15,8 +15,11 @@ const FILE = 'scenarios/seed000-8i-hot50.json';
 
 /** What `npm run -s sim -- FILE` prints. */
 function runner(file: string): string {
-  const tsx = join(root, 'node_modules', '.bin', 'tsx');
-  const r = spawnSync(tsx, ['scripts/sim.ts', file], { cwd: root, encoding: 'utf8' });
+  // the bundled runner (scripts/cli.mjs), as `npm run -s` runs it: no tsx start-up a run
+  const r = spawnSync(process.execPath, ['scripts/cli.mjs', 'sim', file], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   expect(r.status, r.stderr).toBe(0);
   return r.stdout;
 }
