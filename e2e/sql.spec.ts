@@ -159,8 +159,22 @@ test.describe('the SQL console', () => {
     await page.getByTestId('sql-run').click();
     await expect(page.getByTestId('sql-error')).toContainText('ORA-00904');
     await expect(page.getByTestId('sql-error')).toContainText('line 3, column 8');
-    // the two statements before it: their results show (only the error did)
+    // the two statements before it: their results show, labelled, then the error
     await expect(page.getByTestId('sql-rows')).toHaveCount(2);
+    await expect(page.getByTestId('sql-before-error')).toBeVisible();
+    // issue 41 #8: a script that fails at its first statement shows its error alone — the
+    // last grid goes (under the error it read as this script's result)
+    await text.fill('select nosuch from dual');
+    await page.getByTestId('sql-run').click();
+    await expect(page.getByTestId('sql-error')).toContainText('line 1, column 8');
+    await expect(page.getByTestId('sql-rows')).toHaveCount(0);
+    await expect(page.getByTestId('sql-before-error')).toHaveCount(0);
+    // issue 41 #6: PROMPT's text is echoed where it stands
+    await text.fill('prompt Hit ratio follows\nselect 1 a from dual;');
+    await page.getByTestId('sql-run').click();
+    await expect(page.getByTestId('sql-rows')).toHaveCount(1);
+    await expect(page.getByTestId('sql-results')).toContainText('Hit ratio follows');
+    await expect(page.getByTestId('sql-error')).toHaveCount(0);
 
     await text.fill(`select ${'nvl('.repeat(5000)}1${', 2)'.repeat(5000)} from dual`);
     await page.getByTestId('sql-run').click();

@@ -1,6 +1,8 @@
 // First steps: the guided tour opens on a first visit, walks its steps pointing at the page,
 // stays closed once closed (localStorage), reopens from the header; every panel has its
 // "what am I looking at" help.
+import { readFileSync } from 'node:fs';
+import { compressToEncodedURIComponent } from 'lz-string';
 import { expect, test } from '@playwright/test';
 import { openApp } from './site';
 
@@ -61,4 +63,10 @@ test('a first visit to an embedded slide or to presenter mode opens no tour', as
     await expect(page.getByTestId('play')).toBeEnabled();
     await expect(page.getByTestId('tour')).toHaveCount(0);
   }
+  // issue 41 #5: nor does a first visit by a share link (someone's lesson)
+  const scenario = JSON.parse(readFileSync('scenarios/seed000-8.0-test2.json', 'utf8'));
+  const link = `/#v1=${compressToEncodedURIComponent(JSON.stringify({ scenario, position: 7 }))}`;
+  await page.goto(link);
+  await expect(page.getByTestId('position')).toHaveAttribute('data-position', '7');
+  await expect(page.getByTestId('tour')).toHaveCount(0);
 });

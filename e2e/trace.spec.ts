@@ -322,3 +322,22 @@ test('a trace that does not fit is offered the trace workbench, sized from the t
   await expect(page.getByTestId('segment-row')).toHaveCount(1);
   await expect(page.getByLabel('blocks of TRACE1')).toHaveValue(String(distinct));
 });
+
+// issue 41 #9: on the trace workbench the panel maps densely unless the user chooses, and
+// makes no offer of the workbench when it is the workbench that a trace does not fit
+test('the workbench maps densely by default and does not offer itself', async ({ page }) => {
+  await openApp(page, URL_);
+  await page.getByTestId('scenario-select').selectOption('trace-workbench');
+  await expect(page.getByTestId('scenario-select')).toHaveValue('trace-workbench');
+  await expect(async () => {
+    await page.getByTestId('trace-slot').scrollIntoViewIfNeeded();
+    await expect(page.getByTestId('trace')).toBeVisible({ timeout: 1000 });
+  }).toPass();
+  await expect(page.getByTestId('trace-map')).toHaveValue('dense');
+  // an id past the workbench's 20,971,510 blocks, mapped directly: it does not fit
+  await page.getByTestId('trace-map').selectOption('direct');
+  await choose(page, 'huge.txt', 'text/plain', txtTrace([1, 2, 30_000_000]));
+  await ended(page, 'error');
+  await expect(page.getByTestId('trace-error')).toContainText('past the last block');
+  await expect(page.getByTestId('trace-bench-offer')).toHaveCount(0);
+});
