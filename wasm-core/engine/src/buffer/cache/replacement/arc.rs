@@ -131,6 +131,10 @@ impl SetState {
 impl Replacement for Arc {
     const HOT_AND_COLD: bool = true;
     const NAME: &'static str = "arc";
+    const LABEL: &'static str = "ARC";
+    const LINE: &'static str =
+        "T1 (seen once) and T2 (seen twice); hits in the ghost lists B1, B2 move the target p";
+    const LIBCACHESIM: Option<&'static str> = Some("ARC");
 
     fn new(setup: &Setup) -> Self {
         Arc {

@@ -44,6 +44,10 @@ const REGIONS: &[RegionDef] = &[RegionDef {
 
 impl Replacement for Clock {
     const NAME: &'static str = "clock";
+    const LABEL: &'static str = "CLOCK";
+    const LINE: &'static str =
+        "a hit sets a reference bit; the hand clears set bits and takes the first clear one";
+    const LIBCACHESIM: Option<&'static str> = Some("Clock");
 
     fn new(setup: &Setup) -> Self {
         Clock {

@@ -308,6 +308,10 @@ impl SetState {
 impl Replacement for Lirs {
     const HOT_AND_COLD: bool = true;
     const NAME: &'static str = "lirs";
+    const LABEL: &'static str = "LIRS";
+    const LINE: &'static str =
+        "blocks with a short reuse distance (LIR) stay; a small share of HIR blocks come and go";
+    const LIBCACHESIM: Option<&'static str> = Some("LIRS");
 
     fn new(setup: &Setup) -> Self {
         Lirs {

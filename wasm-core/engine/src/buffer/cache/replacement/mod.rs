@@ -102,6 +102,22 @@ pub struct Ghost {
     pub capacity: Option<u32>,
 }
 
+/// What a policy says about itself: its registered name, what the page calls it, one line on
+/// how it works and libCacheSim's name for it — the constants of its file, listed in registry
+/// order by [`POLICIES`] (the page's `policyNames()`, the libCacheSim comparisons).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[ts(export, export_to = "buffer/")]
+pub struct PolicyInfo {
+    /// The registered name (a scenario's `policy`, a profile row's `replacement`).
+    pub name: &'static str,
+    /// Its name in a sentence: "ARC", "Belady's OPT", "8i touch count".
+    pub label: &'static str,
+    /// One line: what a hit does, where a new block goes, which block goes first.
+    pub line: &'static str,
+    /// libCacheSim's name for it (cachesim's algorithm argument), if libCacheSim has it.
+    pub libcachesim: Option<&'static str>,
+}
+
 /// A number a policy adapts or keeps (ARC's target p, the sizes of 2Q's queues).
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
 #[ts(export, export_to = "buffer/")]
@@ -168,6 +184,13 @@ pub struct RegionDef {
 pub trait Replacement: Sized + Clone + std::fmt::Debug {
     /// The name a profile row (and a scenario) uses.
     const NAME: &'static str;
+    /// What the page calls it in a sentence ("ARC", "Belady's OPT").
+    const LABEL: &'static str;
+    /// One line: what a hit does, where a new block goes, which block goes first.
+    const LINE: &'static str;
+    /// libCacheSim's name for it (`cache/eviction/`, cachesim's algorithm argument), if
+    /// libCacheSim has it: tests/policies.rs and `npm run bench` compare the two.
+    const LIBCACHESIM: Option<&'static str> = None;
     /// The policy is LRU: cache advice may take one LRU stack pass for it.
     const LRU_STACK: bool = false;
     /// Buffers keep touch counts (a new buffer starts at tch 1; X$BH shows them).
@@ -270,6 +293,14 @@ macro_rules! policies {
 
         /// Every registered policy's name, in registry order.
         pub const NAMES: &[&str] = &[$(<$module::$ty as Replacement>::NAME,)*];
+
+        /// Every registered policy's words, in registry order.
+        pub const POLICIES: &[PolicyInfo] = &[$(PolicyInfo {
+            name: <$module::$ty as Replacement>::NAME,
+            label: <$module::$ty as Replacement>::LABEL,
+            line: <$module::$ty as Replacement>::LINE,
+            libcachesim: <$module::$ty as Replacement>::LIBCACHESIM,
+        },)*];
 
         impl Replacer {
             /// The policy registered as `name`, or None.

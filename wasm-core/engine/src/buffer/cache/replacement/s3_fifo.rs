@@ -114,6 +114,10 @@ impl S3Fifo {
 impl Replacement for S3Fifo {
     const HOT_AND_COLD: bool = true;
     const NAME: &'static str = "s3-fifo";
+    const LABEL: &'static str = "S3-FIFO";
+    const LINE: &'static str =
+        "a small FIFO for new blocks, a main FIFO for those hit there, a ghost queue of the rest";
+    const LIBCACHESIM: Option<&'static str> = Some("S3FIFO");
 
     fn new(setup: &Setup) -> Self {
         let sets = setup

@@ -43,6 +43,10 @@ const REGIONS: &[RegionDef] = &[RegionDef {
 
 impl Replacement for Sieve {
     const NAME: &'static str = "sieve";
+    const LABEL: &'static str = "SIEVE";
+    const LINE: &'static str =
+        "a hit sets a visited bit; the hand moves head-ward, sparing visited blocks in place";
+    const LIBCACHESIM: Option<&'static str> = Some("Sieve");
 
     fn new(setup: &Setup) -> Self {
         Sieve {

@@ -1,6 +1,6 @@
 //! The registry and the policies against their textbook definitions.
 
-use super::{Replacer, Setup, NAMES};
+use super::{Replacer, Setup, NAMES, POLICIES};
 use crate::buffer::cache::events::Op;
 use crate::buffer::cache::workload::{Access, Rng};
 use crate::buffer::{Cache, Instance, PoolId};
@@ -94,8 +94,21 @@ fn every_profile_names_a_registered_policy() {
         );
     }
     let mut names = NAMES.to_vec();
+    names.sort_unstable();
     names.dedup();
     assert_eq!(names.len(), NAMES.len(), "a name registered twice");
+}
+
+#[test]
+fn every_policy_says_what_it_is_called_and_does() {
+    let mut labels: Vec<&str> = POLICIES.iter().map(|p| p.label).collect();
+    labels.sort_unstable();
+    labels.dedup();
+    assert_eq!(labels.len(), POLICIES.len(), "two policies with one label");
+    for (p, name) in POLICIES.iter().zip(NAMES) {
+        assert_eq!(p.name, *name);
+        assert!(!p.label.is_empty() && !p.line.is_empty(), "{name}");
+    }
 }
 
 #[test]

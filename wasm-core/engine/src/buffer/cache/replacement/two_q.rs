@@ -71,6 +71,10 @@ const REGIONS: &[RegionDef] = &[
 impl Replacement for TwoQ {
     const HOT_AND_COLD: bool = true;
     const NAME: &'static str = "2q";
+    const LABEL: &'static str = "2Q";
+    const LINE: &'static str =
+        "new blocks in the A1in FIFO; one seen again after leaving it (ghost A1out) joins the Am LRU";
+    const LIBCACHESIM: Option<&'static str> = Some("TwoQ");
 
     fn new(setup: &Setup) -> Self {
         TwoQ {
