@@ -3,27 +3,24 @@
 //! Every fact that differs between versions is a field of [`ProfileTraits`], one row per
 //! [`Profile`] in [`TRAITS`]. The engine asks a profile's row (never compares versions), and
 //! the page reads the same table through the bindings (`profileTraits()`), so adding a
-//! version is adding a variant and its row here, with its tests.
+//! version is adding a variant and its row here, with its tests: the row gives the version its
+//! name (what a scenario's `profile` says) and its place among the others ([`Profile::ALL`]).
 
 use crate::error::{Result, SimError};
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use ts_rs::TS;
 
-/// Which Oracle version's rules the cache follows (the order of [`TRAITS`]: oldest first).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
-#[ts(export)]
+/// Which Oracle version's rules the cache follows. A variant is a handle on its row of
+/// [`TRAITS`], which names it and places it (oldest first); in JSON and in TypeScript it is
+/// that name (`"8.1.6"`), one of those `profileTraits()` lists.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, TS)]
+#[ts(export, type = "string")]
 pub enum Profile {
-    #[serde(rename = "8.0")]
     V8_0,
-    #[serde(rename = "8.1.5")]
     V8_1_5,
-    #[serde(rename = "8.1.6")]
     V8_1_6,
-    #[serde(rename = "10.2.0.5")]
     V10_2_0_5,
-    #[serde(rename = "11.2.0.1")]
     V11_2_0_1,
-    #[serde(rename = "11.2.0.2")]
     V11_2_0_2,
 }
 
@@ -67,10 +64,15 @@ pub enum HashDefaults {
 pub type ProbeKinds = [bool; 3];
 
 /// One version's row: every rule and default that differs between versions.
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Copy, Serialize, TS)]
 #[ts(export)]
 pub struct ProfileTraits {
     pub profile: Profile,
+    /// The version's name: what a scenario's `profile` says ("8.1.6"); in JSON, `profile` is
+    /// this name already.
+    #[serde(skip)]
+    #[ts(skip)]
+    pub name: &'static str,
     /// The replacement policy of every working set, by its registered name
     /// (`buffer/cache/replacement/`).
     pub replacement: &'static str,
@@ -137,10 +139,15 @@ const SEED001: &str =
     "seed 001: Connie Dialeris Green / SQLSlammer, literal SQL and CURSOR_SHARING (8.1.5, 8.1.6)";
 const LIB_816: &str = "The library cache follows 8.1.6: CURSOR_SHARING = FORCE is available.";
 
-/// docs/model.md's profile table, oldest version first, in the order of [`Profile`]'s variants.
-pub static TRAITS: [ProfileTraits; 6] = [
+/// docs/model.md's profile table, one row per version, oldest first: the order of
+/// [`Profile::ALL`], of the profile select and of every list of versions.
+pub static TRAITS: [ProfileTraits; ROWS.len()] = table(ROWS);
+
+/// [`TRAITS`] as it is written (a slice, so that a new row needs no count).
+const ROWS: &[ProfileTraits] = &[
     ProfileTraits {
         profile: Profile::V8_0,
+        name: "8.0",
         // 8.0: classic LRU, MRU insertion, every hit moves to the head.
         replacement: "lru",
         cool: CoolRule::Keep,
@@ -165,6 +172,7 @@ pub static TRAITS: [ProfileTraits; 6] = [
     },
     ProfileTraits {
         profile: Profile::V8_1_5,
+        name: "8.1.5",
         // 8.1.5: touch counts, midpoint insertion; cooling sets _db_aging_cool_count.
         replacement: "touch-count",
         cool: CoolRule::SetCoolCount,
@@ -187,6 +195,7 @@ pub static TRAITS: [ProfileTraits; 6] = [
     },
     ProfileTraits {
         profile: Profile::V8_1_6,
+        name: "8.1.6",
         // 8.1.6: as 8.1.5, but a cooled buffer keeps its touch count.
         replacement: "touch-count",
         cool: CoolRule::Keep,
@@ -208,6 +217,7 @@ pub static TRAITS: [ProfileTraits; 6] = [
     },
     ProfileTraits {
         profile: Profile::V10_2_0_5,
+        name: "10.2.0.5",
         // 8.1.6 rules; serial direct path reads when event_10358 = 4 (bug 8332368), with the
         // KEEP-pool bug 8897574 (seed 004).
         replacement: "touch-count",
@@ -230,6 +240,7 @@ pub static TRAITS: [ProfileTraits; 6] = [
     },
     ProfileTraits {
         profile: Profile::V11_2_0_1,
+        name: "11.2.0.1",
         // 8.1.6 rules; serial direct path reads on by default (off with event_10949 = 1),
         // the KEEP-pool bug present.
         replacement: "touch-count",
@@ -252,6 +263,7 @@ pub static TRAITS: [ProfileTraits; 6] = [
     },
     ProfileTraits {
         profile: Profile::V11_2_0_2,
+        name: "11.2.0.2",
         // As 11.2.0.1 with bug 8897574 fixed: a KEEP segment smaller than the KEEP cache is
         // read through the cache; _serial_direct_read takes AUTO, NEVER and ALWAYS.
         replacement: "touch-count",
@@ -274,23 +286,53 @@ pub static TRAITS: [ProfileTraits; 6] = [
     },
 ];
 
+/// The rows as an array (every row is `Copy`).
+const fn table<const N: usize>(rows: &[ProfileTraits]) -> [ProfileTraits; N] {
+    let mut t = [rows[0]; N];
+    let mut k = 0;
+    while k < N {
+        t[k] = rows[k];
+        k += 1;
+    }
+    t
+}
+
+/// Per variant, its row's index in [`TRAITS`] (two rows of one variant fail to compile).
+const ROW_OF: [u8; ROWS.len()] = {
+    let mut at = [u8::MAX; ROWS.len()];
+    let mut k = 0;
+    while k < ROWS.len() {
+        let v = ROWS[k].profile as usize;
+        assert!(v < ROWS.len(), "more Profile variants than rows in TRAITS");
+        assert!(
+            at[v] == u8::MAX,
+            "a Profile variant with two rows in TRAITS"
+        );
+        at[v] = k as u8;
+        k += 1;
+    }
+    at
+};
+
 impl Profile {
-    /// Every profile, oldest first.
-    pub const ALL: [Profile; 6] = [
-        Profile::V8_0,
-        Profile::V8_1_5,
-        Profile::V8_1_6,
-        Profile::V10_2_0_5,
-        Profile::V11_2_0_1,
-        Profile::V11_2_0_2,
-    ];
+    /// Every profile, in the order of the rows (oldest first).
+    pub const ALL: [Profile; ROWS.len()] = {
+        let mut all = [Profile::V8_0; ROWS.len()];
+        let mut k = 0;
+        while k < ROWS.len() {
+            all[k] = ROWS[k].profile;
+            k += 1;
+        }
+        all
+    };
 
     pub fn parse(s: &str) -> Result<Profile> {
-        Profile::ALL
-            .into_iter()
-            .find(|p| p.name() == s)
+        TRAITS
+            .iter()
+            .find(|t| t.name == s)
+            .map(|t| t.profile)
             .ok_or_else(|| {
-                let names: Vec<&str> = Profile::ALL.iter().map(|p| p.name()).collect();
+                let names: Vec<&str> = TRAITS.iter().map(|t| t.name).collect();
                 SimError::new(
                     "profile",
                     format!(
@@ -305,18 +347,12 @@ impl Profile {
     /// This version's row of [`TRAITS`].
     #[inline]
     pub fn traits(self) -> &'static ProfileTraits {
-        &TRAITS[self as usize]
+        &TRAITS[ROW_OF[self as usize] as usize]
     }
 
+    /// The version's name, as its row spells it ("8.1.6").
     pub fn name(self) -> &'static str {
-        match self {
-            Profile::V8_0 => "8.0",
-            Profile::V8_1_5 => "8.1.5",
-            Profile::V8_1_6 => "8.1.6",
-            Profile::V10_2_0_5 => "10.2.0.5",
-            Profile::V11_2_0_1 => "11.2.0.1",
-            Profile::V11_2_0_2 => "11.2.0.2",
-        }
+        self.traits().name
     }
 
     /// Full scans are candidates for serial direct path reads (10.2.0.5 on).
@@ -330,19 +366,39 @@ impl Profile {
     }
 }
 
+impl Serialize for Profile {
+    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+impl<'de> Deserialize<'de> for Profile {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Profile, D::Error> {
+        let name = std::borrow::Cow::<str>::deserialize(d)?;
+        Profile::parse(&name).map_err(|e| serde::de::Error::custom(e.message))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn rows_are_in_variant_order_and_named_once() {
+    fn rows_name_and_place_their_versions_once() {
         for (k, p) in Profile::ALL.into_iter().enumerate() {
             assert_eq!(TRAITS[k].profile, p, "row {k}");
+            assert_eq!(p.name(), TRAITS[k].name);
             assert_eq!(p.traits().profile, p);
             assert_eq!(Profile::parse(p.name()).unwrap(), p);
             let json = serde_json::to_string(&p).unwrap();
             assert_eq!(json, format!("\"{}\"", p.name()));
+            assert_eq!(serde_json::from_str::<Profile>(&json).unwrap(), p);
         }
+        let wrong = serde_json::from_str::<Profile>("\"9i\"").unwrap_err();
+        assert!(
+            wrong.to_string().contains("unknown profile '9i'"),
+            "{wrong}"
+        );
         assert!(Profile::parse("9i")
             .unwrap_err()
             .message
