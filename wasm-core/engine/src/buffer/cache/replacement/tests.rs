@@ -32,6 +32,13 @@ pub(super) fn cache(buffers: u32, blocks: u32, policy: &str) -> Cache {
     c
 }
 
+/// The buffers whose block changed since `before`.
+pub(super) fn changed(c: &Cache, before: &[u32]) -> Vec<u32> {
+    (0..before.len() as u32)
+        .filter(|&i| c.b.dba[i as usize] != before[i as usize])
+        .collect()
+}
+
 /// One read of block `block` of the first table.
 pub(super) fn read(c: &mut Cache, block: u32) {
     c.access(&Access::read(0, block, Op::Read), 0, 0);
