@@ -7,7 +7,7 @@
 //! where the hand goes when the buffer under it leaves are each policy's own ([`Sweep`]); the
 //! rest is [`Swept`], the one [`Replacement`] both are.
 
-use super::{Cx, PolicyParam, PolicyState, RegionDef, Replacement, Setup, Verdict};
+use super::{order, Cx, PolicyParam, PolicyState, RegionDef, Replacement, Setup, Verdict};
 use crate::buffer::cache::events::{Event, Place, Touch};
 use crate::buffer::cache::lists::{self, Buffers, WorkingSet, NIL};
 use std::marker::PhantomData;
@@ -200,15 +200,13 @@ impl Hand {
 
     /// The hand, the marks and the list's size for the view.
     pub fn state(&self, b: &Buffers, ws: &WorkingSet, set: u32, size: PolicyParam) -> PolicyState {
-        let mut order = Vec::with_capacity(ws.len as usize);
-        lists::repl_order(b, ws, &mut order);
         let hand = self.of(ws, set);
         PolicyState {
             hand: (hand != NIL).then_some(hand),
             mark_name: Some(self.word),
-            marks: order
-                .iter()
-                .map(|&i| (i, Some(self.mark[i as usize] as i64)))
+            marks: order(b, ws)
+                .into_iter()
+                .map(|i| (i, Some(self.mark[i as usize] as i64)))
                 .collect(),
             params: vec![size],
             ..PolicyState::default()

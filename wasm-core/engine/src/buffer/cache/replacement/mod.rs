@@ -127,6 +127,24 @@ pub struct PolicyParam {
     pub note: &'static str,
 }
 
+impl PolicyParam {
+    /// A number that counts (blocks, buffers, entries).
+    pub fn count(name: &'static str, n: u32, note: &'static str) -> PolicyParam {
+        PolicyParam {
+            name,
+            value: n as f64,
+            note,
+        }
+    }
+}
+
+/// The buffers on working set `ws`'s replacement list, head first.
+pub fn order(b: &Buffers, ws: &WorkingSet) -> Vec<u32> {
+    let mut order = Vec::with_capacity(ws.len as usize);
+    lists::repl_order(b, ws, &mut order);
+    order
+}
+
 /// What a view draws of a policy beyond its regions: its ghost lists, its hand, a mark per
 /// buffer and its adaptive numbers.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, TS)]
@@ -261,8 +279,11 @@ pub trait Replacement: Sized + Clone + std::fmt::Debug {
     /// scan under a profile that reads those into the cold end.
     fn insert(&mut self, cx: &mut Cx, i: u32, to_tail: bool) -> Place;
 
-    /// The victim scan reached clean buffer `i`: take it or spare it.
-    fn judge(&mut self, cx: &mut Cx, i: u32) -> Verdict;
+    /// The victim scan reached clean buffer `i`: take it or spare it (by default the first
+    /// clean buffer the scan meets is the victim).
+    fn judge(&mut self, _cx: &mut Cx, _i: u32) -> Verdict {
+        Verdict::Victim
+    }
 
     /// Where the victim scan starts: the eviction end.
     fn scan_start(&self, _b: &Buffers, ws: &WorkingSet) -> u32 {
@@ -395,6 +416,7 @@ macro_rules! policies {
 pub mod future;
 pub mod ghost;
 pub mod hand;
+pub mod sides;
 
 pub mod arc;
 pub mod clock;
