@@ -1,10 +1,10 @@
 //! The registry and the policies against their textbook definitions.
 
-use super::{Replacer, Setup, NAMES, POLICIES};
+use super::{NAMES, POLICIES};
 use crate::buffer::cache::events::Op;
 use crate::buffer::cache::workload::{Access, Rng};
 use crate::buffer::{Cache, Instance, PoolId};
-use crate::profile::{Profile, TRAITS};
+use crate::profile::TRAITS;
 use crate::scenario::Scenario;
 use std::collections::{HashSet, VecDeque};
 
@@ -20,15 +20,7 @@ pub(super) fn cache(buffers: u32, blocks: u32, policy: &str) -> Cache {
     let mut c = Instance::build(&Scenario::parse(&text).unwrap())
         .unwrap()
         .cache;
-    c.repl = Replacer::build(
-        policy,
-        &Setup {
-            traits: Profile::V8_1_6.traits(),
-            aging: &c.cfg.aging,
-            sets: &c.sets,
-        },
-    )
-    .unwrap();
+    assert!(c.use_policy(policy), "{policy}");
     c
 }
 
