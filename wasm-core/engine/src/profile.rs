@@ -144,147 +144,104 @@ const LIB_816: &str = "The library cache follows 8.1.6: CURSOR_SHARING = FORCE i
 pub static TRAITS: [ProfileTraits; ROWS.len()] = table(ROWS);
 
 /// [`TRAITS`] as it is written (a slice, so that a new row needs no count).
-const ROWS: &[ProfileTraits] = &[
-    ProfileTraits {
-        profile: Profile::V8_0,
-        name: "8.0",
-        // 8.0: classic LRU, MRU insertion, every hit moves to the head.
-        replacement: "lru",
-        cool: CoolRule::Keep,
-        // probe_examination, 8.0: the UNIQUE SCAN probe is an examination; the RANGE SCAN
-        // probe pins its leaf (it must come back for the next key).
-        examination: UNIQUE_PROBE,
-        // index_hit_stays, 8.0: a hit on an index block does not relink it.
-        relink: BLOCKS_ONLY,
-        large_scans_to_tail: true,
-        direct_reads: DirectReads::None,
-        keep_bug: false,
-        keep_fits_buffered: false,
-        serial_direct_read_keywords: false,
-        cursor_sharing_force: false,
-        library_note: Some("profile 8.0: the library cache model follows 8i (seed 001)"),
-        hash_defaults: HashDefaults::PrimeQuarterOneLatchEach,
-        multiblock_one_mb: false,
-        ignores: AGING,
-        buffer_help: "Classic LRU: new blocks and every hit go to the MRU head.",
-        library_help: "The library cache model follows 8i (seed 001); CURSOR_SHARING is not available.",
-        sources: &[SEED000],
-    },
-    ProfileTraits {
-        profile: Profile::V8_1_5,
-        name: "8.1.5",
-        // 8.1.5: touch counts, midpoint insertion; cooling sets _db_aging_cool_count.
-        replacement: "touch-count",
-        cool: CoolRule::SetCoolCount,
-        // probe_examination, 8i: both index probes (seed 000 Table 9).
-        examination: INDEX_PROBES,
-        relink: ALL_PROBE_KINDS,
-        large_scans_to_tail: true,
-        direct_reads: DirectReads::None,
-        keep_bug: false,
-        keep_fits_buffered: false,
-        serial_direct_read_keywords: false,
-        cursor_sharing_force: false,
-        library_note: None,
-        hash_defaults: HashDefaults::DoubleAtMost1024Latches,
-        multiblock_one_mb: false,
-        ignores: &[],
-        buffer_help: "Touch counts, midpoint insertion; a cooled buffer gets _db_aging_cool_count.",
-        library_help: "Seed 001's shared pool size tests: no CURSOR_SHARING, so literal SQL is never shared.",
-        sources: &[SEED000, SEED001],
-    },
-    ProfileTraits {
-        profile: Profile::V8_1_6,
-        name: "8.1.6",
-        // 8.1.6: as 8.1.5, but a cooled buffer keeps its touch count.
-        replacement: "touch-count",
-        cool: CoolRule::Keep,
-        examination: INDEX_PROBES,
-        relink: ALL_PROBE_KINDS,
-        large_scans_to_tail: true,
-        direct_reads: DirectReads::None,
-        keep_bug: false,
-        keep_fits_buffered: false,
-        serial_direct_read_keywords: false,
-        cursor_sharing_force: true,
-        library_note: None,
-        hash_defaults: HashDefaults::DoubleAtMost1024Latches,
-        multiblock_one_mb: false,
-        ignores: &[],
-        buffer_help: "As 8.1.5, but a cooled buffer keeps its touch count.",
-        library_help: "CURSOR_SHARING = FORCE is available: literals become :\"SYS_B_n\" binds.",
-        sources: &[SEED000, SEED001],
-    },
-    ProfileTraits {
-        profile: Profile::V10_2_0_5,
-        name: "10.2.0.5",
-        // 8.1.6 rules; serial direct path reads when event_10358 = 4 (bug 8332368), with the
-        // KEEP-pool bug 8897574 (seed 004).
-        replacement: "touch-count",
-        cool: CoolRule::Keep,
-        examination: INDEX_PROBES,
-        relink: ALL_PROBE_KINDS,
-        large_scans_to_tail: false,
-        direct_reads: DirectReads::Event10358,
-        keep_bug: true,
-        keep_fits_buffered: false,
-        serial_direct_read_keywords: false,
-        cursor_sharing_force: true,
-        library_note: None,
-        hash_defaults: HashDefaults::DoubleAtMost1024Latches,
-        multiblock_one_mb: true,
-        ignores: &["event_10949"],
-        buffer_help: "8.1.6 rules; serial direct path reads only with event 10358 at level 4 (bug 8332368); KEEP-pool bug 8897574.",
-        library_help: LIB_816,
-        sources: &[SEED004],
-    },
-    ProfileTraits {
-        profile: Profile::V11_2_0_1,
-        name: "11.2.0.1",
-        // 8.1.6 rules; serial direct path reads on by default (off with event_10949 = 1),
-        // the KEEP-pool bug present.
-        replacement: "touch-count",
-        cool: CoolRule::Keep,
-        examination: INDEX_PROBES,
-        relink: ALL_PROBE_KINDS,
-        large_scans_to_tail: false,
-        direct_reads: DirectReads::OffWithEvent10949,
-        keep_bug: true,
-        keep_fits_buffered: false,
-        serial_direct_read_keywords: false,
-        cursor_sharing_force: true,
-        library_note: None,
-        hash_defaults: HashDefaults::DoubleAtMost1024Latches,
-        multiblock_one_mb: true,
-        ignores: &["event_10358"],
-        buffer_help: "Serial direct path reads on by default (off with event 10949 level 1); KEEP-pool bug 8897574.",
-        library_help: LIB_816,
-        sources: &[SEED004],
-    },
-    ProfileTraits {
-        profile: Profile::V11_2_0_2,
-        name: "11.2.0.2",
-        // As 11.2.0.1 with bug 8897574 fixed: a KEEP segment smaller than the KEEP cache is
-        // read through the cache; _serial_direct_read takes AUTO, NEVER and ALWAYS.
-        replacement: "touch-count",
-        cool: CoolRule::Keep,
-        examination: INDEX_PROBES,
-        relink: ALL_PROBE_KINDS,
-        large_scans_to_tail: false,
-        direct_reads: DirectReads::OffWithEvent10949,
-        keep_bug: false,
-        keep_fits_buffered: true,
-        serial_direct_read_keywords: true,
-        cursor_sharing_force: true,
-        library_note: None,
-        hash_defaults: HashDefaults::DoubleAtMost1024Latches,
-        multiblock_one_mb: true,
-        ignores: &["event_10358"],
-        buffer_help: "Bug 8897574 fixed: a KEEP segment smaller than the KEEP cache is buffered; _serial_direct_read takes AUTO, NEVER, ALWAYS.",
-        library_help: LIB_816,
-        sources: &[SEED004],
-    },
-];
+const ROWS: &[ProfileTraits] = &[V8_0, V8_1_5, V8_1_6, V10_2_0_5, V11_2_0_1, V11_2_0_2];
+
+// Each row after the first says what its version changes: the rest is the row it names.
+
+const V8_0: ProfileTraits = ProfileTraits {
+    profile: Profile::V8_0,
+    name: "8.0",
+    // 8.0: classic LRU, MRU insertion, every hit moves to the head.
+    replacement: "lru",
+    cool: CoolRule::Keep,
+    // probe_examination, 8.0: the UNIQUE SCAN probe is an examination; the RANGE SCAN
+    // probe pins its leaf (it must come back for the next key).
+    examination: UNIQUE_PROBE,
+    // index_hit_stays, 8.0: a hit on an index block does not relink it.
+    relink: BLOCKS_ONLY,
+    large_scans_to_tail: true,
+    direct_reads: DirectReads::None,
+    keep_bug: false,
+    keep_fits_buffered: false,
+    serial_direct_read_keywords: false,
+    cursor_sharing_force: false,
+    library_note: Some("profile 8.0: the library cache model follows 8i (seed 001)"),
+    hash_defaults: HashDefaults::PrimeQuarterOneLatchEach,
+    multiblock_one_mb: false,
+    ignores: AGING,
+    buffer_help: "Classic LRU: new blocks and every hit go to the MRU head.",
+    library_help: "The library cache model follows 8i (seed 001); CURSOR_SHARING is not available.",
+    sources: &[SEED000],
+};
+
+const V8_1_5: ProfileTraits = ProfileTraits {
+    profile: Profile::V8_1_5,
+    name: "8.1.5",
+    // 8.1.5: touch counts, midpoint insertion; cooling sets _db_aging_cool_count.
+    replacement: "touch-count",
+    cool: CoolRule::SetCoolCount,
+    // probe_examination, 8i: both index probes (seed 000 Table 9).
+    examination: INDEX_PROBES,
+    relink: ALL_PROBE_KINDS,
+    library_note: None,
+    hash_defaults: HashDefaults::DoubleAtMost1024Latches,
+    ignores: &[],
+    buffer_help: "Touch counts, midpoint insertion; a cooled buffer gets _db_aging_cool_count.",
+    library_help:
+        "Seed 001's shared pool size tests: no CURSOR_SHARING, so literal SQL is never shared.",
+    sources: &[SEED000, SEED001],
+    ..V8_0
+};
+
+const V8_1_6: ProfileTraits = ProfileTraits {
+    profile: Profile::V8_1_6,
+    name: "8.1.6",
+    // 8.1.6: as 8.1.5, but a cooled buffer keeps its touch count.
+    cool: CoolRule::Keep,
+    cursor_sharing_force: true,
+    buffer_help: "As 8.1.5, but a cooled buffer keeps its touch count.",
+    library_help: "CURSOR_SHARING = FORCE is available: literals become :\"SYS_B_n\" binds.",
+    ..V8_1_5
+};
+
+const V10_2_0_5: ProfileTraits = ProfileTraits {
+    profile: Profile::V10_2_0_5,
+    name: "10.2.0.5",
+    // 8.1.6 rules; serial direct path reads when event_10358 = 4 (bug 8332368), with the
+    // KEEP-pool bug 8897574 (seed 004).
+    large_scans_to_tail: false,
+    direct_reads: DirectReads::Event10358,
+    keep_bug: true,
+    multiblock_one_mb: true,
+    ignores: &["event_10949"],
+    buffer_help: "8.1.6 rules; serial direct path reads only with event 10358 at level 4 (bug 8332368); KEEP-pool bug 8897574.",
+    library_help: LIB_816,
+    sources: &[SEED004],
+    ..V8_1_6
+};
+
+const V11_2_0_1: ProfileTraits = ProfileTraits {
+    profile: Profile::V11_2_0_1,
+    name: "11.2.0.1",
+    // 8.1.6 rules; serial direct path reads on by default (off with event_10949 = 1),
+    // the KEEP-pool bug present.
+    direct_reads: DirectReads::OffWithEvent10949,
+    ignores: &["event_10358"],
+    buffer_help: "Serial direct path reads on by default (off with event 10949 level 1); KEEP-pool bug 8897574.",
+    ..V10_2_0_5
+};
+
+const V11_2_0_2: ProfileTraits = ProfileTraits {
+    profile: Profile::V11_2_0_2,
+    name: "11.2.0.2",
+    // As 11.2.0.1 with bug 8897574 fixed: a KEEP segment smaller than the KEEP cache is
+    // read through the cache; _serial_direct_read takes AUTO, NEVER and ALWAYS.
+    keep_bug: false,
+    keep_fits_buffered: true,
+    serial_direct_read_keywords: true,
+    buffer_help: "Bug 8897574 fixed: a KEEP segment smaller than the KEEP cache is buffered; _serial_direct_read takes AUTO, NEVER, ALWAYS.",
+    ..V11_2_0_1
+};
 
 /// The rows as an array (every row is `Copy`).
 const fn table<const N: usize>(rows: &[ProfileTraits]) -> [ProfileTraits; N] {
