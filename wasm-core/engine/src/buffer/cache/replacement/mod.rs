@@ -421,6 +421,7 @@ pub mod sides;
 pub mod arc;
 pub mod clock;
 pub mod fifo;
+pub mod lfu;
 pub mod lirs;
 pub mod lru;
 pub mod opt;
@@ -440,6 +441,7 @@ policies! {
     two_q::TwoQ,
     arc::Arc,
     lirs::Lirs,
+    lfu::Lfu,
 }
 
 impl Replacer {
