@@ -22,7 +22,6 @@ pub enum Profile {
     V10_2_0_5,
     V11_2_0_1,
     V11_2_0_2,
-    V12_1_0_2,
 }
 
 /// What cooling a buffer out of the hot region does to its touch count.
@@ -145,9 +144,7 @@ const LIB_816: &str = "The library cache follows 8.1.6: CURSOR_SHARING = FORCE i
 pub static TRAITS: [ProfileTraits; ROWS.len()] = table(ROWS);
 
 /// [`TRAITS`] as it is written (a slice, so that a new row needs no count).
-const ROWS: &[ProfileTraits] = &[
-    V8_0, V8_1_5, V8_1_6, V10_2_0_5, V11_2_0_1, V11_2_0_2, V12_1_0_2,
-];
+const ROWS: &[ProfileTraits] = &[V8_0, V8_1_5, V8_1_6, V10_2_0_5, V11_2_0_1, V11_2_0_2];
 
 // Each row after the first says what its version changes: the rest is the row it names.
 
@@ -244,14 +241,6 @@ const V11_2_0_2: ProfileTraits = ProfileTraits {
     serial_direct_read_keywords: true,
     buffer_help: "Bug 8897574 fixed: a KEEP segment smaller than the KEEP cache is buffered; _serial_direct_read takes AUTO, NEVER, ALWAYS.",
     ..V11_2_0_1
-};
-
-const V12_1_0_2: ProfileTraits = ProfileTraits {
-    profile: Profile::V12_1_0_2,
-    name: "12.1.0.2",
-    // Throw-away: as 11.2.0.2.
-    buffer_help: "As 11.2.0.2 (a throw-away row).",
-    ..V11_2_0_2
 };
 
 /// The rows as an array (every row is `Copy`).

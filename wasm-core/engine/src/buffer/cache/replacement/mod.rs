@@ -421,7 +421,6 @@ pub mod sides;
 pub mod arc;
 pub mod clock;
 pub mod fifo;
-pub mod lfu;
 pub mod lirs;
 pub mod lru;
 pub mod opt;
@@ -441,7 +440,6 @@ policies! {
     two_q::TwoQ,
     arc::Arc,
     lirs::Lirs,
-    lfu::Lfu,
 }
 
 impl Replacer {
