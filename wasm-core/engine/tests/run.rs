@@ -16,7 +16,7 @@ fn trace_replay_under_80_is_textbook_lru() {
         let mut trace = Vec::new();
         for t in 0..20_000 {
             // skewed: half the accesses to a small hot range
-            let b = if next() % 2 == 0 {
+            let b = if next().is_multiple_of(2) {
                 next() % (blocks / 5)
             } else {
                 next() % blocks
