@@ -33,7 +33,7 @@ import {
   printCloudPhysics,
 } from './lib/cloudPhysics';
 import {
-  CACHESIM_NAME,
+  cachesimName,
   cachesimResult,
   onPath,
   physicalReads,
@@ -145,7 +145,7 @@ function zipf() {
     writeFileSync(scenario, JSON.stringify(traceScenario(title, n, OBJECTS)));
     for (const policy of POLICIES) {
       console.error(`bench-trace: ${policy} at ${n.toLocaleString('en-US')} buffers…`);
-      const algo = CACHESIM_NAME[policy];
+      const algo = cachesimName(policy);
       // the runner as `npm run -s sim` runs it (bundled, scripts/cli.mjs), without npm's own
       // start-up (scripts/bench-runner.ts times that too)
       const sim = [join(root, 'scripts/cli.mjs'), 'sim', scenario, '--trace', trace];

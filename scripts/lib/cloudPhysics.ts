@@ -10,7 +10,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { CACHESIM_NAME, cachesimResult, physicalReads, traceScenario } from './procs';
+import { cachesimName, cachesimResult, physicalReads, traceScenario } from './procs';
 
 export const CLOUD_SIZES = [1_000, 5_000, 20_000];
 const FILE = 'cloudPhysicsIO.oracleGeneral.bin';
@@ -57,7 +57,7 @@ export function compareCloudPhysics(
       console.error(`bench-trace: cloudPhysicsIO, ${policy} at ${n}…`);
       const args = [scenario, trace, '--format', 'oracleGeneral', '--map', 'dense'];
       const ours = run(traceBin, [...args, '--policy', policy], dir);
-      const name = CACHESIM_NAME[policy];
+      const name = cachesimName(policy);
       const lib = name
         ? run(cachesim, [trace, 'oracleGeneral', name, `${n}`, '--ignore-obj-size=true'], dir)
         : undefined;

@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
+import { policyInfo } from '../../web/src/sim/policy';
 
 export interface Measured {
   wall: number; // seconds, best of the runs
@@ -79,18 +80,10 @@ export function timed(programs: Program[], runs: number, cwd: string): (Measured
   );
 }
 
-/** Our policy names → libCacheSim's (cachesim's algorithm argument). */
-export const CACHESIM_NAME: Record<string, string> = {
-  lru: 'LRU',
-  fifo: 'FIFO',
-  clock: 'Clock',
-  '2q': 'TwoQ',
-  arc: 'ARC',
-  lirs: 'LIRS',
-  's3-fifo': 'S3FIFO',
-  sieve: 'Sieve',
-  opt: 'Belady',
-};
+/** libCacheSim's name for policy `name` (cachesim's algorithm argument), from the engine's
+ * registry (each policy file's `LIBCACHESIM`; the engine must be loaded), or undefined. */
+export const cachesimName = (name: string): string | undefined =>
+  policyInfo(name).libcachesim ?? undefined;
 
 /** cachesim's result line: requests and the miss ratio to 4 digits, and the exact counts
  * when the binary prints them (a local build that appends `EXACT n_req N n_miss M`). */

@@ -59,13 +59,12 @@ pub fn profile_traits() -> String {
     json(&cachesim::profile::TRAITS)
 }
 
-/// Every registered replacement policy's name (a scenario's `policy`), in registry order.
+/// Every registered replacement policy (`PolicyInfo`: a scenario's `policy` name, its label, one
+/// line on how it works, libCacheSim's name), in registry order: the constants of each policy's
+/// file. The page and the scripts read policies only here.
 #[wasm_bindgen(js_name = policyNames)]
-pub fn policy_names() -> Vec<String> {
-    engine_buffer::cache::replacement::NAMES
-        .iter()
-        .map(|s| s.to_string())
-        .collect()
+pub fn policy_names() -> String {
+    json(engine_buffer::cache::replacement::POLICIES)
 }
 
 /// Parse a scenario and give it back with defaults filled in, or throw the error.

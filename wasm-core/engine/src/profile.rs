@@ -3,27 +3,24 @@
 //! Every fact that differs between versions is a field of [`ProfileTraits`], one row per
 //! [`Profile`] in [`TRAITS`]. The engine asks a profile's row (never compares versions), and
 //! the page reads the same table through the bindings (`profileTraits()`), so adding a
-//! version is adding a variant and its row here, with its tests.
+//! version is adding a variant and its row here, with its tests: the row gives the version its
+//! name (what a scenario's `profile` says) and its place among the others ([`Profile::ALL`]).
 
 use crate::error::{Result, SimError};
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use ts_rs::TS;
 
-/// Which Oracle version's rules the cache follows (the order of [`TRAITS`]: oldest first).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
-#[ts(export)]
+/// Which Oracle version's rules the cache follows. A variant is a handle on its row of
+/// [`TRAITS`], which names it and places it (oldest first); in JSON and in TypeScript it is
+/// that name (`"8.1.6"`), one of those `profileTraits()` lists.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, TS)]
+#[ts(export, type = "string")]
 pub enum Profile {
-    #[serde(rename = "8.0")]
     V8_0,
-    #[serde(rename = "8.1.5")]
     V8_1_5,
-    #[serde(rename = "8.1.6")]
     V8_1_6,
-    #[serde(rename = "10.2.0.5")]
     V10_2_0_5,
-    #[serde(rename = "11.2.0.1")]
     V11_2_0_1,
-    #[serde(rename = "11.2.0.2")]
     V11_2_0_2,
 }
 
@@ -67,10 +64,15 @@ pub enum HashDefaults {
 pub type ProbeKinds = [bool; 3];
 
 /// One version's row: every rule and default that differs between versions.
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Copy, Serialize, TS)]
 #[ts(export)]
 pub struct ProfileTraits {
     pub profile: Profile,
+    /// The version's name: what a scenario's `profile` says ("8.1.6"); in JSON, `profile` is
+    /// this name already.
+    #[serde(skip)]
+    #[ts(skip)]
+    pub name: &'static str,
     /// The replacement policy of every working set, by its registered name
     /// (`buffer/cache/replacement/`).
     pub replacement: &'static str,
@@ -137,160 +139,157 @@ const SEED001: &str =
     "seed 001: Connie Dialeris Green / SQLSlammer, literal SQL and CURSOR_SHARING (8.1.5, 8.1.6)";
 const LIB_816: &str = "The library cache follows 8.1.6: CURSOR_SHARING = FORCE is available.";
 
-/// docs/model.md's profile table, oldest version first, in the order of [`Profile`]'s variants.
-pub static TRAITS: [ProfileTraits; 6] = [
-    ProfileTraits {
-        profile: Profile::V8_0,
-        // 8.0: classic LRU, MRU insertion, every hit moves to the head.
-        replacement: "lru",
-        cool: CoolRule::Keep,
-        // probe_examination, 8.0: the UNIQUE SCAN probe is an examination; the RANGE SCAN
-        // probe pins its leaf (it must come back for the next key).
-        examination: UNIQUE_PROBE,
-        // index_hit_stays, 8.0: a hit on an index block does not relink it.
-        relink: BLOCKS_ONLY,
-        large_scans_to_tail: true,
-        direct_reads: DirectReads::None,
-        keep_bug: false,
-        keep_fits_buffered: false,
-        serial_direct_read_keywords: false,
-        cursor_sharing_force: false,
-        library_note: Some("profile 8.0: the library cache model follows 8i (seed 001)"),
-        hash_defaults: HashDefaults::PrimeQuarterOneLatchEach,
-        multiblock_one_mb: false,
-        ignores: AGING,
-        buffer_help: "Classic LRU: new blocks and every hit go to the MRU head.",
-        library_help: "The library cache model follows 8i (seed 001); CURSOR_SHARING is not available.",
-        sources: &[SEED000],
-    },
-    ProfileTraits {
-        profile: Profile::V8_1_5,
-        // 8.1.5: touch counts, midpoint insertion; cooling sets _db_aging_cool_count.
-        replacement: "touch-count",
-        cool: CoolRule::SetCoolCount,
-        // probe_examination, 8i: both index probes (seed 000 Table 9).
-        examination: INDEX_PROBES,
-        relink: ALL_PROBE_KINDS,
-        large_scans_to_tail: true,
-        direct_reads: DirectReads::None,
-        keep_bug: false,
-        keep_fits_buffered: false,
-        serial_direct_read_keywords: false,
-        cursor_sharing_force: false,
-        library_note: None,
-        hash_defaults: HashDefaults::DoubleAtMost1024Latches,
-        multiblock_one_mb: false,
-        ignores: &[],
-        buffer_help: "Touch counts, midpoint insertion; a cooled buffer gets _db_aging_cool_count.",
-        library_help: "Seed 001's shared pool size tests: no CURSOR_SHARING, so literal SQL is never shared.",
-        sources: &[SEED000, SEED001],
-    },
-    ProfileTraits {
-        profile: Profile::V8_1_6,
-        // 8.1.6: as 8.1.5, but a cooled buffer keeps its touch count.
-        replacement: "touch-count",
-        cool: CoolRule::Keep,
-        examination: INDEX_PROBES,
-        relink: ALL_PROBE_KINDS,
-        large_scans_to_tail: true,
-        direct_reads: DirectReads::None,
-        keep_bug: false,
-        keep_fits_buffered: false,
-        serial_direct_read_keywords: false,
-        cursor_sharing_force: true,
-        library_note: None,
-        hash_defaults: HashDefaults::DoubleAtMost1024Latches,
-        multiblock_one_mb: false,
-        ignores: &[],
-        buffer_help: "As 8.1.5, but a cooled buffer keeps its touch count.",
-        library_help: "CURSOR_SHARING = FORCE is available: literals become :\"SYS_B_n\" binds.",
-        sources: &[SEED000, SEED001],
-    },
-    ProfileTraits {
-        profile: Profile::V10_2_0_5,
-        // 8.1.6 rules; serial direct path reads when event_10358 = 4 (bug 8332368), with the
-        // KEEP-pool bug 8897574 (seed 004).
-        replacement: "touch-count",
-        cool: CoolRule::Keep,
-        examination: INDEX_PROBES,
-        relink: ALL_PROBE_KINDS,
-        large_scans_to_tail: false,
-        direct_reads: DirectReads::Event10358,
-        keep_bug: true,
-        keep_fits_buffered: false,
-        serial_direct_read_keywords: false,
-        cursor_sharing_force: true,
-        library_note: None,
-        hash_defaults: HashDefaults::DoubleAtMost1024Latches,
-        multiblock_one_mb: true,
-        ignores: &["event_10949"],
-        buffer_help: "8.1.6 rules; serial direct path reads only with event 10358 at level 4 (bug 8332368); KEEP-pool bug 8897574.",
-        library_help: LIB_816,
-        sources: &[SEED004],
-    },
-    ProfileTraits {
-        profile: Profile::V11_2_0_1,
-        // 8.1.6 rules; serial direct path reads on by default (off with event_10949 = 1),
-        // the KEEP-pool bug present.
-        replacement: "touch-count",
-        cool: CoolRule::Keep,
-        examination: INDEX_PROBES,
-        relink: ALL_PROBE_KINDS,
-        large_scans_to_tail: false,
-        direct_reads: DirectReads::OffWithEvent10949,
-        keep_bug: true,
-        keep_fits_buffered: false,
-        serial_direct_read_keywords: false,
-        cursor_sharing_force: true,
-        library_note: None,
-        hash_defaults: HashDefaults::DoubleAtMost1024Latches,
-        multiblock_one_mb: true,
-        ignores: &["event_10358"],
-        buffer_help: "Serial direct path reads on by default (off with event 10949 level 1); KEEP-pool bug 8897574.",
-        library_help: LIB_816,
-        sources: &[SEED004],
-    },
-    ProfileTraits {
-        profile: Profile::V11_2_0_2,
-        // As 11.2.0.1 with bug 8897574 fixed: a KEEP segment smaller than the KEEP cache is
-        // read through the cache; _serial_direct_read takes AUTO, NEVER and ALWAYS.
-        replacement: "touch-count",
-        cool: CoolRule::Keep,
-        examination: INDEX_PROBES,
-        relink: ALL_PROBE_KINDS,
-        large_scans_to_tail: false,
-        direct_reads: DirectReads::OffWithEvent10949,
-        keep_bug: false,
-        keep_fits_buffered: true,
-        serial_direct_read_keywords: true,
-        cursor_sharing_force: true,
-        library_note: None,
-        hash_defaults: HashDefaults::DoubleAtMost1024Latches,
-        multiblock_one_mb: true,
-        ignores: &["event_10358"],
-        buffer_help: "Bug 8897574 fixed: a KEEP segment smaller than the KEEP cache is buffered; _serial_direct_read takes AUTO, NEVER, ALWAYS.",
-        library_help: LIB_816,
-        sources: &[SEED004],
-    },
-];
+/// docs/model.md's profile table, one row per version, oldest first: the order of
+/// [`Profile::ALL`], of the profile select and of every list of versions.
+pub static TRAITS: [ProfileTraits; ROWS.len()] = table(ROWS);
+
+/// [`TRAITS`] as it is written (a slice, so that a new row needs no count).
+const ROWS: &[ProfileTraits] = &[V8_0, V8_1_5, V8_1_6, V10_2_0_5, V11_2_0_1, V11_2_0_2];
+
+// Each row after the first says what its version changes: the rest is the row it names.
+
+const V8_0: ProfileTraits = ProfileTraits {
+    profile: Profile::V8_0,
+    name: "8.0",
+    // 8.0: classic LRU, MRU insertion, every hit moves to the head.
+    replacement: "lru",
+    cool: CoolRule::Keep,
+    // probe_examination, 8.0: the UNIQUE SCAN probe is an examination; the RANGE SCAN
+    // probe pins its leaf (it must come back for the next key).
+    examination: UNIQUE_PROBE,
+    // index_hit_stays, 8.0: a hit on an index block does not relink it.
+    relink: BLOCKS_ONLY,
+    large_scans_to_tail: true,
+    direct_reads: DirectReads::None,
+    keep_bug: false,
+    keep_fits_buffered: false,
+    serial_direct_read_keywords: false,
+    cursor_sharing_force: false,
+    library_note: Some("profile 8.0: the library cache model follows 8i (seed 001)"),
+    hash_defaults: HashDefaults::PrimeQuarterOneLatchEach,
+    multiblock_one_mb: false,
+    ignores: AGING,
+    buffer_help: "Classic LRU: new blocks and every hit go to the MRU head.",
+    library_help: "The library cache model follows 8i (seed 001); CURSOR_SHARING is not available.",
+    sources: &[SEED000],
+};
+
+const V8_1_5: ProfileTraits = ProfileTraits {
+    profile: Profile::V8_1_5,
+    name: "8.1.5",
+    // 8.1.5: touch counts, midpoint insertion; cooling sets _db_aging_cool_count.
+    replacement: "touch-count",
+    cool: CoolRule::SetCoolCount,
+    // probe_examination, 8i: both index probes (seed 000 Table 9).
+    examination: INDEX_PROBES,
+    relink: ALL_PROBE_KINDS,
+    library_note: None,
+    hash_defaults: HashDefaults::DoubleAtMost1024Latches,
+    ignores: &[],
+    buffer_help: "Touch counts, midpoint insertion; a cooled buffer gets _db_aging_cool_count.",
+    library_help:
+        "Seed 001's shared pool size tests: no CURSOR_SHARING, so literal SQL is never shared.",
+    sources: &[SEED000, SEED001],
+    ..V8_0
+};
+
+const V8_1_6: ProfileTraits = ProfileTraits {
+    profile: Profile::V8_1_6,
+    name: "8.1.6",
+    // 8.1.6: as 8.1.5, but a cooled buffer keeps its touch count.
+    cool: CoolRule::Keep,
+    cursor_sharing_force: true,
+    buffer_help: "As 8.1.5, but a cooled buffer keeps its touch count.",
+    library_help: "CURSOR_SHARING = FORCE is available: literals become :\"SYS_B_n\" binds.",
+    ..V8_1_5
+};
+
+const V10_2_0_5: ProfileTraits = ProfileTraits {
+    profile: Profile::V10_2_0_5,
+    name: "10.2.0.5",
+    // 8.1.6 rules; serial direct path reads when event_10358 = 4 (bug 8332368), with the
+    // KEEP-pool bug 8897574 (seed 004).
+    large_scans_to_tail: false,
+    direct_reads: DirectReads::Event10358,
+    keep_bug: true,
+    multiblock_one_mb: true,
+    ignores: &["event_10949"],
+    buffer_help: "8.1.6 rules; serial direct path reads only with event 10358 at level 4 (bug 8332368); KEEP-pool bug 8897574.",
+    library_help: LIB_816,
+    sources: &[SEED004],
+    ..V8_1_6
+};
+
+const V11_2_0_1: ProfileTraits = ProfileTraits {
+    profile: Profile::V11_2_0_1,
+    name: "11.2.0.1",
+    // 8.1.6 rules; serial direct path reads on by default (off with event_10949 = 1),
+    // the KEEP-pool bug present.
+    direct_reads: DirectReads::OffWithEvent10949,
+    ignores: &["event_10358"],
+    buffer_help: "Serial direct path reads on by default (off with event 10949 level 1); KEEP-pool bug 8897574.",
+    ..V10_2_0_5
+};
+
+const V11_2_0_2: ProfileTraits = ProfileTraits {
+    profile: Profile::V11_2_0_2,
+    name: "11.2.0.2",
+    // As 11.2.0.1 with bug 8897574 fixed: a KEEP segment smaller than the KEEP cache is
+    // read through the cache; _serial_direct_read takes AUTO, NEVER and ALWAYS.
+    keep_bug: false,
+    keep_fits_buffered: true,
+    serial_direct_read_keywords: true,
+    buffer_help: "Bug 8897574 fixed: a KEEP segment smaller than the KEEP cache is buffered; _serial_direct_read takes AUTO, NEVER, ALWAYS.",
+    ..V11_2_0_1
+};
+
+/// The rows as an array (every row is `Copy`).
+const fn table<const N: usize>(rows: &[ProfileTraits]) -> [ProfileTraits; N] {
+    let mut t = [rows[0]; N];
+    let mut k = 0;
+    while k < N {
+        t[k] = rows[k];
+        k += 1;
+    }
+    t
+}
+
+/// Per variant, its row's index in [`TRAITS`] (two rows of one variant fail to compile).
+const ROW_OF: [u8; ROWS.len()] = {
+    let mut at = [u8::MAX; ROWS.len()];
+    let mut k = 0;
+    while k < ROWS.len() {
+        let v = ROWS[k].profile as usize;
+        assert!(v < ROWS.len(), "more Profile variants than rows in TRAITS");
+        assert!(
+            at[v] == u8::MAX,
+            "a Profile variant with two rows in TRAITS"
+        );
+        at[v] = k as u8;
+        k += 1;
+    }
+    at
+};
 
 impl Profile {
-    /// Every profile, oldest first.
-    pub const ALL: [Profile; 6] = [
-        Profile::V8_0,
-        Profile::V8_1_5,
-        Profile::V8_1_6,
-        Profile::V10_2_0_5,
-        Profile::V11_2_0_1,
-        Profile::V11_2_0_2,
-    ];
+    /// Every profile, in the order of the rows (oldest first).
+    pub const ALL: [Profile; ROWS.len()] = {
+        let mut all = [Profile::V8_0; ROWS.len()];
+        let mut k = 0;
+        while k < ROWS.len() {
+            all[k] = ROWS[k].profile;
+            k += 1;
+        }
+        all
+    };
 
     pub fn parse(s: &str) -> Result<Profile> {
-        Profile::ALL
-            .into_iter()
-            .find(|p| p.name() == s)
+        TRAITS
+            .iter()
+            .find(|t| t.name == s)
+            .map(|t| t.profile)
             .ok_or_else(|| {
-                let names: Vec<&str> = Profile::ALL.iter().map(|p| p.name()).collect();
+                let names: Vec<&str> = TRAITS.iter().map(|t| t.name).collect();
                 SimError::new(
                     "profile",
                     format!(
@@ -305,18 +304,12 @@ impl Profile {
     /// This version's row of [`TRAITS`].
     #[inline]
     pub fn traits(self) -> &'static ProfileTraits {
-        &TRAITS[self as usize]
+        &TRAITS[ROW_OF[self as usize] as usize]
     }
 
+    /// The version's name, as its row spells it ("8.1.6").
     pub fn name(self) -> &'static str {
-        match self {
-            Profile::V8_0 => "8.0",
-            Profile::V8_1_5 => "8.1.5",
-            Profile::V8_1_6 => "8.1.6",
-            Profile::V10_2_0_5 => "10.2.0.5",
-            Profile::V11_2_0_1 => "11.2.0.1",
-            Profile::V11_2_0_2 => "11.2.0.2",
-        }
+        self.traits().name
     }
 
     /// Full scans are candidates for serial direct path reads (10.2.0.5 on).
@@ -330,19 +323,39 @@ impl Profile {
     }
 }
 
+impl Serialize for Profile {
+    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+impl<'de> Deserialize<'de> for Profile {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Profile, D::Error> {
+        let name = std::borrow::Cow::<str>::deserialize(d)?;
+        Profile::parse(&name).map_err(|e| serde::de::Error::custom(e.message))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn rows_are_in_variant_order_and_named_once() {
+    fn rows_name_and_place_their_versions_once() {
         for (k, p) in Profile::ALL.into_iter().enumerate() {
             assert_eq!(TRAITS[k].profile, p, "row {k}");
+            assert_eq!(p.name(), TRAITS[k].name);
             assert_eq!(p.traits().profile, p);
             assert_eq!(Profile::parse(p.name()).unwrap(), p);
             let json = serde_json::to_string(&p).unwrap();
             assert_eq!(json, format!("\"{}\"", p.name()));
+            assert_eq!(serde_json::from_str::<Profile>(&json).unwrap(), p);
         }
+        let wrong = serde_json::from_str::<Profile>("\"9i\"").unwrap_err();
+        assert!(
+            wrong.to_string().contains("unknown profile '9i'"),
+            "{wrong}"
+        );
         assert!(Profile::parse("9i")
             .unwrap_err()
             .message

@@ -7,7 +7,7 @@
 //! <ALGO> <N> --ignore-obj-size=true`, libCacheSim at commit aa0fc40). Its figures carry
 //! over; none of its code or data does.
 
-use cachesim::buffer::cache::replacement::NAMES;
+use cachesim::buffer::cache::replacement::{NAMES, POLICIES};
 use cachesim::buffer::whatif::trace_feed::TraceFeed;
 use std::process::Command;
 
@@ -18,19 +18,6 @@ const TRACE: [(&str, &str); 5] = [
     ("--alpha", "0.8"),
     ("--seed", "7"),
     ("--format", "oracleGeneral"),
-];
-
-/// libCacheSim's algorithm name → ours.
-pub const ALGOS: [(&str, &str); 9] = [
-    ("LRU", "lru"),
-    ("FIFO", "fifo"),
-    ("Clock", "clock"),
-    ("TwoQ", "2q"),
-    ("ARC", "arc"),
-    ("LIRS", "lirs"),
-    ("S3FIFO", "s3-fifo"),
-    ("Sieve", "sieve"),
-    ("Belady", "opt"),
 ];
 
 fn small_trace() -> Vec<u8> {
@@ -91,12 +78,13 @@ fn expected() -> Vec<(String, u32, u64, u64)> {
         .collect()
 }
 
+/// Our policy whose libCacheSim name (its file's `LIBCACHESIM`) is `algo`.
 fn ours(algo: &str) -> &'static str {
-    ALGOS
+    POLICIES
         .iter()
-        .find(|(a, _)| *a == algo)
+        .find(|p| p.libcachesim == Some(algo))
         .unwrap_or_else(|| panic!("unknown libCacheSim algorithm {algo}"))
-        .1
+        .name
 }
 
 #[test]

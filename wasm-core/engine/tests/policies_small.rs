@@ -10,10 +10,8 @@ mod common;
 
 use cachesim::buffer::cache::events::Op;
 use cachesim::buffer::cache::lists::{self, flag, WorkingSet, NIL};
-use cachesim::buffer::cache::replacement::{Replacer, Setup};
 use cachesim::buffer::cache::workload::Access;
 use cachesim::buffer::{Cache, Instance, PoolId, Run};
-use cachesim::profile::Profile;
 use cachesim::{Replayed, Scenario};
 use std::process::Command;
 
@@ -91,13 +89,7 @@ const EXPECTED: &[(&str, &str, u32, u64)] = &[
 /// blocks 1..63 (block 1 + a²/64 for a uniform a < 64), a scan of 10 to 69 blocks from
 /// 200, 300, 400 or 500, then one to three passes of a loop over 3 to 19 blocks from 150.
 fn loops() -> Vec<u32> {
-    let mut state = 12345u64;
-    let mut next = || {
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (state >> 33) as u32
-    };
+    let mut next = common::lcg(12345);
     let mut ids = Vec::new();
     for round in 0..50 {
         for _ in 0..150 {
@@ -145,15 +137,7 @@ fn cache(policy: &str, n: u32) -> Cache {
         .cache;
     let old = &c.sets[0];
     c.sets[0] = WorkingSet::new(old.pool, 0, n, 0, old.dbwr);
-    c.repl = Replacer::build(
-        policy,
-        &Setup {
-            traits: Profile::V8_1_6.traits(),
-            aging: &c.cfg.aging,
-            sets: &c.sets,
-        },
-    )
-    .unwrap();
+    assert!(c.use_policy(policy), "{policy}");
     c
 }
 

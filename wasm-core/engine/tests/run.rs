@@ -5,22 +5,18 @@ use cachesim::Replayed;
 use cachesim::Scenario;
 use std::collections::VecDeque;
 
+mod common;
+
 /// Profile 8.0, one LRU latch, trace replay of reads: the misses are textbook LRU's.
 #[test]
 fn trace_replay_under_80_is_textbook_lru() {
-    let mut state = 12345u64;
-    let mut next = || {
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (state >> 33) as u32
-    };
+    let mut next = common::lcg(12345);
     for (buffers, blocks) in [(50u32, 60u32), (50, 200), (120, 130), (200, 1000)] {
         let mut csv = String::from("time_ms,object,block,op\n");
         let mut trace = Vec::new();
         for t in 0..20_000 {
             // skewed: half the accesses to a small hot range
-            let b = if next() % 2 == 0 {
+            let b = if next().is_multiple_of(2) {
                 next() % (blocks / 5)
             } else {
                 next() % blocks

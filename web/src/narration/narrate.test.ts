@@ -6,6 +6,7 @@ import test1 from '../../../scenarios/seed000-8.0-test1.json';
 import keep1020 from '../../../scenarios/seed004-10.2.0.5-keep.json';
 import keep1120 from '../../../scenarios/seed004-11.2.0.2-keep.json';
 import type { ScanDecision } from '../sim/generated/buffer/ScanDecision';
+import { policies } from '../sim/policy';
 import { narrateEvent, narrateEvents, type NarrationContext } from './narrate';
 
 beforeAll(() => loadEngineNode());
@@ -42,19 +43,7 @@ describe('narration', () => {
 
   it('names each replacement policy properly in its rule lines', () => {
     const rule = { type: 'rule', buf: 3, text: 'hit on T1 → moved to T2 MRU' } as const;
-    const words: [string, string][] = [
-      ['lru', '8.0 classic LRU'],
-      ['touch-count', '8i touch count'],
-      ['fifo', 'FIFO'],
-      ['clock', 'CLOCK'],
-      ['sieve', 'SIEVE'],
-      ['s3-fifo', 'S3-FIFO'],
-      ['2q', '2Q'],
-      ['arc', 'ARC'],
-      ['lirs', 'LIRS'],
-      ['opt', "Belady's OPT"],
-    ];
-    for (const [policy, label] of words)
+    for (const { name: policy, label } of policies())
       expect(say({ ...ctx, policy }, rule)).toBe(
         `hit on T1 → moved to T2 MRU | a rule of ${label}`,
       );

@@ -63,10 +63,12 @@ describe('the replacement policy', () => {
   });
 
   it('opens a link naming no registered policy with the engine’s message, not a blank page', () => {
-    const scenario = { ...bundled('policy-loop').scenario, policy: 'lfu' };
+    const scenario = { ...bundled('policy-loop').scenario, policy: 'no-such-policy' };
     const store = opened(encodeState({ scenario, position: 0 }));
     const s = store.getState();
-    expect(s.linkError).toMatch(/policy: 'lfu' is not a replacement policy; the policies are/);
+    expect(s.linkError).toMatch(
+      /policy: 'no-such-policy' is not a replacement policy; the policies are/,
+    );
     for (const name of policyNames()) expect(s.linkError).toContain(name);
     expect(s.scenarioId).toBe(DEFAULT_SCENARIO_ID);
     expect(s.sim).not.toBeNull();

@@ -53,3 +53,15 @@ pub fn hang_guard<T: Send + 'static>(what: &str, f: impl FnOnce() -> T + Send + 
         Err(_) => panic!("{what}: no answer within {LIMIT:?} (a hang)"),
     }
 }
+
+/// Knuth's MMIX linear congruential generator from `seed`: each call the next state's top 31
+/// bits (the traces the tests make up and compare against a textbook).
+pub fn lcg(seed: u64) -> impl FnMut() -> u32 {
+    let mut state = seed;
+    move || {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (state >> 33) as u32
+    }
+}

@@ -93,6 +93,24 @@ impl Cache {
         Cache::with_io(cfg, segs, cost, io)
     }
 
+    /// Run replacement policy `name` from now on, over the working sets as they are (the
+    /// tests that hold every policy to one cache); false, and nothing changed, if no policy is
+    /// registered as `name`.
+    pub fn use_policy(&mut self, name: &str) -> bool {
+        let setup = Setup {
+            traits: self.cfg.profile.traits(),
+            aging: &self.cfg.aging,
+            sets: &self.sets,
+        };
+        match Replacer::build(name, &setup) {
+            Some(repl) => {
+                self.repl = repl;
+                true
+            }
+            None => false,
+        }
+    }
+
     pub fn with_io(cfg: CacheConfig, segs: Vec<Segment>, cost: CostNs, io: IoConfig) -> Self {
         let total = cfg.total_buffers() as usize;
         let mut b = Buffers::new(total);

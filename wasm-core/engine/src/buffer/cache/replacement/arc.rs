@@ -25,9 +25,8 @@
 //! the LRU end of the list it was in (T2 if a hit promoted it meanwhile).
 
 use super::ghost::GhostList;
-use super::{
-    block, Cx, Ghost, PolicyParam, PolicyState, RegionDef, Replacement, Setup, Tone, Verdict,
-};
+use super::sides::Sides;
+use super::{block, Cx, PolicyParam, PolicyState, RegionDef, Replacement, Setup, Tone};
 use crate::buffer::cache::events::{Event, Place, Touch};
 use crate::buffer::cache::lists::{self, flag, Buffers, WorkingSet, NIL};
 
@@ -66,7 +65,7 @@ struct SetState {
 pub struct Arc {
     sets: Vec<SetState>,
     /// Per buffer: in T2 (kept while DBWR holds it off the list).
-    in_t2: Vec<bool>,
+    in_t2: Sides,
 }
 
 const REGIONS: &[RegionDef] = &[
@@ -131,6 +130,10 @@ impl SetState {
 impl Replacement for Arc {
     const HOT_AND_COLD: bool = true;
     const NAME: &'static str = "arc";
+    const LABEL: &'static str = "ARC";
+    const LINE: &'static str =
+        "T1 (seen once) and T2 (seen twice); hits in the ghost lists B1, B2 move the target p";
+    const LIBCACHESIM: Option<&'static str> = Some("ARC");
 
     fn new(setup: &Setup) -> Self {
         Arc {
@@ -145,7 +148,7 @@ impl Replacement for Arc {
                     ghost_hit: GhostHit::None,
                 })
                 .collect(),
-            in_t2: vec![false; setup.buffers()],
+            in_t2: Sides::new(setup.buffers()),
         }
     }
 
@@ -186,12 +189,8 @@ impl Replacement for Arc {
 
     #[inline]
     fn hit(&mut self, cx: &mut Cx, i: u32, _relink: bool) -> Touch {
-        let was_t2 = self.in_t2[i as usize];
-        self.in_t2[i as usize] = true;
-        if !cx.b.has(i, flag::ON_WRITE_LIST | flag::WRITING) {
-            lists::unlink_repl(cx.b, cx.ws, i);
-            lists::insert_hot_head(cx.b, cx.ws, i);
-        }
+        let was_t2 = self.in_t2.hot(i);
+        self.in_t2.to_hot_head(cx, i);
         cx.rec.emit(|| Event::Rule {
             buf: Some(i),
             text: if was_t2 {
@@ -211,20 +210,9 @@ impl Replacement for Arc {
     fn insert(&mut self, cx: &mut Cx, i: u32, _to_tail: bool) -> Place {
         cx.b.tch[i as usize] = 0;
         let s = &mut self.sets[cx.set as usize];
-        if std::mem::replace(&mut s.ghost_hit, GhostHit::None) != GhostHit::None {
-            self.in_t2[i as usize] = true;
-            lists::insert_hot_head(cx.b, cx.ws, i);
-            Place::MruHead
-        } else {
-            self.in_t2[i as usize] = false;
-            lists::insert_cold_head(cx.b, cx.ws, i);
-            Place::Midpoint
-        }
-    }
-
-    #[inline]
-    fn judge(&mut self, _: &mut Cx, _: u32) -> Verdict {
-        Verdict::Victim
+        // A ghost hit goes to T2's head, any other block to T1's.
+        let ghost_hit = std::mem::replace(&mut s.ghost_hit, GhostHit::None) != GhostHit::None;
+        self.in_t2.insert(cx, i, ghost_hit)
     }
 
     #[inline]
@@ -283,26 +271,19 @@ impl Replacement for Arc {
                 ),
             });
         }
-        self.in_t2[i as usize] = in_t2;
-        lists::unlink_repl(cx.b, cx.ws, i);
+        self.in_t2.unlink(cx, i);
     }
 
     fn written(&mut self, cx: &mut Cx, i: u32) {
-        lists::insert_region_tail(cx.b, cx.ws, i, self.in_t2[i as usize]);
+        self.in_t2.written(cx, i);
     }
 
     fn state(&self, _b: &Buffers, ws: &WorkingSet, set: u32) -> PolicyState {
         let s = &self.sets[set as usize];
-        let ghost = |name, label, g: &GhostList| Ghost {
-            name,
-            label,
-            dbas: g.iter().collect(),
-            capacity: Some(s.n),
-        };
         PolicyState {
             ghosts: vec![
-                ghost("b1", "B1 (ghosts of T1)", &s.b1),
-                ghost("b2", "B2 (ghosts of T2)", &s.b2),
+                s.b1.view("b1", "B1 (ghosts of T1)", s.n),
+                s.b2.view("b2", "B2 (ghosts of T2)", s.n),
             ],
             params: vec![
                 PolicyParam {
@@ -310,11 +291,11 @@ impl Replacement for Arc {
                     value: s.p,
                     note: "target size of T1: + on a B1 ghost hit, − on a B2 ghost hit",
                 },
-                PolicyParam {
-                    name: "N",
-                    value: ws.size() as f64,
-                    note: "buffers of the set: at most N resident blocks, at most 2N remembered in all",
-                },
+                PolicyParam::count(
+                    "N",
+                    ws.size(),
+                    "buffers of the set: at most N resident blocks, at most 2N remembered in all",
+                ),
             ],
             ..PolicyState::default()
         }

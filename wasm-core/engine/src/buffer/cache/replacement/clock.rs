@@ -22,119 +22,66 @@
 //! under the hand goes to DBWR and the hand moves on; written, it comes back just behind the
 //! hand with its bit.
 
-use super::hand::{after, Hand};
-use super::{Cx, PolicyParam, PolicyState, RegionDef, Replacement, Setup, Tone, Verdict};
-use crate::buffer::cache::events::{Event, Place, Touch};
+use super::hand::{after, Sweep, Swept};
+use super::{Cx, RegionDef, Tone};
+use crate::buffer::cache::events::Event;
 use crate::buffer::cache::lists::{self, Buffers, WorkingSet, NIL};
 
+/// CLOCK: the hand's policy under [`ClockRules`].
+pub type Clock = Swept<ClockRules>;
+
 #[derive(Debug, Clone)]
-pub struct Clock {
-    hand: Hand,
-}
+pub struct ClockRules;
 
-const REGIONS: &[RegionDef] = &[RegionDef {
-    name: "clock",
-    label: "clock ring",
-    tone: Tone::Cold,
-    head_tag: Some(["RING START", "START"]),
-    tail_tag: Some(["RING END", "END"]),
-    boundary_tag: None,
-    legend: "clock ring (the hand walks from the end towards the start, then round again)",
-}];
-
-impl Replacement for Clock {
+impl Sweep for ClockRules {
     const NAME: &'static str = "clock";
-
-    fn new(setup: &Setup) -> Self {
-        Clock {
-            hand: Hand::new(setup, "reference bit"),
-        }
-    }
-
-    fn regions(&self) -> &'static [RegionDef] {
-        REGIONS
-    }
+    const LABEL: &'static str = "CLOCK";
+    const LINE: &'static str =
+        "a hit sets a reference bit; the hand clears set bits and takes the first clear one";
+    const LIBCACHESIM: Option<&'static str> = Some("Clock");
+    const MARK: &'static str = "reference bit";
+    const REGIONS: &'static [RegionDef] = &[RegionDef {
+        name: "clock",
+        label: "clock ring",
+        tone: Tone::Cold,
+        head_tag: Some(["RING START", "START"]),
+        tail_tag: Some(["RING END", "END"]),
+        boundary_tag: None,
+        legend: "clock ring (the hand walks from the end towards the start, then round again)",
+    }];
+    const SIZE: [&'static str; 2] = ["ring", "buffers in the ring (the working set)"];
 
     #[inline]
-    fn hit(&mut self, cx: &mut Cx, i: u32, _relink: bool) -> Touch {
-        self.hand.hit(cx, i)
-    }
-
-    #[inline]
-    fn insert(&mut self, cx: &mut Cx, i: u32, _to_tail: bool) -> Place {
-        cx.b.tch[i as usize] = 0;
-        self.hand.mark[i as usize] = 0;
+    fn place(cx: &mut Cx, hand: u32, i: u32, new: bool) {
         // Just behind the hand: after the hand in list order, reached last by the walk. Before
-        // the first eviction the hand is at the tail: the new block goes to the head.
-        let hand = self.hand.at[cx.set as usize];
+        // the first eviction the hand is at the tail: a new block goes to the head. A written
+        // buffer comes back there too, its reference bit kept.
         lists::insert_after(cx.b, cx.ws, hand, i);
-        cx.rec.emit(|| Event::Rule {
-            buf: Some(i),
-            text: "new block into the ring just behind the hand, reference bit 0".into(),
-        });
-        Place::MruHead
-    }
-
-    #[inline]
-    fn judge(&mut self, cx: &mut Cx, i: u32) -> Verdict {
-        self.hand.judge(cx, i)
-    }
-
-    #[inline]
-    fn scan_start(&self, b: &Buffers, ws: &WorkingSet) -> u32 {
-        self.hand.scan_start(b, ws)
-    }
-
-    #[inline]
-    fn scan_next(&self, b: &Buffers, ws: &WorkingSet, i: u32) -> u32 {
-        after(b, ws, i)
-    }
-
-    fn unlink(&mut self, cx: &mut Cx, i: u32, evicted: bool) {
-        // The hand leaves the buffer for the next one (the victim's, or a dirty buffer's the
-        // scan sends to DBWR).
-        if self.hand.of(cx.ws, cx.set) == i {
-            let next = after(cx.b, cx.ws, i);
-            self.hand.at[cx.set as usize] = if next == i { NIL } else { next };
-        }
-        lists::unlink_repl(cx.b, cx.ws, i);
-        if evicted {
-            self.hand.mark[i as usize] = 0;
+        if new {
+            cx.rec.emit(|| Event::Rule {
+                buf: Some(i),
+                text: "new block into the ring just behind the hand, reference bit 0".into(),
+            });
         }
     }
 
-    fn written(&mut self, cx: &mut Cx, i: u32) {
-        // Back into the ring just behind the hand, its reference bit kept.
-        let hand = self.hand.at[cx.set as usize];
-        lists::insert_after(cx.b, cx.ws, hand, i);
-    }
-
-    fn state(&self, b: &Buffers, ws: &WorkingSet, set: u32) -> PolicyState {
-        self.hand.state(
-            b,
-            ws,
-            set,
-            PolicyParam {
-                name: "ring",
-                value: ws.size() as f64,
-                note: "buffers in the ring (the working set)",
-            },
-        )
+    #[inline]
+    fn leave(b: &Buffers, ws: &WorkingSet, i: u32) -> u32 {
+        // On to the next buffer in the walk.
+        let next = after(b, ws, i);
+        if next == i {
+            NIL
+        } else {
+            next
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{cache, random_trace, read, replay};
+    use super::super::tests::{cache, changed, random_trace, read, replay};
     use crate::buffer::cache::lists::NIL;
     use crate::buffer::Cache;
-
-    /// The buffers whose block changed since `before`.
-    fn changed(c: &Cache, before: &[u32]) -> Vec<u32> {
-        (0..before.len() as u32)
-            .filter(|&i| c.b.dba[i as usize] != before[i as usize])
-            .collect()
-    }
 
     fn bit(c: &Cache, buf: u32) -> Option<i64> {
         let st = c.repl.state(&c.b, &c.sets[0], 0);

@@ -21,6 +21,9 @@ const REGIONS: &[RegionDef] = &[RegionDef {
 
 impl Replacement for Fifo {
     const NAME: &'static str = "fifo";
+    const LABEL: &'static str = "FIFO";
+    const LINE: &'static str = "a hit changes nothing; the oldest block goes first";
+    const LIBCACHESIM: Option<&'static str> = Some("FIFO");
 
     fn new(_: &Setup) -> Self {
         Fifo

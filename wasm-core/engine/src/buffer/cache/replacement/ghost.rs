@@ -3,6 +3,7 @@
 //! data block addresses in one doubly linked list (common's `Links`, newest at the head) with
 //! a hash index, so membership, removal and both ends are O(1).
 
+use super::Ghost;
 use crate::common::{Ends, IdHasher, Links, NIL};
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
@@ -92,6 +93,16 @@ impl GhostList {
         self.links
             .walk(self.ends.head)
             .map(|s| self.dba[s as usize])
+    }
+
+    /// The list as a view draws it, newest first.
+    pub fn view(&self, name: &'static str, label: &'static str, capacity: u32) -> Ghost {
+        Ghost {
+            name,
+            label,
+            dbas: self.iter().collect(),
+            capacity: Some(capacity),
+        }
     }
 
     /// Forget everything.

@@ -32,7 +32,7 @@
 //! head at the midpoint, its oldest block at the tail).
 
 use super::{
-    block, Cx, Ghost, PolicyParam, PolicyState, RegionDef, Replacement, Setup, Tone, Verdict,
+    block, order, Cx, Ghost, PolicyParam, PolicyState, RegionDef, Replacement, Setup, Tone,
 };
 use crate::buffer::cache::events::{Event, Place, Touch};
 use crate::buffer::cache::lists::{self, flag, Buffers, WorkingSet, NIL};
@@ -308,6 +308,10 @@ impl SetState {
 impl Replacement for Lirs {
     const HOT_AND_COLD: bool = true;
     const NAME: &'static str = "lirs";
+    const LABEL: &'static str = "LIRS";
+    const LINE: &'static str =
+        "blocks with a short reuse distance (LIR) stay; a small share of HIR blocks come and go";
+    const LIBCACHESIM: Option<&'static str> = Some("LIRS");
 
     fn new(setup: &Setup) -> Self {
         Lirs {
@@ -463,10 +467,6 @@ impl Replacement for Lirs {
         place
     }
 
-    fn judge(&mut self, _: &mut Cx, _: u32) -> Verdict {
-        Verdict::Victim
-    }
-
     fn unlink(&mut self, cx: &mut Cx, i: u32, evicted: bool) {
         let k = self.slot_of[i as usize];
         if evicted && k != NIL {
@@ -496,13 +496,7 @@ impl Replacement for Lirs {
 
     fn state(&self, b: &Buffers, ws: &WorkingSet, set: u32) -> PolicyState {
         let s = &self.sets[set as usize];
-        let mut order = Vec::with_capacity(ws.len as usize);
-        lists::repl_order(b, ws, &mut order);
-        let param = |name, value: u32, note| PolicyParam {
-            name,
-            value: value as f64,
-            note,
-        };
+        let param = PolicyParam::count;
         PolicyState {
             ghosts: vec![Ghost {
                 name: "nonresident",
@@ -514,9 +508,9 @@ impl Replacement for Lirs {
                     .collect(),
                 capacity: None,
             }],
-            status: order
-                .iter()
-                .map(|&i| (i, if b.has(i, flag::HOT) { "LIR" } else { "HIR" }))
+            status: order(b, ws)
+                .into_iter()
+                .map(|i| (i, if b.has(i, flag::HOT) { "LIR" } else { "HIR" }))
                 .collect(),
             params: vec![
                 param(

@@ -23,6 +23,10 @@ const REGIONS: &[RegionDef] = &[RegionDef {
 
 impl Replacement for Lru {
     const NAME: &'static str = "lru";
+    const LABEL: &'static str = "8.0 classic LRU";
+    const LINE: &'static str =
+        "a hit moves the block to the MRU head; the least recently used block goes first";
+    const LIBCACHESIM: Option<&'static str> = Some("LRU");
     const LRU_STACK: bool = true;
 
     fn new(_: &Setup) -> Self {

@@ -102,6 +102,22 @@ pub struct Ghost {
     pub capacity: Option<u32>,
 }
 
+/// What a policy says about itself: its registered name, what the page calls it, one line on
+/// how it works and libCacheSim's name for it — the constants of its file, listed in registry
+/// order by [`POLICIES`] (the page's `policyNames()`, the libCacheSim comparisons).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[ts(export, export_to = "buffer/")]
+pub struct PolicyInfo {
+    /// The registered name (a scenario's `policy`, a profile row's `replacement`).
+    pub name: &'static str,
+    /// Its name in a sentence: "ARC", "Belady's OPT", "8i touch count".
+    pub label: &'static str,
+    /// One line: what a hit does, where a new block goes, which block goes first.
+    pub line: &'static str,
+    /// libCacheSim's name for it (cachesim's algorithm argument), if libCacheSim has it.
+    pub libcachesim: Option<&'static str>,
+}
+
 /// A number a policy adapts or keeps (ARC's target p, the sizes of 2Q's queues).
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
 #[ts(export, export_to = "buffer/")]
@@ -109,6 +125,24 @@ pub struct PolicyParam {
     pub name: &'static str,
     pub value: f64,
     pub note: &'static str,
+}
+
+impl PolicyParam {
+    /// A number that counts (blocks, buffers, entries).
+    pub fn count(name: &'static str, n: u32, note: &'static str) -> PolicyParam {
+        PolicyParam {
+            name,
+            value: n as f64,
+            note,
+        }
+    }
+}
+
+/// The buffers on working set `ws`'s replacement list, head first.
+pub fn order(b: &Buffers, ws: &WorkingSet) -> Vec<u32> {
+    let mut order = Vec::with_capacity(ws.len as usize);
+    lists::repl_order(b, ws, &mut order);
+    order
 }
 
 /// What a view draws of a policy beyond its regions: its ghost lists, its hand, a mark per
@@ -168,6 +202,13 @@ pub struct RegionDef {
 pub trait Replacement: Sized + Clone + std::fmt::Debug {
     /// The name a profile row (and a scenario) uses.
     const NAME: &'static str;
+    /// What the page calls it in a sentence ("ARC", "Belady's OPT").
+    const LABEL: &'static str;
+    /// One line: what a hit does, where a new block goes, which block goes first.
+    const LINE: &'static str;
+    /// libCacheSim's name for it (`cache/eviction/`, cachesim's algorithm argument), if
+    /// libCacheSim has it: tests/policies.rs and `npm run bench` compare the two.
+    const LIBCACHESIM: Option<&'static str> = None;
     /// The policy is LRU: cache advice may take one LRU stack pass for it.
     const LRU_STACK: bool = false;
     /// Buffers keep touch counts (a new buffer starts at tch 1; X$BH shows them).
@@ -238,8 +279,11 @@ pub trait Replacement: Sized + Clone + std::fmt::Debug {
     /// scan under a profile that reads those into the cold end.
     fn insert(&mut self, cx: &mut Cx, i: u32, to_tail: bool) -> Place;
 
-    /// The victim scan reached clean buffer `i`: take it or spare it.
-    fn judge(&mut self, cx: &mut Cx, i: u32) -> Verdict;
+    /// The victim scan reached clean buffer `i`: take it or spare it (by default the first
+    /// clean buffer the scan meets is the victim).
+    fn judge(&mut self, _cx: &mut Cx, _i: u32) -> Verdict {
+        Verdict::Victim
+    }
 
     /// Where the victim scan starts: the eviction end.
     fn scan_start(&self, _b: &Buffers, ws: &WorkingSet) -> u32 {
@@ -270,6 +314,14 @@ macro_rules! policies {
 
         /// Every registered policy's name, in registry order.
         pub const NAMES: &[&str] = &[$(<$module::$ty as Replacement>::NAME,)*];
+
+        /// Every registered policy's words, in registry order.
+        pub const POLICIES: &[PolicyInfo] = &[$(PolicyInfo {
+            name: <$module::$ty as Replacement>::NAME,
+            label: <$module::$ty as Replacement>::LABEL,
+            line: <$module::$ty as Replacement>::LINE,
+            libcachesim: <$module::$ty as Replacement>::LIBCACHESIM,
+        },)*];
 
         impl Replacer {
             /// The policy registered as `name`, or None.
@@ -364,6 +416,7 @@ macro_rules! policies {
 pub mod future;
 pub mod ghost;
 pub mod hand;
+pub mod sides;
 
 pub mod arc;
 pub mod clock;

@@ -141,6 +141,10 @@ fn next_use(at: u64, k: u64) -> String {
 
 impl Replacement for Opt {
     const NAME: &'static str = "opt";
+    const LABEL: &'static str = "Belady's OPT";
+    const LINE: &'static str =
+        "knows the future: takes the block whose next use is farthest away (the optimum)";
+    const LIBCACHESIM: Option<&'static str> = Some("Belady");
 
     fn new(setup: &Setup) -> Self {
         Opt {

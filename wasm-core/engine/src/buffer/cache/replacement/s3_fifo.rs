@@ -31,7 +31,8 @@
 //! goes to DBWR; written, it comes back at the tail of the queue it was in, its frequency kept.
 
 use super::ghost::GhostList;
-use super::{Cx, Ghost, PolicyParam, PolicyState, RegionDef, Replacement, Setup, Tone, Verdict};
+use super::sides::Sides;
+use super::{order, Cx, PolicyParam, PolicyState, RegionDef, Replacement, Setup, Tone, Verdict};
 use crate::buffer::cache::events::{Event, Place, Touch};
 use crate::buffer::cache::lists::{self, flag, Buffers, WorkingSet, NIL};
 
@@ -59,7 +60,7 @@ pub struct S3Fifo {
     /// read, so saturating at 255 changes nothing).
     freq: Vec<u8>,
     /// Per buffer: it was in M when DBWR took it (it comes back there).
-    in_main: Vec<bool>,
+    in_main: Sides,
 }
 
 const REGIONS: &[RegionDef] = &[
@@ -114,6 +115,10 @@ impl S3Fifo {
 impl Replacement for S3Fifo {
     const HOT_AND_COLD: bool = true;
     const NAME: &'static str = "s3-fifo";
+    const LABEL: &'static str = "S3-FIFO";
+    const LINE: &'static str =
+        "a small FIFO for new blocks, a main FIFO for those hit there, a ghost queue of the rest";
+    const LIBCACHESIM: Option<&'static str> = Some("S3FIFO");
 
     fn new(setup: &Setup) -> Self {
         let sets = setup
@@ -135,7 +140,7 @@ impl Replacement for S3Fifo {
         S3Fifo {
             sets,
             freq: vec![0; setup.buffers()],
-            in_main: vec![false; setup.buffers()],
+            in_main: Sides::new(setup.buffers()),
         }
     }
 
@@ -178,19 +183,16 @@ impl Replacement for S3Fifo {
         cx.b.tch[i as usize] = 0;
         self.freq[i as usize] = 0;
         let s = &mut self.sets[cx.set as usize];
-        if std::mem::take(&mut s.ghost_hit) {
-            // Remembered by G: straight to M's head.
-            lists::insert_hot_head(cx.b, cx.ws, i);
+        // Remembered by G: straight to M's head; every other block starts at S's head (the
+        // midpoint).
+        let ghost_hit = std::mem::take(&mut s.ghost_hit);
+        if ghost_hit {
             cx.rec.emit(|| Event::Rule {
                 buf: Some(i),
                 text: "ghost hit → new block to M's head, freq 0".into(),
             });
-            Place::MruHead
-        } else {
-            // Every other block starts at S's head (the midpoint).
-            lists::insert_cold_head(cx.b, cx.ws, i);
-            Place::Midpoint
         }
+        self.in_main.insert(cx, i, ghost_hit)
     }
 
     #[inline]
@@ -266,35 +268,23 @@ impl Replacement for S3Fifo {
                 s.ghost.push_head(cx.b.dba[i as usize]);
             }
         }
-        self.in_main[i as usize] = in_main;
-        lists::unlink_repl(cx.b, cx.ws, i);
+        self.in_main.unlink(cx, i);
     }
 
     fn written(&mut self, cx: &mut Cx, i: u32) {
         // Back at the eviction end of the queue it was in, its frequency kept.
-        lists::insert_region_tail(cx.b, cx.ws, i, self.in_main[i as usize]);
+        self.in_main.written(cx, i);
     }
 
     fn state(&self, b: &Buffers, ws: &WorkingSet, set: u32) -> PolicyState {
         let s = &self.sets[set as usize];
-        let mut order = Vec::with_capacity(ws.len as usize);
-        lists::repl_order(b, ws, &mut order);
-        let param = |name, value: u32, note| PolicyParam {
-            name,
-            value: value as f64,
-            note,
-        };
+        let param = PolicyParam::count;
         PolicyState {
-            ghosts: vec![Ghost {
-                name: "ghost",
-                label: "ghost (G)",
-                dbas: s.ghost.iter().collect(),
-                capacity: Some(s.ghost_cap),
-            }],
+            ghosts: vec![s.ghost.view("ghost", "ghost (G)", s.ghost_cap)],
             mark_name: Some("freq"),
-            marks: order
-                .iter()
-                .map(|&i| (i, Some(self.freq[i as usize] as i64)))
+            marks: order(b, ws)
+                .into_iter()
+                .map(|i| (i, Some(self.freq[i as usize] as i64)))
                 .collect(),
             params: vec![
                 param("small", s.small, "S's share: ⌊N × 0.10⌋ buffers"),

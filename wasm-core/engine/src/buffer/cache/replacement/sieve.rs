@@ -21,111 +21,54 @@
 //! where it stopped. A dirty buffer under the hand goes to DBWR and the hand moves on; written,
 //! it comes back at the head with its bit.
 
-use super::hand::{after, Hand};
-use super::{Cx, PolicyParam, PolicyState, RegionDef, Replacement, Setup, Tone, Verdict};
-use crate::buffer::cache::events::{Place, Touch};
+use super::hand::{Sweep, Swept};
+use super::{Cx, RegionDef, Tone};
 use crate::buffer::cache::lists::{self, Buffers, WorkingSet};
 
+/// SIEVE: the hand's policy under [`SieveRules`].
+pub type Sieve = Swept<SieveRules>;
+
 #[derive(Debug, Clone)]
-pub struct Sieve {
-    hand: Hand,
-}
+pub struct SieveRules;
 
-const REGIONS: &[RegionDef] = &[RegionDef {
-    name: "sieve",
-    label: "SIEVE queue",
-    tone: Tone::Cold,
-    head_tag: Some(["NEWEST", "NEW"]),
-    tail_tag: Some(["OLDEST", "OLD"]),
-    boundary_tag: None,
-    legend: "SIEVE queue (newest → oldest; the hand sweeps towards the newest)",
-}];
-
-impl Replacement for Sieve {
+impl Sweep for SieveRules {
     const NAME: &'static str = "sieve";
-
-    fn new(setup: &Setup) -> Self {
-        Sieve {
-            hand: Hand::new(setup, "visited"),
-        }
-    }
-
-    fn regions(&self) -> &'static [RegionDef] {
-        REGIONS
-    }
-
-    #[inline]
-    fn hit(&mut self, cx: &mut Cx, i: u32, _relink: bool) -> Touch {
-        self.hand.hit(cx, i)
-    }
-
-    #[inline]
-    fn insert(&mut self, cx: &mut Cx, i: u32, _to_tail: bool) -> Place {
-        cx.b.tch[i as usize] = 0;
-        self.hand.mark[i as usize] = 0;
-        // New blocks join at the head (one region: the cold head is the head).
-        lists::insert_cold_head(cx.b, cx.ws, i);
-        Place::MruHead
-    }
+    const LABEL: &'static str = "SIEVE";
+    const LINE: &'static str =
+        "a hit sets a visited bit; the hand moves head-ward, sparing visited blocks in place";
+    const LIBCACHESIM: Option<&'static str> = Some("Sieve");
+    const MARK: &'static str = "visited";
+    const REGIONS: &'static [RegionDef] = &[RegionDef {
+        name: "sieve",
+        label: "SIEVE queue",
+        tone: Tone::Cold,
+        head_tag: Some(["NEWEST", "NEW"]),
+        tail_tag: Some(["OLDEST", "OLD"]),
+        boundary_tag: None,
+        legend: "SIEVE queue (newest → oldest; the hand sweeps towards the newest)",
+    }];
+    const SIZE: [&'static str; 2] = ["queue", "buffers in the queue (the working set)"];
 
     #[inline]
-    fn judge(&mut self, cx: &mut Cx, i: u32) -> Verdict {
-        self.hand.judge(cx, i)
-    }
-
-    #[inline]
-    fn scan_start(&self, b: &Buffers, ws: &WorkingSet) -> u32 {
-        self.hand.scan_start(b, ws)
-    }
-
-    #[inline]
-    fn scan_next(&self, b: &Buffers, ws: &WorkingSet, i: u32) -> u32 {
-        after(b, ws, i)
-    }
-
-    fn unlink(&mut self, cx: &mut Cx, i: u32, evicted: bool) {
-        // The hand leaves the buffer for the one nearer the head (at the head: NIL, the next
-        // scan starts at the tail), as Sieve.c:229 does after a victim.
-        if self.hand.of(cx.ws, cx.set) == i {
-            self.hand.at[cx.set as usize] = cx.b.link[i as usize].prev;
-        }
-        lists::unlink_repl(cx.b, cx.ws, i);
-        if evicted {
-            self.hand.mark[i as usize] = 0;
-        }
-    }
-
-    fn written(&mut self, cx: &mut Cx, i: u32) {
-        // Back at the head, its visited bit kept.
+    fn place(cx: &mut Cx, _hand: u32, i: u32, _new: bool) {
+        // At the head (one region: the cold head is the head): a new block, and a written
+        // buffer with its visited bit kept.
         lists::insert_cold_head(cx.b, cx.ws, i);
     }
 
-    fn state(&self, b: &Buffers, ws: &WorkingSet, set: u32) -> PolicyState {
-        self.hand.state(
-            b,
-            ws,
-            set,
-            PolicyParam {
-                name: "queue",
-                value: ws.size() as f64,
-                note: "buffers in the queue (the working set)",
-            },
-        )
+    #[inline]
+    fn leave(b: &Buffers, _ws: &WorkingSet, i: u32) -> u32 {
+        // To the buffer nearer the head (at the head: NIL, the next scan starts at the tail),
+        // as Sieve.c:229 does after a victim.
+        b.link[i as usize].prev
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{cache, random_trace, read, replay};
+    use super::super::tests::{cache, changed, random_trace, read, replay};
     use crate::buffer::cache::lists::{self, NIL};
     use crate::buffer::Cache;
-
-    /// The buffers whose block changed since `before`.
-    fn changed(c: &Cache, before: &[u32]) -> Vec<u32> {
-        (0..before.len() as u32)
-            .filter(|&i| c.b.dba[i as usize] != before[i as usize])
-            .collect()
-    }
 
     fn order(c: &Cache) -> Vec<u32> {
         let mut v = Vec::new();

@@ -1,10 +1,10 @@
 //! The registry and the policies against their textbook definitions.
 
-use super::{Replacer, Setup, NAMES};
+use super::{NAMES, POLICIES};
 use crate::buffer::cache::events::Op;
 use crate::buffer::cache::workload::{Access, Rng};
 use crate::buffer::{Cache, Instance, PoolId};
-use crate::profile::{Profile, TRAITS};
+use crate::profile::TRAITS;
 use crate::scenario::Scenario;
 use std::collections::{HashSet, VecDeque};
 
@@ -20,16 +20,15 @@ pub(super) fn cache(buffers: u32, blocks: u32, policy: &str) -> Cache {
     let mut c = Instance::build(&Scenario::parse(&text).unwrap())
         .unwrap()
         .cache;
-    c.repl = Replacer::build(
-        policy,
-        &Setup {
-            traits: Profile::V8_1_6.traits(),
-            aging: &c.cfg.aging,
-            sets: &c.sets,
-        },
-    )
-    .unwrap();
+    assert!(c.use_policy(policy), "{policy}");
     c
+}
+
+/// The buffers whose block changed since `before`.
+pub(super) fn changed(c: &Cache, before: &[u32]) -> Vec<u32> {
+    (0..before.len() as u32)
+        .filter(|&i| c.b.dba[i as usize] != before[i as usize])
+        .collect()
 }
 
 /// One read of block `block` of the first table.
@@ -94,8 +93,21 @@ fn every_profile_names_a_registered_policy() {
         );
     }
     let mut names = NAMES.to_vec();
+    names.sort_unstable();
     names.dedup();
     assert_eq!(names.len(), NAMES.len(), "a name registered twice");
+}
+
+#[test]
+fn every_policy_says_what_it_is_called_and_does() {
+    let mut labels: Vec<&str> = POLICIES.iter().map(|p| p.label).collect();
+    labels.sort_unstable();
+    labels.dedup();
+    assert_eq!(labels.len(), POLICIES.len(), "two policies with one label");
+    for (p, name) in POLICIES.iter().zip(NAMES) {
+        assert_eq!(p.name, *name);
+        assert!(!p.label.is_empty() && !p.line.is_empty(), "{name}");
+    }
 }
 
 #[test]

@@ -79,6 +79,9 @@ impl TouchCount {
 impl Replacement for TouchCount {
     const HOT_AND_COLD: bool = true;
     const NAME: &'static str = "touch-count";
+    const LABEL: &'static str = "8i touch count";
+    const LINE: &'static str =
+        "new blocks enter at the midpoint; reaching the cold tail, a block touched twice or more moves to the hot region";
     const TOUCH_COUNTS: bool = true;
 
     fn new(setup: &Setup) -> Self {

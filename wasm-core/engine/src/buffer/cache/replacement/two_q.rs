@@ -25,9 +25,8 @@
 //! wrote comes back at the eviction end of the queue it was in.
 
 use super::ghost::GhostList;
-use super::{
-    block, Cx, Ghost, PolicyParam, PolicyState, RegionDef, Replacement, Setup, Tone, Verdict,
-};
+use super::sides::Sides;
+use super::{block, Cx, PolicyParam, PolicyState, RegionDef, Replacement, Setup, Tone};
 use crate::buffer::cache::events::{Event, Place, Touch};
 use crate::buffer::cache::lists::{self, flag, Buffers, WorkingSet, NIL};
 
@@ -44,7 +43,7 @@ struct SetState {
 pub struct TwoQ {
     sets: Vec<SetState>,
     /// Per buffer: in Am (kept while DBWR holds it off the list).
-    in_am: Vec<bool>,
+    in_am: Sides,
 }
 
 const REGIONS: &[RegionDef] = &[
@@ -71,6 +70,10 @@ const REGIONS: &[RegionDef] = &[
 impl Replacement for TwoQ {
     const HOT_AND_COLD: bool = true;
     const NAME: &'static str = "2q";
+    const LABEL: &'static str = "2Q";
+    const LINE: &'static str =
+        "new blocks in the A1in FIFO; one seen again after leaving it (ghost A1out) joins the Am LRU";
+    const LIBCACHESIM: Option<&'static str> = Some("TwoQ");
 
     fn new(setup: &Setup) -> Self {
         TwoQ {
@@ -87,7 +90,7 @@ impl Replacement for TwoQ {
                     }
                 })
                 .collect(),
-            in_am: vec![false; setup.buffers()],
+            in_am: Sides::new(setup.buffers()),
         }
     }
 
@@ -109,17 +112,14 @@ impl Replacement for TwoQ {
 
     #[inline]
     fn hit(&mut self, cx: &mut Cx, i: u32, _relink: bool) -> Touch {
-        if !self.in_am[i as usize] {
+        if !self.in_am.hot(i) {
             cx.rec.emit(|| Event::Rule {
                 buf: Some(i),
                 text: "hit in A1in → no move (a correlated reference: A1in is a FIFO)".into(),
             });
             return Touch::Unchanged;
         }
-        if !cx.b.has(i, flag::ON_WRITE_LIST | flag::WRITING) {
-            lists::unlink_repl(cx.b, cx.ws, i);
-            lists::insert_hot_head(cx.b, cx.ws, i);
-        }
+        self.in_am.to_hot_head(cx, i);
         cx.rec.emit(|| Event::Rule {
             buf: Some(i),
             text: "hit on Am → moved to Am MRU".into(),
@@ -131,20 +131,9 @@ impl Replacement for TwoQ {
     fn insert(&mut self, cx: &mut Cx, i: u32, _to_tail: bool) -> Place {
         cx.b.tch[i as usize] = 0;
         let s = &mut self.sets[cx.set as usize];
+        // A block A1out remembered goes to Am's head, any other to A1in's.
         let to_am = std::mem::take(&mut s.ghost_hit);
-        self.in_am[i as usize] = to_am;
-        if to_am {
-            lists::insert_hot_head(cx.b, cx.ws, i);
-            Place::MruHead
-        } else {
-            lists::insert_cold_head(cx.b, cx.ws, i);
-            Place::Midpoint
-        }
-    }
-
-    #[inline]
-    fn judge(&mut self, _: &mut Cx, _: u32) -> Verdict {
-        Verdict::Victim
+        self.in_am.insert(cx, i, to_am)
     }
 
     #[inline]
@@ -193,28 +182,18 @@ impl Replacement for TwoQ {
                 },
             });
         }
-        self.in_am[i as usize] = in_am;
-        lists::unlink_repl(cx.b, cx.ws, i);
+        self.in_am.unlink(cx, i);
     }
 
     fn written(&mut self, cx: &mut Cx, i: u32) {
-        lists::insert_region_tail(cx.b, cx.ws, i, self.in_am[i as usize]);
+        self.in_am.written(cx, i);
     }
 
     fn state(&self, _b: &Buffers, ws: &WorkingSet, set: u32) -> PolicyState {
         let s = &self.sets[set as usize];
-        let param = |name, value: u32, note| PolicyParam {
-            name,
-            value: value as f64,
-            note,
-        };
+        let param = PolicyParam::count;
         PolicyState {
-            ghosts: vec![Ghost {
-                name: "a1out",
-                label: "A1out (ghosts of A1in)",
-                dbas: s.a1out.iter().collect(),
-                capacity: Some(s.kout),
-            }],
+            ghosts: vec![s.a1out.view("a1out", "A1out (ghosts of A1in)", s.kout)],
             params: vec![
                 param(
                     "Kin",

@@ -180,18 +180,10 @@ fn assert_lists_whole(c: &Cache, what: &str) {
 /// leave the list a few dirty buffers long.
 #[test]
 fn a_dirty_buffer_goes_to_the_write_list_once_under_every_policy() {
-    use crate::buffer::cache::replacement::{Replacer, Setup, NAMES};
+    use crate::buffer::cache::replacement::NAMES;
     for &policy in NAMES {
         let mut c = pool50("8.1.6", r#""_db_block_write_batch": 1"#);
-        c.repl = Replacer::build(
-            policy,
-            &Setup {
-                traits: crate::profile::Profile::V8_1_6.traits(),
-                aging: &c.cfg.aging,
-                sets: &c.sets,
-            },
-        )
-        .unwrap();
+        assert!(c.use_policy(policy));
         for b in 0..120 {
             at(&mut c, 0, 0, b, Op::Write);
             assert_lists_whole(&c, &format!("{policy}, after writing block {b}"));
