@@ -82,7 +82,7 @@ test('a link naming no replacement policy opens the default scenario with the en
     version: 1,
     title: 'a policy the engine has not',
     profile: '8.1.6',
-    policy: 'lfu',
+    policy: 'no-such-policy',
     init: { db_block_buffers: 100 },
     objects: [{ name: 'T', type: 'TABLE', blocks: 500 }],
     workload: { kind: 'random', accesses: 100 },
@@ -90,7 +90,9 @@ test('a link naming no replacement policy opens the default scenario with the en
   const hash = LZString.compressToEncodedURIComponent(JSON.stringify({ scenario, position: 0 }));
   await openApp(page, `${URL_}#v1=${hash}`);
   const alert = page.getByTestId('link-error');
-  await expect(alert).toContainText("policy: 'lfu' is not a replacement policy; the policies are");
+  await expect(alert).toContainText(
+    "policy: 'no-such-policy' is not a replacement policy; the policies are",
+  );
   await expect(alert).toContainText('lru, touch-count, fifo');
   await expect(page.getByTestId('scenario-select')).toHaveValue(DEFAULT_SCENARIO);
   await expect(page.getByTestId('lru-panel')).toBeVisible();
