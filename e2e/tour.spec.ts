@@ -2,7 +2,7 @@
 // stays closed once closed (localStorage), reopens from the header; every panel has its
 // "what am I looking at" help.
 import { readFileSync } from 'node:fs';
-import { compressToEncodedURIComponent } from 'lz-string';
+import LZString from 'lz-string';
 import { expect, test } from '@playwright/test';
 import { openApp } from './site';
 
@@ -65,7 +65,7 @@ test('a first visit to an embedded slide or to presenter mode opens no tour', as
   }
   // issue 41 #5: nor does a first visit by a share link (someone's lesson)
   const scenario = JSON.parse(readFileSync('scenarios/seed000-8.0-test2.json', 'utf8'));
-  const link = `/#v1=${compressToEncodedURIComponent(JSON.stringify({ scenario, position: 7 }))}`;
+  const link = `/#v1=${LZString.compressToEncodedURIComponent(JSON.stringify({ scenario, position: 7 }))}`;
   await page.goto(link);
   await expect(page.getByTestId('position')).toHaveAttribute('data-position', '7');
   await expect(page.getByTestId('tour')).toHaveCount(0);
