@@ -20,7 +20,14 @@ import {
 } from '../web/src/sim/trace';
 
 const args = process.argv.slice(2);
-const VALUED = ['--trace', '--trace-format', '--trace-params', '--trace-map', '--policy'];
+const VALUED = [
+  '--trace',
+  '--trace-format',
+  '--trace-params',
+  '--trace-map',
+  '--policy',
+  '--sample',
+];
 const option = (name: string): string | undefined => {
   const k = args.indexOf(name);
   return k >= 0 ? args[k + 1] : undefined;
@@ -30,7 +37,9 @@ if (!file || args.includes('--help')) {
   console.error(
     'usage: npm run -s sim -- <scenario.json> [--policy NAME] [--trace <file> [--trace-format txt|csv|oracleGeneral|project]\n' +
       '       [--trace-params "time-col=1, obj-id-col=2, delimiter=,, has-header=true"] [--trace-map direct|dense]]\n' +
-      "  --policy NAME  the replacement policy of every working set (the scenario's `policy`; the engine lists the names)",
+      "  --policy NAME  the replacement policy of every working set (the scenario's `policy`; the engine lists the names)\n" +
+      "  --sample R     run a spatial sample: the blocks whose hash falls in R of the hash space, through every pool\n" +
+      "                 at R × its size (the scenario's `sampling.rate`, 0.00001 … 1; docs/model.md §3.4)",
   );
   process.exit(file ? 0 : 2);
 }
@@ -51,6 +60,20 @@ try {
 
 const policy = option('--policy');
 if (policy !== undefined) text = withPolicy(text, policy);
+const sample = option('--sample');
+if (sample !== undefined) text = withSampling(text, sample);
+
+/** The scenario with `sampling.rate` set from `--sample` (the engine checks the rate and names
+ * its limits). A value that is not a number is refused here, naming the flag. */
+function withSampling(scenario: string, value: string): string {
+  const rate = Number(value);
+  if (value.trim() === '' || !Number.isFinite(rate)) fail(`--sample '${value}' is not a number`, 2);
+  try {
+    return JSON.stringify({ ...JSON.parse(scenario), sampling: { rate } });
+  } catch {
+    return scenario;
+  }
+}
 
 /** The scenario with `policy` set (the engine checks the name and lists the policies). Text
  * that is not JSON is left as it is: the run names the problem. */
