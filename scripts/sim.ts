@@ -38,7 +38,7 @@ if (!file || args.includes('--help')) {
     'usage: npm run -s sim -- <scenario.json> [--policy NAME] [--trace <file> [--trace-format txt|csv|oracleGeneral|project]\n' +
       '       [--trace-params "time-col=1, obj-id-col=2, delimiter=,, has-header=true"] [--trace-map direct|dense]]\n' +
       "  --policy NAME  the replacement policy of every working set (the scenario's `policy`; the engine lists the names)\n" +
-      "  --sample R     run a spatial sample: the blocks whose hash falls in R of the hash space, through every pool\n" +
+      '  --sample R     run a spatial sample: the blocks whose hash falls in R of the hash space, through every pool\n' +
       "                 at R × its size (the scenario's `sampling.rate`, 0.00001 … 1; docs/model.md §3.4)",
   );
   process.exit(file ? 0 : 2);
