@@ -22,7 +22,7 @@ import {
 const COMMAND: Command = {
   name: 'sim',
   usage: [
-    '<scenario.json> [--policy NAME]',
+    '<scenario.json> [--policy NAME] [--sample R]',
     '<scenario.json> --trace <file> [--trace-format FORMAT] [--trace-params "…"] [--trace-map direct|dense]',
   ],
   options: {
@@ -51,6 +51,11 @@ const COMMAND: Command = {
       value: 'direct|dense',
       help: "how the trace's object ids become blocks",
     },
+    sample: {
+      type: 'string',
+      value: 'R',
+      help: "run a spatial sample: the blocks whose hash falls in R of the hash space, through every pool at R × its size (the scenario's `sampling.rate`, 0.00001 … 1; docs/model.md §3.4)",
+    },
   },
 };
 const { values: opts, positionals } = parseCommand(COMMAND);
@@ -73,6 +78,20 @@ try {
 
 const policy = option('--policy');
 if (policy !== undefined) text = withPolicy(text, policy);
+const sample = option('--sample');
+if (sample !== undefined) text = withSampling(text, sample);
+
+/** The scenario with `sampling.rate` set from `--sample` (the engine checks the rate and names
+ * its limits). A value that is not a number is refused here, naming the flag. */
+function withSampling(scenario: string, value: string): string {
+  const rate = Number(value);
+  if (value.trim() === '' || !Number.isFinite(rate)) fail(`--sample '${value}' is not a number`, 2);
+  try {
+    return JSON.stringify({ ...JSON.parse(scenario), sampling: { rate } });
+  } catch {
+    return scenario;
+  }
+}
 
 /** The scenario with `policy` set (the engine checks the name and lists the policies). Text
  * that is not JSON is left as it is: the run names the problem. */

@@ -11,6 +11,7 @@ import { DownloadButton, ScenarioFiles } from './ScenarioFiles';
 import { RunExport } from './RunExport';
 import { useHeightVar } from './useHeightVar';
 import { HistoryButtons } from './HistoryButtons';
+import { SampledBanner } from './SampledBanner';
 import { CompareMenu } from '../compare/CompareMenu';
 import { TourButton } from './TourSlot';
 import {
@@ -249,6 +250,7 @@ export function Header() {
         <ScenarioPicker />
         {profile && <span className="badge">profile {profile}</span>}
         {edited && <span className="badge edited">edited</span>}
+        <SampledBanner />
         <HistoryButtons />
         <CopyLink />
         <CompareMenu />

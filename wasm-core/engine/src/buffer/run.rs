@@ -2,7 +2,9 @@
 //! shared [`Replay`] (cursor, events of the last step, snapshots, exact seek).
 
 use super::advice::{AdviceStatus, Advisor, DbCacheAdvice};
+use super::cache::instance::Sampling;
 use super::read::report::{compare, Report};
+use super::read::sampled::{self, SampleCounts, SamplingReport};
 use super::read::stats::PoolStatistics;
 use super::Instance;
 use crate::buffer::cache::events::Event;
@@ -36,11 +38,18 @@ pub struct State {
     jobs: Option<super::cache::host_path::Jobs>,
     /// V$DB_CACHE_ADVICE's advisory, when `db_cache_advice = ON`.
     advice: Option<Box<Advisor>>,
+    /// A sampled run's filter (docs/model.md §3.4); None: every access reaches the cache.
+    sampling: Option<Rc<Sampling>>,
+    /// What the filter saw and kept, per pool.
+    counts: SampleCounts,
+    /// Think time of the accesses the filter left out, not yet waited.
+    pending_ns: u64,
 }
 
 impl State {
     /// The state before the first access.
     fn new(inst: Instance, advice: Option<Box<Advisor>>) -> State {
+        let sampling = inst.sampling.map(Rc::new);
         let jobs = match &inst.generator {
             crate::buffer::cache::workload::Generator::OltpBatch(g) => Some(
                 super::cache::host_path::Jobs::new(g.jobs, g.txn_cpu_ns, g.warmup),
@@ -57,7 +66,38 @@ impl State {
             ended: false,
             jobs,
             advice,
+            sampling,
+            counts: SampleCounts::default(),
+            pending_ns: 0,
         }
+    }
+
+    /// The spatial filter (docs/model.md §3.4): false when the sample leaves block access `a`
+    /// out. Such an access still counts in the full stream, still takes a scan's direct-read
+    /// decision (a statement's, not a block's) and its think time waits before the next
+    /// kept one; the cache never sees it.
+    #[inline]
+    fn sampled_in(&mut self, a: &Access) -> bool {
+        let Some(s) = &self.sampling else {
+            return true;
+        };
+        if a.ctl != 0 {
+            return true;
+        }
+        let pool = sampled::pool_of(&self.cache, a.seg).index();
+        self.counts.seen[pool] += 1;
+        if !s.keeps(a.seg, a.block) {
+            self.pending_ns = self.pending_ns.saturating_add(a.sleep_after_ns);
+            if a.scan_start {
+                self.cache.begin_scan(a);
+            }
+            return false;
+        }
+        self.counts.kept[pool] += 1;
+        if self.pending_ns > 0 {
+            self.cache.wait(std::mem::take(&mut self.pending_ns));
+        }
+        true
     }
 
     fn at_exec_boundary(&self) -> bool {
@@ -117,6 +157,10 @@ impl Stepper for State {
         }
         let a = self.queue[self.qpos];
         self.qpos += 1;
+        if !self.sampled_in(&a) {
+            self.pos += 1;
+            return true;
+        }
         self.cache.access(&a, self.pos, self.exec);
         if let Some(ad) = &mut self.advice {
             ad.feed(&a, self.pos, self.exec, &self.cache);
@@ -238,7 +282,12 @@ impl Run {
         let m = inst.generator.measure(per_access)?;
         check_time(&scenario, &m)?;
         let blocks = inst.cache.segs.iter().map(|s| s.blocks as u64).sum();
-        crate::buffer::cache::config::check_chain_work(&inst.cache.cfg, blocks, m.accesses, false)?;
+        // a sampled cache looks up the kept accesses only: about rate × the stream's
+        let lookups = inst
+            .sampling
+            .as_ref()
+            .map_or(m.accesses, |f| (m.accesses as f64 * f.rate).ceil() as u64);
+        crate::buffer::cache::config::check_chain_work(&inst.cache.cfg, blocks, lookups, false)?;
         if let Some(h) = &inst.cache.host {
             h.check_work(m.executions)?;
         }
@@ -253,9 +302,25 @@ impl Run {
         }
         let init = scenario.init_ora()?;
         let advice = match AdviceStatus::of(&init)? {
-            AdviceStatus::On => Some(Box::new(Advisor::new(&inst.cache, &init, &inst.generator)?)),
+            AdviceStatus::On => Some(Box::new(Advisor::new(
+                &inst.cache,
+                &init,
+                &inst.generator,
+                inst.sampling.as_ref(),
+            )?)),
             AdviceStatus::Ready | AdviceStatus::Off => None,
         };
+        if let Some(a) = &advice {
+            for p in a.advice(&inst.cache).pools {
+                if let Some(rate) = p.sample_rate.filter(|_| inst.sampling.is_none()) {
+                    inst.notes.push(format!(
+                        "V$DB_CACHE_ADVICE for {}: sampled at {rate}, its exact shadow caches \
+                         being too large; its rows are estimates (docs/model.md §3.4)",
+                        p.name
+                    ));
+                }
+            }
+        }
         let (total_accesses, total_executions) = (m.accesses, m.executions);
         let notes = std::mem::take(&mut inst.notes);
         let state = State::new(inst, advice);
@@ -308,7 +373,16 @@ impl Run {
         if let Some(a) = self.advice() {
             r.db_cache_advice = a.rows;
         }
+        r.sampling = self.sampling();
         r
+    }
+
+    /// A sampled run's `sampling` block now: what it kept and its figures scaled back.
+    pub fn sampling(&self) -> Option<SamplingReport> {
+        let s = self.replay.state();
+        s.sampling
+            .as_ref()
+            .map(|f| SamplingReport::new(&s.cache, &f.full, f.rate, f.effective_rate(), &s.counts))
     }
 
     /// Each pool's statistics now: the report's `pools` alone. A chart samples this hundreds

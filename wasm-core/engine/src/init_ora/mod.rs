@@ -10,7 +10,10 @@ mod params;
 mod tests;
 mod values;
 
-pub use params::{param_doc, ParamArea, ParamDoc, ParamKind, MAX_BUFFERS, PARAMS};
+pub use params::{
+    check_pool_buffers, param_doc, ParamArea, ParamDoc, ParamKind, MAX_BUFFERS,
+    MAX_SAMPLED_BUFFERS, PARAMS,
+};
 
 use crate::error::{Result, SimError};
 use serde_json::Value;
@@ -25,6 +28,9 @@ pub struct InitOra {
     /// `db_block_buffers`' minimum when a teaching scenario lowers Oracle's (see
     /// `Scenario::init_ora`); None: the documented one.
     buffers_floor: Option<u64>,
+    /// The scenario's `sampling.rate`: a sampled run takes pools up to
+    /// [`MAX_SAMPLED_BUFFERS`] (docs/model.md §3.4); None: an exact run, [`MAX_BUFFERS`].
+    sampling_rate: Option<f64>,
 }
 
 impl InitOra {
@@ -38,6 +44,16 @@ impl InitOra {
     pub fn with_buffers_floor(
         init: &serde_json::Map<String, Value>,
         buffers_floor: Option<u64>,
+    ) -> Result<Self> {
+        Self::with_limits(init, buffers_floor, None)
+    }
+
+    /// As [`InitOra::with_buffers_floor`], for a run sampled at `rate` (None: exact): the
+    /// buffer counts may pass [`MAX_BUFFERS`] as long as the sampled cache fits it.
+    pub fn with_limits(
+        init: &serde_json::Map<String, Value>,
+        buffers_floor: Option<u64>,
+        rate: Option<f64>,
     ) -> Result<Self> {
         let mut values = BTreeMap::new();
         for (key, value) in init {
@@ -60,9 +76,15 @@ impl InitOra {
         let ora = InitOra {
             values,
             buffers_floor,
+            sampling_rate: rate,
         };
         ora.check_every_value()?;
         Ok(ora)
+    }
+
+    /// The sampling rate these limits were checked under (None: exact).
+    pub fn sampling_rate(&self) -> Option<f64> {
+        self.sampling_rate
     }
 
     /// Every value set, parsed by its kind now, not when (or whether) the model reads it: a
@@ -101,16 +123,26 @@ impl InitOra {
             ParamKind::Size => parse_size(name, v)?,
             _ => parse_int(name, v)?,
         };
-        match self.buffers_floor {
+        let doc = &ParamDoc {
             // a teaching scenario's smaller cache (the maximum still holds)
-            Some(floor) if doc.name == "db_block_buffers" => check_range(
-                &ParamDoc {
-                    min: Some(floor),
-                    ..*doc
-                },
-                n,
-            )?,
-            _ => check_range(doc, n)?,
+            min: match self.buffers_floor {
+                Some(floor) if doc.name == "db_block_buffers" => Some(floor),
+                _ => doc.min,
+            },
+            // a pool's buffers: the exact or the sampled limit, checked below; a block count
+            // compared with segments, which a sampled run keeps whole, up to the sampled one
+            max: match doc.name {
+                "db_block_buffers" => None,
+                "_small_table_threshold" if self.sampling_rate.is_some() => {
+                    Some(MAX_SAMPLED_BUFFERS)
+                }
+                _ => doc.max,
+            },
+            ..*doc
+        };
+        check_range(doc, n)?;
+        if doc.name == "db_block_buffers" {
+            check_pool_buffers(doc.name, n, self.sampling_rate)?;
         }
         Ok(Some(n))
     }

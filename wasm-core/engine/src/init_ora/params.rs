@@ -8,6 +8,38 @@ use ts_rs::TS;
 /// buffer with its snapshots) far below the browser's limits.
 pub const MAX_BUFFERS: u64 = 1 << 20;
 
+/// The largest pool a sampled run accepts (docs/model.md §3.4): 2^27 buffers, 1 TB at 8 KB,
+/// as long as its sampled cache (`round(buffers × rate)`) fits in [`MAX_BUFFERS`]. Segments
+/// stay within a data block address's 22 bits (`scenario::segment::MAX_SEGMENT_BLOCKS`, 32 GB
+/// at 8 KB): a larger database is more segments, as Oracle's smallfile tablespaces are more
+/// data files.
+pub const MAX_SAMPLED_BUFFERS: u64 = 1 << 27;
+
+/// A pool of `n` buffers sized by `param`, checked against the exact limit or, sampled at
+/// `rate`, the sampled one; the refusal of an exact run names the rate that would fit it.
+pub fn check_pool_buffers(param: &str, n: u64, rate: Option<f64>) -> crate::error::Result<()> {
+    use crate::common::sample;
+    let err = |m: String| Err(crate::error::SimError::param(param, m));
+    if n > MAX_SAMPLED_BUFFERS {
+        return err(format!(
+            "{n} is above the maximum {MAX_SAMPLED_BUFFERS}, even sampled ({MAX_BUFFERS} exact)"
+        ));
+    }
+    let (fits, round) = sample::fitting_rate(n, MAX_BUFFERS);
+    match rate {
+        None if n > MAX_BUFFERS => err(format!(
+            "{n} is above the maximum {MAX_BUFFERS}; sampled, the model runs it: use \
+             sampling.rate ≤ {fits} (--sample {round})"
+        )),
+        Some(r) if sample::pool_buffers(n, r) > MAX_BUFFERS => err(format!(
+            "{n} buffers sampled at {r} is {} buffers, above the maximum {MAX_BUFFERS}: use \
+             sampling.rate ≤ {fits} (--sample {round})",
+            sample::pool_buffers(n, r)
+        )),
+        _ => Ok(()),
+    }
+}
+
 /// How a parameter's value is written in init.ora.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "snake_case")]

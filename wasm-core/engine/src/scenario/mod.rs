@@ -5,6 +5,7 @@ pub mod host;
 pub mod library;
 pub mod object;
 pub mod paper;
+pub mod sampling;
 pub mod segment;
 pub mod teaching;
 pub mod workload;
@@ -75,6 +76,15 @@ pub struct Scenario {
     )]
     #[ts(optional)]
     pub teaching: Option<Teaching>,
+    /// A spatial sample of the blocks through a cache scaled by the same rate (docs/model.md
+    /// §3.4); absent: the exact run, every block and every buffer.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "object::optional"
+    )]
+    #[ts(optional)]
+    pub sampling: Option<sampling::SamplingSpec>,
 }
 
 impl Scenario {
@@ -121,10 +131,16 @@ impl Scenario {
     /// set the scenario allows (a `teaching.small_cache` scenario's is below Oracle's 50).
     pub fn init_ora(&self) -> Result<crate::init_ora::InitOra> {
         let floor = self.buffers_per_latch();
-        crate::init_ora::InitOra::with_buffers_floor(
+        crate::init_ora::InitOra::with_limits(
             &self.init,
             (floor < teaching::ORACLE_BUFFERS_PER_LATCH).then_some(floor),
+            self.sampling_rate()?,
         )
+    }
+
+    /// The sampling rate, checked (`sampling.rate`); None for an exact run.
+    pub fn sampling_rate(&self) -> Result<Option<f64>> {
+        self.sampling.as_ref().map(|s| s.checked_rate()).transpose()
     }
 
     pub fn to_json(&self) -> String {

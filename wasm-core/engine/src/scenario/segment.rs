@@ -155,6 +155,23 @@ pub struct CostNs {
     pub os_cache_read: u64,
 }
 
+impl CostNs {
+    /// The costs of a run sampled at `rate` (docs/model.md §3.4): each sampled access stands
+    /// for 1/rate accesses, so its time is 1/rate times as long, and the sampled clock keeps
+    /// pace with the full run's (touch times, DBWR timeouts, trace times). Direct reads move
+    /// 1/rate blocks' bytes per block read.
+    pub fn sampled(&self, rate: f64) -> CostNs {
+        let up = |ns: u64| (ns as f64 / rate).round() as u64;
+        CostNs {
+            logical_read: up(self.logical_read),
+            physical_read: up(self.physical_read),
+            physical_write: up(self.physical_write),
+            direct_mb_s: self.direct_mb_s * rate,
+            os_cache_read: up(self.os_cache_read),
+        }
+    }
+}
+
 impl Cost {
     pub fn to_ns(&self) -> Result<CostNs> {
         let conv = |name: &str, v: f64, unit_ns: f64, max: f64| -> Result<u64> {

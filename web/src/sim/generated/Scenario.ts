@@ -2,6 +2,7 @@
 import type { Cost } from "./Cost";
 import type { Paper } from "./Paper";
 import type { Profile } from "./Profile";
+import type { SamplingSpec } from "./SamplingSpec";
 import type { Segment } from "./Segment";
 import type { Teaching } from "./Teaching";
 import type { WorkloadSpec } from "./buffer/WorkloadSpec";
@@ -30,4 +31,9 @@ host?: HostSpec,
 /**
  * Teaching-only departures from Oracle's rules (generated exercises); absent: none.
  */
-teaching?: Teaching, };
+teaching?: Teaching, 
+/**
+ * A spatial sample of the blocks through a cache scaled by the same rate (docs/model.md
+ * §3.4); absent: the exact run, every block and every buffer.
+ */
+sampling?: SamplingSpec, };

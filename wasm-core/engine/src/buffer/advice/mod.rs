@@ -63,11 +63,13 @@
 //! profiles, and for 10.2/11.2 (Oracle's default is ON with `statistics_level = TYPICAL`)
 //! the advisory's cost is kept opt-in so that existing scenarios run and report as before.
 
+pub mod sampled;
 pub mod shadow;
 pub mod stack;
 
 use crate::buffer::cache::config::PoolId;
 use crate::buffer::cache::events::Op;
+use crate::buffer::cache::instance::Sampling;
 use crate::buffer::cache::probes::Probes;
 use crate::buffer::cache::workload::{Access, Generator};
 use crate::buffer::Cache;
@@ -155,6 +157,12 @@ pub struct PoolAdvice {
     pub reason: String,
     /// False when the pool's advice is left out (its rows are absent).
     pub available: bool,
+    /// The rate of the spatial sample the rows come from (docs/model.md §3.4): the run's own,
+    /// or the advisory's where the exact shadow caches would pass [`MAX_SHADOW_BUFFERS`];
+    /// absent: exact.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub sample_rate: Option<f64>,
 }
 
 /// V$DB_CACHE_ADVICE with how each pool's rows were made.
@@ -178,14 +186,18 @@ pub fn sizes(current: u32, latches: u32) -> Vec<u32> {
 enum Pass {
     Stack(StackPass),
     Shadows(Shadows),
-    /// Left out (too large to shadow), with the reason.
+    /// From a spatial sample of its own beside an exact run (too large to shadow exactly).
+    Sampled(Box<sampled::SampledPass>),
+    /// Left out, with the reason.
     None,
 }
 
 #[derive(Debug, Clone)]
 struct PoolPass {
     pool: PoolId,
+    /// The sizes the pass simulates (a sampled run's: sampled) and the pool's 20 sizes.
     sizes: Vec<u32>,
+    full_sizes: Vec<u32>,
     pass: Pass,
     reason: String,
 }
@@ -194,6 +206,8 @@ struct PoolPass {
 #[derive(Debug, Clone)]
 pub struct Advisor {
     pools: Vec<PoolPass>,
+    /// The run's sampling, when the cache fed is a sampled one (its rows are scaled back).
+    scale: Option<Sampling>,
     /// Dense block ids for the stack pass: segment `s` block `b` is `base[s] + b`.
     base: Vec<u32>,
 }
@@ -234,11 +248,36 @@ fn not_lru(cache: &Cache, gen: &Generator, pool: PoolId, min_stt: u32) -> Option
 
 impl Advisor {
     /// The advisory for a cache before its first access and its workload.
-    pub fn new(cache: &Cache, init: &InitOra, gen: &Generator) -> Result<Advisor> {
+    pub fn new(
+        cache: &Cache,
+        init: &InitOra,
+        gen: &Generator,
+        scale: Option<&Sampling>,
+    ) -> Result<Advisor> {
+        Self::with_limit(cache, init, gen, scale, MAX_SHADOW_BUFFERS)
+    }
+
+    /// As [`Advisor::new`], with `limit` instead of [`MAX_SHADOW_BUFFERS`] as the most
+    /// buffers a pool's exact shadow caches may hold (tests force the sampled advice with it).
+    pub fn with_limit(
+        cache: &Cache,
+        init: &InitOra,
+        gen: &Generator,
+        scale: Option<&Sampling>,
+        limit: u64,
+    ) -> Result<Advisor> {
         let mut pools = Vec::new();
+        let full_cfg = sampled::full_cfg(cache, scale);
         for p in &cache.cfg.pools {
-            let sizes = sizes(p.buffers, p.lru_latches);
-            let min_stt = shadow::resized(&cache.cfg, init, p.id, sizes[0])?
+            let full = full_cfg
+                .pool(p.id)
+                .expect("a sampled pool is a configured one");
+            let full_sizes = sizes(full.buffers, full.lru_latches);
+            let sizes = match scale {
+                Some(s) => sampled::sampled_sizes(&full_sizes, s.rate, p.lru_latches),
+                None => full_sizes.clone(),
+            };
+            let min_stt = shadow::resized(full_cfg, init, p.id, full_sizes[0])?
                 .0
                 .pool(p.id)
                 .map_or(0, |q| q.small_table_threshold);
@@ -262,16 +301,34 @@ impl Advisor {
                         .filter(|&(k, _)| k != CURRENT)
                         .map(|(_, &n)| n as u64 + others)
                         .sum();
-                    if shadow_buffers > MAX_SHADOW_BUFFERS {
+                    if shadow_buffers <= limit {
+                        (
+                            Pass::Shadows(Shadows::new(
+                                cache,
+                                init,
+                                p.id,
+                                &full_sizes,
+                                CURRENT,
+                                scale,
+                            )?),
+                            why,
+                        )
+                    } else if scale.is_some() || cache.repl.opt().is_some() {
                         let reason = format!(
-                            "{why}; its shadow caches would hold {shadow_buffers} buffers, more than the {MAX_SHADOW_BUFFERS} the model allows"
+                            "{why}; its shadow caches would hold {shadow_buffers} buffers, more than the {limit} the model allows"
                         );
                         (Pass::None, reason)
                     } else {
-                        (
-                            Pass::Shadows(Shadows::new(cache, init, p.id, &sizes, CURRENT)?),
-                            why,
-                        )
+                        // the exact shadows do not fit: a sample of the pool's own does
+                        let budget = limit.min(sampled::SAMPLED_SHADOW_BUFFERS);
+                        let rate = sampled::advice_rate(shadow_buffers, budget);
+                        let per_latch = (p.buffers as u64 / p.lru_latches.max(1) as u64).min(50);
+                        let pass =
+                            sampled::SampledPass::new(cache, init, gen, p.id, rate, per_latch)?;
+                        let reason = format!(
+                            "{why}; its exact shadow caches would hold {shadow_buffers} buffers, more than the {limit} the model allows: sampled at {rate} (docs/model.md §3.4)"
+                        );
+                        (Pass::Sampled(Box::new(pass)), reason)
                     }
                 }
             };
@@ -286,6 +343,7 @@ impl Advisor {
             pools.push(PoolPass {
                 pool: p.id,
                 sizes,
+                full_sizes,
                 pass,
                 reason,
             });
@@ -299,7 +357,11 @@ impl Advisor {
                 Some(b)
             })
             .collect();
-        Ok(Advisor { pools, base })
+        Ok(Advisor {
+            pools,
+            scale: scale.cloned(),
+            base,
+        })
     }
 
     /// One access, after the real cache served it.
@@ -315,6 +377,7 @@ impl Advisor {
                     }
                 }
                 Pass::Shadows(s) => s.access(a, pos, exec),
+                Pass::Sampled(s) => s.access(a, pos, exec),
                 Pass::None => {}
             }
         }
@@ -327,6 +390,7 @@ impl Advisor {
             match &mut p.pass {
                 Pass::Stack(s) => s.reset_counts(),
                 Pass::Shadows(s) => s.reset_statistics(),
+                Pass::Sampled(s) => s.reset_statistics(),
                 Pass::None => {}
             }
         }
@@ -338,6 +402,7 @@ impl Advisor {
             .map(|p| match &p.pass {
                 Pass::Stack(s) => s.approx_bytes(),
                 Pass::Shadows(s) => s.approx_bytes(),
+                Pass::Sampled(s) => s.approx_bytes(),
                 Pass::None => 0,
             })
             .sum()
@@ -363,16 +428,28 @@ impl Advisor {
             let actual = cache.counters[p.pool.index()].physical_reads;
             let (method, available) = match &p.pass {
                 Pass::Stack(_) => (AdviceMethod::StackDistance, true),
-                Pass::Shadows(_) => (AdviceMethod::ShadowCaches, true),
+                Pass::Shadows(_) | Pass::Sampled(_) => (AdviceMethod::ShadowCaches, true),
                 Pass::None => (AdviceMethod::ShadowCaches, false),
+            };
+            let sample_rate = match &p.pass {
+                Pass::Sampled(s) => Some(s.sampling.rate),
+                _ => self.scale.as_ref().map(|s| s.rate),
             };
             pools.push(PoolAdvice {
                 name: p.pool.name().into(),
-                current_buffers: current,
+                current_buffers: p.full_sizes[CURRENT],
                 method,
                 reason: p.reason.clone(),
                 available,
+                sample_rate,
             });
+            // a sample of the pool's own beside the exact run: its read factors, applied to
+            // the real cache's reads (the 1.0 row is the real cache, as Oracle's is)
+            let sampled_reads = match &p.pass {
+                Pass::Sampled(s) => s.reads_like(actual),
+                _ => Vec::new(),
+            };
+            let first_row = rows.len();
             // At size k: the pool's physical reads, and every pool's reads and their waits
             // (the current size is the real cache; the stack pass values its reads at the
             // real mean wait; a shadow has its own I/O layer — with an OS page cache, one
@@ -381,6 +458,11 @@ impl Advisor {
                 match &p.pass {
                     Pass::Stack(s) => {
                         let reads = s.misses(p.sizes[k]);
+                        let all = all_reads - actual + reads;
+                        (reads, all, all as f64 * per_read_ns)
+                    }
+                    Pass::Sampled(_) => {
+                        let reads = sampled_reads[k];
                         let all = all_reads - actual + reads;
                         (reads, all, all as f64 * per_read_ns)
                     }
@@ -424,6 +506,9 @@ impl Advisor {
                     estd_pct_of_db_time_for_reads: (db_ns > 0.0)
                         .then(|| read_time_ns / db_ns * 100.0),
                 });
+            }
+            if let Some(sc) = &self.scale {
+                sampled::scale_rows(&mut rows[first_row..], &p.full_sizes, sc.effective_rate());
             }
         }
         DbCacheAdvice {

@@ -11,6 +11,7 @@
 //! misses: each row equals a full run with that pool size, exactly.
 
 use crate::buffer::cache::config::{CacheConfig, PoolId};
+use crate::buffer::cache::instance::Sampling;
 use crate::buffer::cache::workload::Access;
 use crate::buffer::Cache;
 use crate::error::Result;
@@ -42,8 +43,29 @@ pub fn resized(
 
 /// A cache like `base` before its first access, with `pool` resized to `buffers`.
 pub fn shadow_cache(base: &Cache, init: &InitOra, pool: PoolId, buffers: u32) -> Result<Cache> {
-    let (cfg, io) = resized(&base.cfg, init, pool, buffers)?;
+    shadow_of(base, init, pool, buffers, None)
+}
+
+/// As [`shadow_cache`]; with `scale`, `base` is a sampled cache (docs/model.md §3.4) and
+/// `buffers` a full-size pool: the shadow is resolved at full size, as a full run would be,
+/// then sampled as the run's own cache was.
+pub fn shadow_of(
+    base: &Cache,
+    init: &InitOra,
+    pool: PoolId,
+    buffers: u32,
+    scale: Option<&Sampling>,
+) -> Result<Cache> {
+    let (cfg, io) = match scale {
+        None => resized(&base.cfg, init, pool, buffers)?,
+        Some(s) => {
+            let (full, mut io) = resized(&s.full, init, pool, buffers)?;
+            io.os_cache_blocks = (io.os_cache_blocks as f64 * s.rate).round() as u64;
+            (full.sampled(s.rate, s.per_latch), io)
+        }
+    };
     let mut c = Cache::with_io(cfg, base.segs.clone(), base.cost, io);
+    c.sample_rate = base.sample_rate;
     c.script = base.script.clone();
     // OPT: the real cache's future (the same accesses, so the same reference stream)
     if let (Some(o), Some(f)) = (c.repl.opt_mut(), base.repl.opt().and_then(|o| o.future())) {
@@ -68,11 +90,12 @@ impl Shadows {
         pool: PoolId,
         sizes: &[u32],
         current: usize,
+        scale: Option<&Sampling>,
     ) -> Result<Self> {
         let mut caches = Vec::with_capacity(sizes.len());
         for (k, &n) in sizes.iter().enumerate() {
             if k != current {
-                caches.push((k, shadow_cache(base, init, pool, n)?));
+                caches.push((k, shadow_of(base, init, pool, n, scale)?));
             }
         }
         Ok(Shadows { pool, caches })

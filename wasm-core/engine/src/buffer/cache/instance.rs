@@ -14,6 +14,36 @@ pub struct Instance {
     pub cache: Cache,
     pub generator: Generator,
     pub notes: Vec<String>,
+    /// A sampled run's filter and its full-size configuration (None: exact).
+    pub sampling: Option<Sampling>,
+}
+
+/// A sampled run (docs/model.md §3.4): the filter's rate and threshold, and the configuration
+/// the sampled cache stands for.
+#[derive(Debug, Clone)]
+pub struct Sampling {
+    /// The rate the scenario asked for.
+    pub rate: f64,
+    /// `round(rate × P)`: a block is kept when its hash mod P is below it.
+    pub threshold: u64,
+    /// The full-size configuration (the cache's own is [`CacheConfig::sampled`] of it).
+    pub full: CacheConfig,
+    /// The smallest working set of the scenario (Oracle's 50).
+    pub per_latch: u64,
+}
+
+impl Sampling {
+    /// Whether the sample keeps block `block` of segment `seg` (its data block address
+    /// hashed: `common::sample`).
+    #[inline]
+    pub fn keeps(&self, seg: u32, block: u32) -> bool {
+        crate::common::sample::keeps(super::hash::dba(seg, block) as u64, self.threshold)
+    }
+
+    /// The rate the filter keeps: threshold / P.
+    pub fn effective_rate(&self) -> f64 {
+        self.threshold as f64 / crate::common::sample::P as f64
+    }
 }
 
 impl Instance {
@@ -53,13 +83,34 @@ impl Instance {
         let io = IoConfig::resolve(s.profile, &init, cfg.io_sizes())?;
         notes.extend(io.notes(&init));
         let host = build_host(s, &init, &cfg, &generator, &cost, &mut notes)?;
+        let (cfg, cost, io, sampling) = match s.sampling_rate()? {
+            None => (cfg, cost, io, None),
+            Some(rate) => {
+                check_sampled(s, host.is_some())?;
+                let per_latch = s.buffers_per_latch();
+                let mut io = io;
+                io.os_cache_blocks = (io.os_cache_blocks as f64 * rate).round() as u64;
+                let sampled = cfg.sampled(rate, per_latch);
+                let threshold = crate::common::sample::threshold(rate);
+                notes.push(sampled_note(&cfg, &sampled, rate));
+                let sampling = Sampling {
+                    rate,
+                    threshold,
+                    full: cfg,
+                    per_latch,
+                };
+                (sampled, cost.sampled(rate), io, Some(sampling))
+            }
+        };
         let mut cache = Cache::with_io(cfg, segs, cost, io);
         cache.script = std::rc::Rc::from(generator.controls());
         cache.host = host;
+        cache.sample_rate = sampling.as_ref().map(|s| s.rate);
         Ok(Instance {
             cache,
             generator,
             notes,
+            sampling,
         })
     }
 }
@@ -106,6 +157,51 @@ fn build_host(
         cost.physical_read,
     )
     .map(|h| Some(Box::new(h)))
+}
+
+/// What a sampled run cannot stand for: a host's paging follows every page of the real SGA,
+/// and `oltp_batch`'s jobs interleave by the waits of every access.
+fn check_sampled(s: &Scenario, host: bool) -> Result<()> {
+    let why = if s.host.is_some() {
+        "a scenario with a host section: paging follows every page of the full SGA"
+    } else if host {
+        "an oltp_batch workload: its jobs interleave by the waits of every access"
+    } else {
+        return Ok(());
+    };
+    Err(SimError::new(
+        "sampling",
+        format!("a sampled run cannot stand for {why}; run it exact (remove sampling)"),
+    ))
+}
+
+/// The note of a sampled run: the rate and each pool's sampled size.
+fn sampled_note(full: &CacheConfig, sampled: &CacheConfig, rate: f64) -> String {
+    let g = crate::common::grouped;
+    let pools: Vec<String> = full
+        .pools
+        .iter()
+        .zip(&sampled.pools)
+        .map(|(f, p)| {
+            let floor = if (f.buffers as f64 * rate).round() < p.buffers as f64 {
+                " (the floor: larger than its share, so its figures lean low on misses)"
+            } else {
+                ""
+            };
+            format!(
+                "{} {} of {} buffers{floor}",
+                f.id.name(),
+                g(p.buffers as u64),
+                g(f.buffers as u64)
+            )
+        })
+        .collect();
+    format!(
+        "sampled at {rate}: the blocks whose hash falls in {rate} of the hash space, through a \
+         cache of {} ({}); the figures are estimates scaled by 1/{rate}",
+        g(sampled.total_buffers() as u64),
+        pools.join(", ")
+    )
 }
 
 /// The scenario's `policy`, if it names a registered replacement policy.

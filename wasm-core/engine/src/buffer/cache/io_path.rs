@@ -24,7 +24,7 @@ impl Cache {
 
     /// A serial full scan begins: decide, per segment and per execution, whether it reads
     /// direct (docs/model.md §1; the rules are in `io::direct`).
-    pub(super) fn begin_scan(&mut self, a: &Access) {
+    pub(crate) fn begin_scan(&mut self, a: &Access) {
         let seg = &self.segs[a.seg as usize];
         let (blocks, pool) = (seg.blocks, seg.buffer_pool);
         let (cached, dirty) = if self.cfg.profile.has_serial_direct_reads()
@@ -33,6 +33,14 @@ impl Cache {
             self.segment_buffers(a.seg)
         } else {
             (0, 0)
+        };
+        // a sampled cache holds about `rate` of the segment's cached blocks: scale them back
+        let (cached, dirty) = match self.sample_rate {
+            Some(r) => {
+                let up = |n: u32| ((n as f64 / r).round() as u64).min(blocks as u64) as u32;
+                (up(cached), up(dirty))
+            }
+            None => (cached, dirty),
         };
         let decision = decide(
             &self.io.cfg,

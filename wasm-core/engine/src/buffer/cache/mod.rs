@@ -83,6 +83,10 @@ pub struct Cache {
     /// The host under the instance (docs/model.md §3): None without a `host` section and outside
     /// `oltp_batch` — unlimited memory, one clock for CPU and waits.
     pub host: Option<Box<crate::host::Host>>,
+    /// The rate of a sampled run (docs/model.md §3.4): this cache is the sampled one, and what
+    /// it compares with whole segments (the blocks of a segment it holds, at a scan's
+    /// direct-read decision) it scales back by 1/rate. None: the exact run.
+    pub sample_rate: Option<f64>,
 }
 
 impl Cache {
@@ -182,6 +186,7 @@ impl Cache {
             steps: Vec::new(),
             rows: 0,
             host: None,
+            sample_rate: None,
         }
     }
 

@@ -10,6 +10,7 @@
 mod headers;
 pub mod layout;
 pub mod report;
+pub mod sampled;
 pub mod stats;
 pub mod view;
 

@@ -178,6 +178,11 @@ pub struct Report {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     #[ts(as = "Option<Vec<crate::buffer::advice::AdviceRow>>", optional)]
     pub db_cache_advice: Vec<crate::buffer::advice::AdviceRow>,
+    /// A sampled run (docs/model.md §3.4): what it kept and its figures scaled back; the rest
+    /// of the report is the sampled cache's own.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub sampling: Option<crate::buffer::read::sampled::SamplingReport>,
 }
 
 fn per_s(n: u64, ns: u64) -> Option<f64> {
@@ -317,6 +322,7 @@ impl Report {
                 .host()
                 .map(|h| crate::host::report::HostStatistics::new(h, cache.now)),
             db_cache_advice: Vec::new(),
+            sampling: None,
         }
     }
 }

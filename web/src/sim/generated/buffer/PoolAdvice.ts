@@ -13,4 +13,10 @@ reason: string,
 /**
  * False when the pool's advice is left out (its rows are absent).
  */
-available: boolean, };
+available: boolean, 
+/**
+ * The rate of the spatial sample the rows come from (docs/model.md §3.4): the run's own,
+ * or the advisory's where the exact shadow caches would pass [`MAX_SHADOW_BUFFERS`];
+ * absent: exact.
+ */
+sample_rate?: number, };

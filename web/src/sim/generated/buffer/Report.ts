@@ -6,6 +6,7 @@ import type { DbwrStatistics } from "./DbwrStatistics";
 import type { HashStatistics } from "./HashStatistics";
 import type { IoStatistics } from "./IoStatistics";
 import type { PoolStatistics } from "./PoolStatistics";
+import type { SamplingReport } from "./SamplingReport";
 import type { StepStatistics } from "./StepStatistics";
 import type { Totals } from "./Totals";
 
@@ -38,4 +39,9 @@ host?: HostStatistics,
 /**
  * V$DB_CACHE_ADVICE (`db_cache_advice = ON`): 20 rows per pool.
  */
-db_cache_advice?: Array<AdviceRow>, };
+db_cache_advice?: Array<AdviceRow>, 
+/**
+ * A sampled run (docs/model.md §3.4): what it kept and its figures scaled back; the rest
+ * of the report is the sampled cache's own.
+ */
+sampling?: SamplingReport, };

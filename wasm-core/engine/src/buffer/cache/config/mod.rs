@@ -111,6 +111,26 @@ impl CacheConfig {
         }
     }
 
+    /// The cache a run sampled at `rate` simulates (docs/model.md §3.4): every pool at
+    /// `round(buffers × rate)` (at least `common::sample::MIN_SAMPLED_BUFFERS`), its working
+    /// sets as many as keep `per_latch` buffers each (at least one), the hash buckets and
+    /// latches scaled alike. What is compared with whole segments stays full size: the
+    /// `_small_table_threshold`s (the I/O path's sizes come from the full configuration).
+    pub fn sampled(&self, rate: f64, per_latch: u64) -> CacheConfig {
+        use crate::common::sample;
+        let mut cfg = self.clone();
+        for p in &mut cfg.pools {
+            let buffers = sample::pool_buffers(p.buffers as u64, rate);
+            p.buffers = buffers as u32;
+            p.lru_latches = (p.lru_latches as u64).min(buffers / per_latch).max(1) as u32;
+        }
+        let total = cfg.total_buffers() as u64;
+        cfg.hash_buckets =
+            ((self.hash_buckets as f64 * rate).round() as u64).clamp(1, total.max(1)) as u32;
+        cfg.hash_latches = cfg.hash_latches.min(cfg.hash_buckets);
+        cfg
+    }
+
     /// Resolve and validate the `init` object under a profile, with Oracle's limits.
     pub fn resolve(profile: Profile, init: &InitOra) -> Result<CacheConfig> {
         Self::resolve_with(profile, init, ORACLE_BUFFERS_PER_LATCH)
@@ -132,7 +152,13 @@ impl CacheConfig {
         }
         let cpu_count = init.int_or_default("cpu_count")?;
         let (sizes, new_spelling) = pools::pool_sizes(init, block_size, per_latch)?;
-        validate::pools(&sizes, cpu_count, new_spelling, per_latch)?;
+        validate::pools(
+            &sizes,
+            cpu_count,
+            new_spelling,
+            per_latch,
+            init.sampling_rate(),
+        )?;
 
         let total: u64 = sizes.iter().map(|s| s.0).sum();
         let mut pools = Vec::new();

@@ -2,7 +2,7 @@
 //! `buffer_pool_recycle` (8.0, 8i), or `db_cache_size` and friends in bytes (9i).
 
 use crate::error::{Result, SimError};
-use crate::init_ora::{InitOra, MAX_BUFFERS};
+use crate::init_ora::{check_pool_buffers, InitOra};
 
 /// (buffers, latches) for DEFAULT, KEEP, RECYCLE, and whether the db_cache_size spelling
 /// was used. `per_latch`: the smallest working set (Oracle's 50, or a teaching scenario's).
@@ -36,12 +36,15 @@ pub(super) fn pool_sizes(
         let buffers = |name: &str| -> Result<u64> {
             let bytes = init.int_or_default(name)?;
             let n = bytes / block_size;
-            if n > MAX_BUFFERS {
-                return Err(SimError::param(
+            check_pool_buffers(name, n, init.sampling_rate()).map_err(|e| {
+                SimError::param(
                     name,
-                    format!("{bytes} bytes is {n} buffers of {block_size} bytes; the model allows at most {MAX_BUFFERS} buffers"),
-                ));
-            }
+                    format!(
+                        "{bytes} bytes is {n} buffers of {block_size} bytes: {}",
+                        e.message
+                    ),
+                )
+            })?;
             Ok(n)
         };
         let keep = buffers("db_keep_cache_size")?;

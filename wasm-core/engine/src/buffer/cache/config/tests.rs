@@ -151,7 +151,14 @@ fn huge_sizes_name_the_limit() {
     refused_saying(
         Profile::V8_1_6,
         json!({"db_cache_size": "900G"}),
-        "at most 1048576 buffers",
+        "471859200 is above the maximum 134217728, even sampled",
+    );
+    // past the exact limit, within the sampled one: the message names the rate that fits
+    refused_saying(
+        Profile::V8_1_6,
+        json!({"db_cache_size": "16G"}),
+        "8388608 buffers of 2048 bytes: 8388608 is above the maximum 1048576; sampled, the model \
+         runs it: use sampling.rate ≤ 0.125 (--sample 0.1)",
     );
 }
 

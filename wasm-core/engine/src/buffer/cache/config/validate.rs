@@ -3,7 +3,7 @@
 
 use super::{Aging, PoolId};
 use crate::error::{Result, SimError};
-use crate::init_ora::MAX_BUFFERS;
+use crate::init_ora::check_pool_buffers;
 use crate::profile::{CoolRule, Profile};
 
 impl PoolId {
@@ -27,6 +27,7 @@ pub(super) fn pools(
     cpu_count: u64,
     new_spelling: bool,
     per_latch: u64,
+    rate: Option<f64>,
 ) -> Result<()> {
     let (def_buffers, def_latches) = sizes[0];
     let def_param = PoolId::Default.size_param(new_spelling);
@@ -68,12 +69,7 @@ pub(super) fn pools(
                 ),
             ));
         }
-        if buffers > MAX_BUFFERS {
-            return Err(SimError::param(
-                param,
-                format!("{buffers} buffers is above the model's maximum of {MAX_BUFFERS}"),
-            ));
-        }
+        check_pool_buffers(param, buffers, rate)?;
     }
     let total_latches: u64 = sizes.iter().map(|s| s.1).sum();
     if total_latches > 6 * cpu_count {

@@ -110,19 +110,18 @@ pub(super) fn build(
                 first += segs[s as usize].blocks as u64;
             }
             let zipf_s = number(&p("zipf_s"), *zipf_s, 10.0)?;
-            let alias = match distribution {
-                Distribution::Uniform => None,
+            // up to 10,000,000 blocks an alias table (exact weights, one draw); past that,
+            // rejection-inversion (no table: the terabytes of a sampled run)
+            let (alias, large_zipf) = match distribution {
+                Distribution::Uniform => (None, None),
+                Distribution::Zipf if first > 10_000_000 => {
+                    (None, Some(super::random::ZipfRejection::new(first, zipf_s)))
+                }
                 Distribution::Zipf => {
-                    if first > 10_000_000 {
-                        return Err(SimError::new(
-                            p("distribution"),
-                            format!("zipf over {first} blocks; at most 10000000"),
-                        ));
-                    }
                     let weights: Vec<f64> = (1..=first)
                         .map(|r| 1.0 / libm::pow(r as f64, zipf_s))
                         .collect();
-                    Some(Rc::new(super::Alias::new(&weights)))
+                    (Some(Rc::new(super::Alias::new(&weights))), None)
                 }
             };
             Generator::Random(Random {
@@ -131,6 +130,7 @@ pub(super) fn build(
                 segs: list,
                 total_blocks: first,
                 alias,
+                large_zipf,
                 write_share: number(&p("write_pct"), *write_pct, 100.0)? / 100.0,
                 think_ns: (number(&p("think_us"), *think_us, 1e9)? * 1e3).round() as u64,
             })

@@ -93,6 +93,13 @@ impl TraceFeed {
                 "trace-type params are read for the csv format only",
             ));
         }
+        if scenario.sampling.is_some() {
+            return Err(SimError::new(
+                "sampling",
+                "a streamed trace is replayed exact: sampling applies to a scenario's run \
+                 (remove sampling, or make the trace the scenario's workload)",
+            ));
+        }
         let inst = Instance::build(&scenario)?;
         let blocks = inst.cache.segs.iter().map(|s| s.blocks as u64).sum();
         crate::buffer::cache::config::check_chain_work(
