@@ -22,6 +22,16 @@ test('the 128 GB scenario runs sampled, under a banner saying so', async ({ page
   await expect(banner).toHaveAttribute('data-rate', '0.01');
   for (const pool of ['DEFAULT', 'KEEP', 'RECYCLE'])
     await expect(poolRow(page, pool)).toBeVisible();
+  // its 66 segments' swatches fold past 12, so the lists stay in the panel's view
+  const legend = page.getByTestId('lru-legend');
+  await expect(legend.locator('[data-segment]:visible')).toHaveCount(11);
+  await expect(page.getByTestId('lru-legend-more')).toContainText('+ 55 more objects');
+  await expect(page.getByTestId('lru-view').locator('canvas, svg').first()).toBeInViewport();
+  // the greyed db_block_buffers is not the sample's size passed off as the instance's
+  await expect(page.getByTestId('param-db_block_buffers')).not.toHaveAttribute(
+    'placeholder',
+    '175636',
+  );
   await page.getByTestId('run-to-end').click();
   await expect(page.getByTestId('position')).toHaveAttribute('data-position', '20000000', {
     timeout: 200_000,

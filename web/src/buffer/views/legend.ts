@@ -18,6 +18,9 @@ import { policyLegend, policyLegendKey, type PolicyKey } from './policyLegend';
 
 const keys = new WeakMap<HTMLElement, string>();
 
+/** Object swatches shown before the rest fold into "+ N more objects". */
+export const MAX_SWATCHES = 12;
+
 /** Rebuild the legend when what it explains changed; true when it did (its height may too). */
 export function renderLegend(
   el: HTMLElement,
@@ -48,12 +51,29 @@ export function renderLegend(
     margin: '0 0 10px',
     fontSize: '13px',
   });
-  objects.forEach((o, seg) => {
+  // A real instance's many segments (the 128 GB scenario has 66) would fill the panel with
+  // swatches and push the lists out of it: past MAX_SWATCHES the rest fold into one line
+  // that opens on a click.
+  const shown = objects.length > MAX_SWATCHES ? MAX_SWATCHES - 1 : objects.length;
+  const swatch = (parent: HTMLElement, o: Segment, seg: number) => {
     const pool = o.buffer_pool && o.buffer_pool !== 'DEFAULT' ? ` (${o.buffer_pool})` : '';
-    const span = item(el, { background: segmentColor(seg) }, `${o.name}${pool}`);
+    const span = item(parent, { background: segmentColor(seg) }, `${o.name}${pool}`);
     span.dataset.segment = String(seg);
     span.style.fontWeight = '600';
-  });
+  };
+  objects.slice(0, shown).forEach((o, seg) => swatch(el, o, seg));
+  if (shown < objects.length) {
+    const more = styled('details', { maxWidth: '100%' }, el);
+    more.dataset.testid = 'lru-legend-more';
+    const summary = styled('summary', { cursor: 'pointer', fontWeight: '600' }, more);
+    summary.textContent = `+ ${objects.length - shown} more objects`;
+    const rest = styled(
+      'div',
+      { display: 'flex', flexWrap: 'wrap', gap: '6px 16px', margin: '6px 0 0' },
+      more,
+    );
+    objects.slice(shown).forEach((o, k) => swatch(rest, o, shown + k));
+  }
   styled('span', { width: '1px', alignSelf: 'stretch', background: '#ced4da' }, el);
   // The outline's colour and dashes (lruChrome draws regions so around small cells).
   const rail = (c: string, dashed = false): Partial<CSSStyleDeclaration> => ({

@@ -117,8 +117,12 @@ function ParamField({
   libConfig: library.Config | null;
 }) {
   const value = draft.init?.[doc.name];
+  // a sampled run's pools are the sample's (R × the real sizes): the derived sizes are not the
+  // instance's, so the parameter's own default shows
+  const shownConfig = draft.sampling ? undefined : config;
   const placeholder =
-    derived(doc.name, config, libConfig) ?? (doc.default.length <= 14 ? doc.default : 'default');
+    derived(doc.name, shownConfig, libConfig) ??
+    (doc.default.length <= 14 ? doc.default : 'default');
   const now = libDerived(doc.name, libConfig);
   const common = {
     id: `param-${doc.name}`,
