@@ -15,7 +15,7 @@ import { toCsv } from '../web/src/export/tables';
 import { curvesInThreads } from '../web/src/mrc/node';
 import { defaultPolicies } from '../web/src/mrc/plan';
 import { defaultJobs } from '../web/src/shared/nodePool';
-import { parseCommand, usageError, type Command } from './lib/args';
+import { parseCommand, traceOptions, usageError, type Command } from './lib/args';
 import { printable } from './lib/printable';
 
 /** The engine's limit on a curve's sizes (buffer::whatif::mrc::MAX_SIZES). */
@@ -46,26 +46,11 @@ const COMMAND: Command = {
       value: 'N',
       help: `worker threads (default one a core, here ${defaultJobs()}; 1: one task after another)`,
     },
-    trace: {
-      type: 'string',
-      value: 'FILE',
-      help: "the curves of a trace through the scenario's cache (read whole, as the panel does)",
-    },
-    'trace-format': {
-      type: 'string',
-      value: TRACE_FORMATS.join('|'),
-      help: "the trace's format (default: guessed from its name and first bytes)",
-    },
-    'trace-params': {
-      type: 'string',
-      value: 'PARAMS',
-      help: "a csv trace's columns, as libCacheSim's --trace-type-params",
-    },
-    'trace-map': {
-      type: 'string',
-      value: 'dense|direct',
-      help: "how the trace's ids become blocks (default dense, as the panel)",
-    },
+    ...traceOptions(
+      TRACE_FORMATS,
+      'dense',
+      "the curves of a trace through the scenario's cache (read whole, as the panel does)",
+    ),
   },
   notes: [
     'e.g. npm run -s mrc -- scenarios/seed000-8i-hot50.json --policies lru,arc,lirs --csv',

@@ -8,7 +8,7 @@ import { isLibraryScenario } from '../web/src/sim/library';
 import * as library from '../web/src/sim/library';
 import { loadEngineNode } from '../web/src/sim/node';
 import { CHUNK_BYTES, FeedError, feedStream } from '../web/src/trace/feed';
-import { parseCommand, usageError, type Command } from './lib/args';
+import { parseCommand, traceOptions, usageError, type Command } from './lib/args';
 import { printable } from './lib/printable';
 import {
   csvColumns,
@@ -31,26 +31,11 @@ const COMMAND: Command = {
       value: 'NAME',
       help: "the replacement policy of every working set (the scenario's `policy`; the engine lists the names)",
     },
-    trace: {
-      type: 'string',
-      value: 'FILE',
-      help: "replay a trace through the scenario's cache instead of its workload",
-    },
-    'trace-format': {
-      type: 'string',
-      value: TRACE_FORMATS.join('|'),
-      help: "the trace's format (default: guessed from its name and first bytes)",
-    },
-    'trace-params': {
-      type: 'string',
-      value: 'PARAMS',
-      help: 'a csv trace\'s columns, as libCacheSim\'s --trace-type-params ("time-col=1, obj-id-col=2, delimiter=,, has-header=true")',
-    },
-    'trace-map': {
-      type: 'string',
-      value: 'direct|dense',
-      help: "how the trace's object ids become blocks",
-    },
+    ...traceOptions(
+      TRACE_FORMATS,
+      'direct',
+      "replay a trace through the scenario's cache instead of its workload",
+    ),
     sample: {
       type: 'string',
       value: 'R',

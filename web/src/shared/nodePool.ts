@@ -3,8 +3,12 @@
 // with its own engine; `jobs` = 1 runs them one after another here. The results come back in
 // task order and are the same, field for field, whatever `jobs` is.
 import { availableParallelism } from 'node:os';
+import { parentPort } from 'node:worker_threads';
+import { loadEngineSync } from '../sim/engine';
+import { loadEngineNode } from '../sim/node';
 import { threadWorker } from './nodeThread';
-import { inOrder, runPool, type RunningPool } from './pool';
+import { inOrder, runPool, type FromPool, type RunningPool } from './pool';
+import { servePool } from './poolWorker';
 
 /** Threads by default: one a core. */
 export const defaultJobs = () => availableParallelism();
@@ -74,4 +78,28 @@ export function inThreads<S, T, R>(job: NodeTasks<S, T, R>): NodeJob<R> {
       settle();
     },
   };
+}
+
+/**
+ * The thread's side (an entry's one call): load the engine — the parent's compiled module when
+ * the setup brings one (no compiling and tiering up again), else from disk — then answer each
+ * task with `run`, as ./poolWorker serves the page's Web Workers.
+ */
+export function serveThread<S extends { module?: WebAssembly.Module | null }, T, R>(
+  run: (setup: S, task: T) => R,
+): void {
+  const port = parentPort;
+  if (!port) throw new Error('a pool entry runs as a worker thread (see ./nodePool.ts)');
+  port.on(
+    'message',
+    servePool(
+      (m: FromPool<R>) => port.postMessage(m),
+      (setup: S) => {
+        if (setup.module) loadEngineSync(setup.module);
+        else loadEngineNode();
+        return setup;
+      },
+      run,
+    ),
+  );
 }
