@@ -4,18 +4,18 @@
 // and the scenario's DEFAULT pool, unless --sizes), the same policies ticked by default (the
 // profile's own rules, LRU, ARC, OPT), the same tasks (a stack policy's whole curve in one pass,
 // every other policy size by size) and the same rows as the panel's CSV/JSON export.
-import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { traitsOf } from '../web/src/sim/profile';
 import { curvePolicies, type Workload } from '../web/src/sim/mrc';
 import { loadEngineNode } from '../web/src/sim/node';
-import { guessFormat, TRACE_FORMATS, type ObjectMap, type TraceFormat } from '../web/src/sim/trace';
 import type { Scenario } from '../web/src/sim/engine';
 import { toCsv } from '../web/src/export/tables';
 import { curvesInThreads } from '../web/src/mrc/node';
 import { defaultPolicies } from '../web/src/mrc/plan';
 import { defaultJobs } from '../web/src/shared/nodePool';
-import { parseCommand, traceOptions, usageError, type Command } from './lib/args';
+import { parseCommand, usageError, type Command } from './lib/args';
+import { firstBytes, traceChoice, traceFlags, traceOptions } from './lib/traceArgs';
 import { printable } from './lib/printable';
 
 /** The engine's limit on a curve's sizes (buffer::whatif::mrc::MAX_SIZES). */
@@ -47,7 +47,6 @@ const COMMAND: Command = {
       help: `worker threads (default one a core, here ${defaultJobs()}; 1: one task after another)`,
     },
     ...traceOptions(
-      TRACE_FORMATS,
       'dense',
       "the curves of a trace through the scenario's cache (read whole, as the panel does)",
     ),
@@ -85,12 +84,12 @@ if (str('sizes') !== undefined) {
     usageError(COMMAND, `--sizes: ${sizes.length} sizes, more than the limit of ${MAX_SIZES}`);
   sizes = [...new Set(sizes)].sort((a, b) => a - b);
 }
-const format = str('trace-format');
-if (format !== undefined && !TRACE_FORMATS.includes(format as TraceFormat))
-  usageError(COMMAND, `--trace-format '${format}' is not one of ${TRACE_FORMATS.join(', ')}`);
-const map = str('trace-map') ?? 'dense';
-if (map !== 'dense' && map !== 'direct')
-  usageError(COMMAND, `--trace-map '${map}' is not dense or direct`);
+let flags: ReturnType<typeof traceFlags>;
+try {
+  flags = traceFlags(str);
+} catch (e) {
+  usageError(COMMAND, (e as Error).message);
+}
 
 let scenario: Scenario;
 try {
@@ -137,15 +136,10 @@ if (tracePath !== undefined) {
   } catch (e) {
     fail(`cannot read ${tracePath}: ${(e as Error).message}`, 2);
   }
-  const chosen = (format as TraceFormat | undefined) ?? guessFormat(tracePath, head(tracePath));
   workload = {
     kind: 'trace',
     scenario,
-    options: {
-      format: chosen,
-      map: map as ObjectMap,
-      ...(str('trace-params') ? { params: str('trace-params') } : {}),
-    },
+    options: traceChoice(flags, tracePath, firstBytes(tracePath), 'dense'),
     bytes,
     name: basename(tracePath),
   };
@@ -169,14 +163,4 @@ try {
     fail(`no point could be run: ${refused[0]?.error ?? 'no sizes'}`, 1);
 } catch (e) {
   fail(`${tracePath ?? file}: ${(e as Error).message}`, 1);
-}
-
-function head(path: string): Uint8Array {
-  const fd = openSync(path, 'r');
-  try {
-    const buf = new Uint8Array(4096);
-    return buf.subarray(0, readSync(fd, buf, 0, 4096, 0));
-  } finally {
-    closeSync(fd);
-  }
 }

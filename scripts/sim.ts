@@ -8,16 +8,10 @@ import { isLibraryScenario } from '../web/src/sim/library';
 import * as library from '../web/src/sim/library';
 import { loadEngineNode } from '../web/src/sim/node';
 import { CHUNK_BYTES, FeedError, feedStream } from '../web/src/trace/feed';
-import { parseCommand, traceOptions, usageError, type Command } from './lib/args';
+import { parseCommand, usageError, type Command } from './lib/args';
+import { firstBytes, traceChoice, traceFlags, traceOptions } from './lib/traceArgs';
 import { printable } from './lib/printable';
-import {
-  csvColumns,
-  guessFormat,
-  TRACE_FORMATS,
-  TraceRun,
-  type ObjectMap,
-  type TraceFormat,
-} from '../web/src/sim/trace';
+import { csvColumns, TraceRun } from '../web/src/sim/trace';
 
 const COMMAND: Command = {
   name: 'sim',
@@ -32,7 +26,6 @@ const COMMAND: Command = {
       help: "the replacement policy of every working set (the scenario's `policy`; the engine lists the names)",
     },
     ...traceOptions(
-      TRACE_FORMATS,
       'direct',
       "replay a trace through the scenario's cache instead of its workload",
     ),
@@ -125,25 +118,23 @@ function trapped(e: unknown): boolean {
 /** `--trace`: stream the file through the scenario's cache; on a bad record print the report
  *  of the accesses before it, and the error. */
 async function replayTrace(path: string): Promise<void> {
-  const format = option('--trace-format');
-  const map = option('--trace-map');
-  if (format !== undefined && !TRACE_FORMATS.includes(format as TraceFormat)) {
-    fail(`--trace-format '${format}' is not one of ${TRACE_FORMATS.join(', ')}`, 2);
-  }
-  if (map !== undefined && map !== 'direct' && map !== 'dense') {
-    fail(`--trace-map '${map}' is not direct or dense`, 2);
+  let flags: ReturnType<typeof traceFlags>;
+  try {
+    flags = traceFlags((name) => option(`--${name}`));
+  } catch (e) {
+    fail((e as Error).message, 2);
   }
   let head: Uint8Array;
   try {
-    head = firstBytes(path, 4096);
+    head = firstBytes(path);
   } catch (e) {
     fail(`cannot read ${path}: ${(e as Error).message}`, 2);
   }
   let run: TraceRun;
-  const chosen = (format as TraceFormat | undefined) ?? guessFormat(path, head);
-  const params = option('--trace-params');
+  const options = traceChoice(flags, path, head);
+  const { format: chosen, params } = options;
   try {
-    run = TraceRun.create(text, { format: chosen, params, map: map as ObjectMap | undefined });
+    run = TraceRun.create(text, options);
   } catch (e) {
     fail(`${file}: ${(e as Error).message}`, 1);
   }
@@ -183,7 +174,6 @@ function fail(message: string, code: number): never {
   process.exit(code);
 }
 
-/** The first `n` bytes of a file (fewer if it is shorter), for guessing its format. */
 /**
  * The file as a stream of whole chunks of the feed loop's size, each read when the loop asks for
  * it (`readSync` into one buffer: the loop has fed a chunk before it asks for the next). Node's
@@ -208,14 +198,4 @@ function fileChunks(path: string): ReadableStream<Uint8Array> {
     // nothing read ahead: the one buffer is refilled only once the loop has fed it
     { highWaterMark: 0 },
   );
-}
-
-function firstBytes(path: string, n: number): Uint8Array {
-  const fd = openSync(path, 'r');
-  try {
-    const buf = new Uint8Array(n);
-    return buf.subarray(0, readSync(fd, buf, 0, n, 0));
-  } finally {
-    closeSync(fd);
-  }
 }

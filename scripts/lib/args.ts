@@ -24,35 +24,6 @@ export interface Command {
   notes?: string[];
 }
 
-/**
- * The options that read a trace (`sim --trace`, `mrc --trace`): one table, so the two commands
- * read a trace file the same way (issue 41 #9). `mapDefault` is the command's own.
- */
-export function traceOptions(
-  formats: readonly string[],
-  mapDefault: 'direct' | 'dense',
-  traceHelp: string,
-): Record<string, OptionSpec> {
-  return {
-    trace: { type: 'string', value: 'FILE', help: traceHelp },
-    'trace-format': {
-      type: 'string',
-      value: formats.join('|'),
-      help: "the trace's format (default: guessed from its name and first bytes)",
-    },
-    'trace-params': {
-      type: 'string',
-      value: 'PARAMS',
-      help: "a csv trace's columns, as libCacheSim's --trace-type-params (\"time-col=1, obj-id-col=2, delimiter=,, has-header=true\"; default: a header's names, else column 1)",
-    },
-    'trace-map': {
-      type: 'string',
-      value: 'direct|dense',
-      help: `how the trace's object ids become blocks (default ${mapDefault})`,
-    },
-  };
-}
-
 /** Every command has --help; it is listed once, here. */
 const HELP: OptionSpec = { type: 'boolean', help: 'print this help and exit' };
 
