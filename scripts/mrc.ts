@@ -15,7 +15,7 @@ import { curvesInThreads } from '../web/src/mrc/node';
 import { defaultPolicies } from '../web/src/mrc/plan';
 import { defaultJobs } from '../web/src/shared/nodePool';
 import { parseCommand, usageError, type Command } from './lib/args';
-import { firstBytes, traceChoice, traceFlags, traceOptions } from './lib/traceArgs';
+import { HEAD_BYTES, traceChoice, traceFlags, traceOptions } from './lib/traceArgs';
 import { printable } from './lib/printable';
 
 /** The engine's limit on a curve's sizes (buffer::whatif::mrc::MAX_SIZES). */
@@ -139,7 +139,7 @@ if (tracePath !== undefined) {
   workload = {
     kind: 'trace',
     scenario,
-    options: traceChoice(flags, tracePath, firstBytes(tracePath), 'dense'),
+    options: traceChoice(flags, tracePath, bytes.subarray(0, HEAD_BYTES), 'dense'),
     bytes,
     name: basename(tracePath),
   };

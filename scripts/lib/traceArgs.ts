@@ -12,7 +12,7 @@ import {
 import type { OptionSpec } from './args';
 
 /** Bytes read from a trace's start to guess its format. */
-const HEAD_BYTES = 4096;
+export const HEAD_BYTES = 4096;
 
 /**
  * The options that read a trace (`sim --trace`, `mrc --trace`): one table, so the two commands
