@@ -27,15 +27,21 @@ test('the 128 GB scenario runs sampled, under a banner saying so', async ({ page
   await expect(legend.locator('[data-segment]:visible')).toHaveCount(11);
   await expect(page.getByTestId('lru-legend-more')).toContainText('+ 55 more objects');
   await expect(page.getByTestId('lru-view').locator('canvas, svg').first()).toBeInViewport();
-  // the greyed db_block_buffers is not the sample's size passed off as the instance's
-  await expect(page.getByTestId('param-db_block_buffers')).not.toHaveAttribute(
-    'placeholder',
-    '175636',
-  );
+  // the greyed db_block_buffers is the parameter's default, not the sample's 175,636 buffers
+  // passed off as the instance's
+  await expect(page.getByTestId('param-db_block_buffers')).toHaveAttribute('placeholder', '1000');
   await page.getByTestId('run-to-end').click();
   await expect(page.getByTestId('position')).toHaveAttribute('data-position', '20000000', {
     timeout: 200_000,
   });
   await page.screenshot({ path: info.outputPath('sampling-1024x768.png') });
   watcher.expectClean(`http://localhost:${PREVIEW_PORT}`);
+});
+
+// issue 41 #5: an exact run's greyed db_block_buffers is the buffers the instance has — seed
+// 003 sizes its cache with db_cache_size = 16M, 2,048 buffers (it showed the default, 1000)
+test("db_block_buffers' greyed default is the instance's buffers", async ({ page }) => {
+  await openApp(page, URL_);
+  await page.getByTestId('scenario-select').selectOption('seed003-fs-cache');
+  await expect(page.getByTestId('param-db_block_buffers')).toHaveAttribute('placeholder', '2048');
 });
