@@ -196,7 +196,7 @@ async function expectLockstep(page: Page, n: number) {
 
 // One scenario under two replacement policies: A runs the scenario's own (or its profile's)
 // rules, B the preset's policy; they step in lockstep on the same accesses and end where the
-// scenario's description says (wasm-core/engine/tests/policy_scenarios.rs checks the figures).
+// scenario's description says (wasm-core/engine/tests/engine/policy_scenarios.rs checks the figures).
 for (const { id, title, policies, end, physical, note } of [
   {
     id: 'policy-touch-count-arc',

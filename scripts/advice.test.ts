@@ -2,7 +2,7 @@
 // db_cache_advice = ON, 20 real estimates, the 1.0 row the pool's own physical reads over
 // the measured interval (after the warm-up's reset), every share of DB time within 0–100.
 // Before the fix 19 rows said 0 reads and the 1.0 row 236.8 % of DB time. The engine's own
-// test over every bundled scenario is wasm-core/engine/tests/advice_all.rs.
+// test over every bundled scenario is wasm-core/engine/tests/engine/advice_all.rs.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

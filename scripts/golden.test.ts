@@ -1,6 +1,6 @@
 // Golden reports through the wasm module (the one the browser and `npm run -s sim` load):
 // every bundled scenario run to its end gives the report and paper comparison committed in
-// scenarios/golden/<id>.json, value for value. The engine's `cargo test --test golden`
+// scenarios/golden/<id>.json, value for value. The engine's `cargo test -p cachesim --test engine golden::`
 // checks the same files natively, byte for byte, and rewrites them with UPDATE_GOLDEN=1.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

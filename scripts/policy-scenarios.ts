@@ -1,7 +1,7 @@
 // `npx tsx scripts/policy-scenarios.ts`: writes the two bundled scenarios of issue 25's
 // replacement policies — scenarios/policy-scan-resistance.json and policy-loop.json — whose
 // workloads are exact access sequences (inline `trace` CSVs, too long to write by hand).
-// The figures in the descriptions are the engine's (wasm-core/engine/tests/policy_scenarios.rs
+// The figures in the descriptions are the engine's (wasm-core/engine/tests/engine/policy_scenarios.rs
 // checks them) and libCacheSim's on the same sequence. Run prettier on the files afterwards.
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -1,5 +1,5 @@
 //! The buffer cache: pools of working sets, hash chains, replacement rules, DBWR. Five rooms,
-//! each a layer that uses only the rooms below it (`tests/layers` checks them, and that no
+//! each a layer that uses only the rooms below it (`tests/engine/layers` checks them, and that no
 //! two modules in here name each other):
 //!
 //! - [`cache`]: the cache's core. [`Cache::access`] serves one logical read and emits the

@@ -13,7 +13,7 @@
 //! [`error`].
 //!
 //! The modules are layers, lowest first; each uses only those on lower layers, never one on
-//! its own layer or above (`tests/layers` checks every path a module names, and the rooms
+//! its own layer or above (`tests/engine/layers` checks every path a module names, and the rooms
 //! inside [`buffer`] the same way):
 //!
 //! ```text

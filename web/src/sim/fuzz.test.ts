@@ -2,7 +2,7 @@
 // the documented limits run through the wasm engine to their end within a step budget, with a
 // consistent report; bundled scenarios with one field broken are refused by that field's path;
 // share links round-trip, and damaged ones never throw. The engine's own (proptest) suite is
-// wasm-core/engine/tests/fuzz.rs. FUZZ_CASES sets the number of cases per property.
+// wasm-core/engine/tests/engine/fuzz.rs. FUZZ_CASES sets the number of cases per property.
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { decodeHash, encodeState, type SharedState } from '../share/link';

@@ -8,7 +8,7 @@
 //! `buffers_for_estimate / current`, `size_for_estimate` the size in MB
 //! (buffers × `db_block_size` / 2^20).
 //!
-//! **Two methods, both exact against full runs** (`tests/advice.rs` checks every size; but
+//! **Two methods, both exact against full runs** (`tests/engine/advice.rs` checks every size; but
 //! see concurrent jobs below):
 //! - [`stack::StackPass`] — profile 8.0 when the pool's access stream is plain LRU: one
 //!   working set (`lru_latches = 1`), every hit moves to the MRU head (no index hit that

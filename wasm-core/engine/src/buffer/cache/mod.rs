@@ -1,7 +1,7 @@
 //! The cache's core: [`Cache`] and what it is made of. [`Cache::access`] serves one logical
 //! read and emits the events that explain it; a miss reads through [`crate::io`].
 //!
-//! Its modules are layers, lowest first (`tests/layers` checks them):
+//! Its modules are layers, lowest first (`tests/engine/layers` checks them):
 //!
 //! - plain parts: `config` (init.ora resolved, validated), `events` (the one event
 //!   vocabulary), `lists` (buffer headers, replacement and write lists), `counters` (each

@@ -14,7 +14,7 @@
 //! to `max_freq` (:150-152); the eviction loop (:227-237) moves a referenced tail object to the
 //! head with its count less one and evicts the first tail object at 0. Its queue turns under a
 //! fixed hand (the tail); here the ring stays and the hand turns. Both inspect the buffers in
-//! the same order and take the same victims (tests/policies.rs checks the misses).
+//! the same order and take the same victims (tests/engine/policies.rs checks the misses).
 //!
 //! The ring is the working set's list, walked from the tail towards the head and round again
 //! (`scan_next`); the hand is per working set, NIL before the first eviction (then the tail),

@@ -207,7 +207,7 @@ pub trait Replacement: Sized + Clone + std::fmt::Debug {
     /// One line: what a hit does, where a new block goes, which block goes first.
     const LINE: &'static str;
     /// libCacheSim's name for it (`cache/eviction/`, cachesim's algorithm argument), if
-    /// libCacheSim has it: tests/policies.rs and `npm run bench` compare the two.
+    /// libCacheSim has it: tests/engine/policies.rs and `npm run bench` compare the two.
     const LIBCACHESIM: Option<&'static str> = None;
     /// The policy is LRU: cache advice may take one LRU stack pass for it.
     const LRU_STACK: bool = false;

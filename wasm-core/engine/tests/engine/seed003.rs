@@ -2,7 +2,7 @@
 //! cache, and with a large DB cache and direct I/O. Shape and the band, not a tuned
 //! figure: the costs are calibrated in the scenarios' descriptions.
 
-mod common;
+use crate::common;
 
 use cachesim::buffer::Report;
 

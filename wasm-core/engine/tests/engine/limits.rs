@@ -1,7 +1,7 @@
 //! Issue 14: every accepted scenario ends in bounded time and memory, and a scenario that
 //! cannot is refused, naming its field and the limit. The inputs are the issue's own.
 
-mod common;
+use crate::common;
 
 use cachesim::buffer::cache::workload::MAX_SIM_NS;
 use cachesim::buffer::Run;
@@ -242,8 +242,10 @@ fn a_huge_hostile_name_is_cut_and_escaped_in_every_message() {
 /// 60 s there). This checks the 1,000-job run to its end.
 #[test]
 fn oltp_batch_with_the_most_jobs_runs_to_its_end() {
-    let mut s: serde_json::Value =
-        serde_json::from_str(include_str!("../../../scenarios/seed002-mvs-100000.json")).unwrap();
+    let mut s: serde_json::Value = serde_json::from_str(include_str!(
+        "../../../../scenarios/seed002-mvs-100000.json"
+    ))
+    .unwrap();
     s["workload"]["transactions"] = 18_181.into();
     s["workload"]["warmup_transactions"] = 1_000.into();
     s["workload"]["jobs"] = 1000.into();

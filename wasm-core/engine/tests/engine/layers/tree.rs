@@ -3,7 +3,7 @@
 //! each module binds with `use`, and every path a module names resolved to the module it
 //! reaches.
 
-use crate::code::{blank, skip_ws, starts_word, tree as use_tree, word, Named};
+use super::code::{blank, skip_ws, starts_word, tree as use_tree, word, Named};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 

@@ -2,7 +2,7 @@
 //! they build, their reports carry the library cache section, stepping and seeking are
 //! exact, and the Table 3 / Figure 1 shapes hold when run from the files.
 
-mod common;
+use crate::common;
 
 use cachesim::library::{Report, Run};
 use cachesim::Replayed;

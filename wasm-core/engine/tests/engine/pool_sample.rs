@@ -2,7 +2,7 @@
 //! at any position — the page samples it instead of the whole report, which walks every hash
 //! bucket.
 
-mod common;
+use crate::common;
 
 use cachesim::buffer::Run;
 use cachesim::Replayed;

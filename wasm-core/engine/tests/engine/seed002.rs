@@ -3,7 +3,7 @@
 //! shape the paper reports, not a tuned figure: the costs are stated in the scenarios'
 //! descriptions.
 
-mod common;
+use crate::common;
 
 use cachesim::buffer::Report;
 

@@ -1,7 +1,7 @@
 //! Golden reports: every bundled scenario (`scenarios/*.json`) run to its end must give the
 //! report and paper comparison committed in `scenarios/golden/<id>.json`, byte for byte.
 //! A change that means to alter the model rewrites them in a commit of its own:
-//! `UPDATE_GOLDEN=1 cargo test --test golden`.
+//! `UPDATE_GOLDEN=1 cargo test -p cachesim --test engine golden::`.
 
 use cachesim::buffer;
 use cachesim::library::{self, is_library};

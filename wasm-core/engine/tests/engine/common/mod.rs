@@ -1,6 +1,6 @@
 //! What the seed tests share: a bundled scenario's text, and a buffer cache run of it to its
 //! end with its paper comparison printed (`cargo test -- --nocapture` shows it).
-#![allow(dead_code)] // each test crate uses its part
+#![allow(dead_code)] // each test module uses its part
 
 use cachesim::buffer::Run;
 use cachesim::Replayed;

@@ -1,6 +1,6 @@
 //! Issue 14: our own fuzz suite. Scenarios generated inside the documented limits either build
 //! and run to their end with a consistent report, or are refused with a message that names
-//! where (the bundled scenarios, mutated, are `tests/mutations.rs`). The buffer view's layout
+//! where (the bundled scenarios, mutated, are `tests/engine/mutations.rs`). The buffer view's layout
 //! is checked under every registered replacement policy at random positions (issue 44).
 //!
 //! `cargo test --test fuzz` runs 64 cases; `FUZZ_CASES=10000 cargo test --release --test fuzz`

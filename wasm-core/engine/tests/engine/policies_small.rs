@@ -1,4 +1,4 @@
-//! CLOCK, SIEVE, S3-FIFO, ARC and 2Q against libCacheSim where tests/policies.rs does not reach:
+//! CLOCK, SIEVE, S3-FIFO, ARC and 2Q against libCacheSim where tests/engine/policies.rs does not reach:
 //! caches of 1 to 37 buffers (below a scenario's minimum of 50: the test shrinks the one
 //! working set after building the cache) and a trace of loops and scans. The figures are
 //! libCacheSim's `cachesim <trace> oracleGeneral <ALGO> <N> --ignore-obj-size=true` (commit
@@ -6,7 +6,7 @@
 //! data is here. Then the same policies under writes and DBWR, with two working sets, and
 //! seed 002's scenario at the smallest caches (issue 44).
 
-mod common;
+use crate::common;
 
 use cachesim::buffer::cache::events::Op;
 use cachesim::buffer::cache::lists::{self, flag, WorkingSet, NIL};
@@ -107,7 +107,7 @@ fn loops() -> Vec<u32> {
     ids
 }
 
-/// tests/policies.rs's trace (tracegen: Zipf(0.8) over 2,000 objects, 20,000 requests, seed 7).
+/// tests/engine/policies.rs's trace (tracegen: Zipf(0.8) over 2,000 objects, 20,000 requests, seed 7).
 fn zipf() -> Vec<u32> {
     let out = std::env::temp_dir().join(format!("policies-zipf-{}.bin", std::process::id()));
     let st = Command::new(env!("CARGO_BIN_EXE_tracegen"))

@@ -2,7 +2,7 @@
 //! fix in 11.2.0.2. The assertions are on shape (which scan is direct, which is fast) and on
 //! the tolerance against the paper; the costs come from the DEFAULT run only.
 
-mod common;
+use crate::common;
 
 use cachesim::buffer::read::report::StepStatistics;
 use cachesim::io::ScanReason;

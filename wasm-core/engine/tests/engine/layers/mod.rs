@@ -243,7 +243,7 @@ fn modules_refer_only_to_lower_layers() {
                 let child = m.last().unwrap().as_str();
                 assert!(
                     layers.iter().any(|l| l.modules.contains(&child)),
-                    "{} declares `{child}`, which no layer of tests/layers holds: add it to ROOMS",
+                    "{} declares `{child}`, which no layer of tests/engine/layers holds: add it to ROOMS",
                     name(&r)
                 );
             }
@@ -266,7 +266,7 @@ fn modules_refer_only_to_lower_layers() {
     found.dedup();
     assert!(
         found.is_empty(),
-        "modules refer sideways or up ({} places; the layers are ROOMS in tests/layers):\n{}",
+        "modules refer sideways or up ({} places; the layers are ROOMS in tests/engine/layers):\n{}",
         found.len(),
         found.join("\n")
     );

@@ -5,7 +5,7 @@ use cachesim::Replayed;
 use cachesim::Scenario;
 use std::collections::VecDeque;
 
-mod common;
+use crate::common;
 
 /// Profile 8.0, one LRU latch, trace replay of reads: the misses are textbook LRU's.
 #[test]

@@ -1,7 +1,7 @@
 //! Issue 14, the other half of the fuzz suite (`fuzz.rs`): the bundled scenarios, mutated (a
 //! number made a string, a field dropped, an unknown field added), are refused by field path.
 
-mod common;
+use crate::common;
 
 use cachesim::Scenario;
 use serde_json::{json, Value};

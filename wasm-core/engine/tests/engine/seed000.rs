@@ -1,7 +1,7 @@
 //! Seed 000's experiments, bundled as scenarios, checked on shape (orderings), never on a
 //! constant tuned to the paper.
 
-mod common;
+use crate::common;
 
 use cachesim::buffer::Report;
 use cachesim::Scenario;

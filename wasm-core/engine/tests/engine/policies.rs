@@ -63,7 +63,7 @@ pub fn misses(policy: &str, buffers: u32, objects: u32, trace: &[u8]) -> u64 {
 
 /// (algo, size, requests, misses) rows of the small trace.
 fn expected() -> Vec<(String, u32, u64, u64)> {
-    include_str!("data/libcachesim.tsv")
+    include_str!("../data/libcachesim.tsv")
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|l| {

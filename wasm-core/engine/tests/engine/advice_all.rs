@@ -17,7 +17,7 @@
 //! a release build; seed 002's warm-up (770,000 accesses) is within that. Library cache
 //! scenarios have no buffer cache and are skipped, with the reason printed.
 
-mod common;
+use crate::common;
 
 use cachesim::buffer::advice::{AdviceMethod, AdviceRow, CURRENT, SIZES};
 use cachesim::buffer::Run;

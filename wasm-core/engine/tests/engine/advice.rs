@@ -10,7 +10,7 @@
 //! size, a standalone cache with the pool resized as `CacheConfig::resolve` would size it,
 //! driven by a fresh copy of the workload.
 
-mod common;
+use crate::common;
 
 use cachesim::buffer::advice::{shadow, AdviceMethod, AdviceRow};
 use cachesim::buffer::{Instance, PoolId, Run};

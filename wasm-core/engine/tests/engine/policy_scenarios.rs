@@ -11,7 +11,7 @@
 //! The physical reads the descriptions quote are the engine's, and libCacheSim's `cachesim`
 //! gives the same misses on the same sequence (its figures, not its code).
 
-mod common;
+use crate::common;
 
 use cachesim::buffer::cache::replacement::NAMES;
 use cachesim::buffer::{Event, Run};
