@@ -30,6 +30,8 @@ import type { CacheFrame, View, ViewOptions } from './types';
 
 /** Above this many buffers, cells are drawn to a canvas. */
 export const SVG_LIMIT = 3000;
+/** The largest share of the view's height the full legend may take (else it is shortened). */
+const LEGEND_SHARE = 0.25;
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
 function svgEl<K extends keyof SVGElementTagNameMap>(
@@ -110,6 +112,9 @@ export function createLruView(el: HTMLElement, opts: ViewOptions): View<CacheFra
   let warned = false;
   // Measured when first needed and again when the host is resized.
   let budget: number | null = null;
+  // The legend shows its entries' terms only (set when the full one is too tall, again
+  // decided on each resize).
+  let shortLegend = false;
 
   // The host's width, measured when first needed and again on resize: reading it every frame
   // would force a layout right after the previous frame's DOM changes.
@@ -151,11 +156,22 @@ export function createLruView(el: HTMLElement, opts: ViewOptions): View<CacheFra
               regions: frame.regions,
             }
           : null,
+        shortLegend,
       );
     const relegend = legendOf(grid?.text ?? n <= 400);
     if (relegend && !opts.maxHeight) budget = null;
     showScale(useCanvas, grid?.k ?? 1);
-    budget ??= opts.maxHeight ?? heightBudget(el, root, legend);
+    if (budget === null) {
+      budget = opts.maxHeight ?? heightBudget(el, root, legend);
+      // The picture first: a legend that would take over a quarter of the view's height
+      // (a policy's explanations at 1024×768) shows its terms only, meanings as tooltips.
+      const legendH = legend.offsetHeight;
+      if (!opts.maxHeight && !shortLegend && legendH > LEGEND_SHARE * (budget + legendH)) {
+        shortLegend = true;
+        legendOf(grid?.text ?? n <= 400);
+        budget = heightBudget(el, root, legend);
+      }
+    }
     const inputKey = `${width()}|${budget}|${sizes.join(',')}|${extra.join(',')}|${side.join(',')}|${useCanvas}|${dpr}`;
     let fresh = wasFresh;
     if (inputKey !== gridInput) {
@@ -423,6 +439,7 @@ export function createLruView(el: HTMLElement, opts: ViewOptions): View<CacheFra
           if (size === lastSize) return;
           lastSize = size;
           budget = null;
+          shortLegend = false;
           if (last) draw(last, false, true);
         });
   resize?.observe(el);
