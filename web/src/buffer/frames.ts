@@ -12,12 +12,21 @@ export function cacheFrame(s: AppState, fresh: boolean): CacheFrame | null {
   const sim = bufferSim(s);
   if (!sim) return null;
   const diff = diffOf(s);
+  const os = sim.report.io?.os_cache;
   return {
     diff: diff?.marks ?? null,
     diffOther: diff?.other ?? null,
     ...listState(sim.run, sim.layout),
     selected: sim.selected,
-    osCache: sim.report.io?.os_cache !== undefined,
+    osCache: os !== undefined,
+    os: os
+      ? {
+          capacity: os.size_blocks,
+          resident: os.resident_blocks,
+          doubled: os.double_buffered_blocks,
+          doubledBytes: os.double_buffered_bytes,
+        }
+      : null,
     ...stepOf(s, sim, fresh),
   };
 }

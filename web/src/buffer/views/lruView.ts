@@ -21,6 +21,7 @@ import {
   type Locator,
   type Placement,
 } from './lruLayout';
+import { createDoubleGauge } from './doubleGauge';
 import { renderLegend } from './legend';
 import { PolicyChrome } from './policyChrome';
 import { extraHeight, isRing, sideHeight, wantsRing } from './policyState';
@@ -63,9 +64,15 @@ function evictedFrom(
 export function createLruView(el: HTMLElement, opts: ViewOptions): View<CacheFrame> {
   const root = viewRoot(el, 'lru-view');
   const legend = document.createElement('div');
+  // What stands above the drawing (its height comes off the drawing's): the legend, then the
+  // double buffering gauge when the run has an OS page cache.
+  const above = document.createElement('div');
+  const gauge = createDoubleGauge();
+  gauge.el.style.margin = '0 0 10px';
   const stage = document.createElement('div');
   Object.assign(stage.style, { position: 'relative', cursor: 'pointer' });
-  root.append(legend, stage);
+  above.append(legend);
+  root.append(above, stage);
   // The canvas' scale, at the end of the legend (renderLegend rebuilds the legend's items).
   const scale = document.createElement('span');
   scale.dataset.testid = 'lru-scale';
@@ -160,16 +167,17 @@ export function createLruView(el: HTMLElement, opts: ViewOptions): View<CacheFra
       );
     const relegend = legendOf(grid?.text ?? n <= 400);
     if (relegend && !opts.maxHeight) budget = null;
+    if (showGauge(frame, sizes)) budget = opts.maxHeight ?? null;
     showScale(useCanvas, grid?.k ?? 1);
     if (budget === null) {
-      budget = opts.maxHeight ?? heightBudget(el, root, legend);
+      budget = opts.maxHeight ?? heightBudget(el, root, above);
       // The picture first: a legend that would take over a quarter of the view's height
       // (a policy's explanations at 1024×768) shows its terms only, meanings as tooltips.
       const legendH = legend.offsetHeight;
       if (!opts.maxHeight && !shortLegend && legendH > LEGEND_SHARE * (budget + legendH)) {
         shortLegend = true;
         legendOf(grid?.text ?? n <= 400);
-        budget = heightBudget(el, root, legend);
+        budget = heightBudget(el, root, above);
       }
     }
     const inputKey = `${width()}|${budget}|${sizes.join(',')}|${extra.join(',')}|${side.join(',')}|${useCanvas}|${dpr}`;
@@ -355,6 +363,21 @@ export function createLruView(el: HTMLElement, opts: ViewOptions): View<CacheFra
     }
   };
   keys.onBlur = drawCursor;
+
+  /** The double buffering gauge, shown with an OS page cache; true when it came or went. */
+  function showGauge(frame: CacheFrame, sizes: number[]): boolean {
+    const was = gauge.el.parentNode !== null;
+    if (!frame.os) {
+      gauge.el.remove();
+      return was;
+    }
+    gauge.update(
+      frame.os,
+      sizes.reduce((a, b) => a + b, 0),
+    );
+    if (!was) above.append(gauge.el);
+    return !was;
+  }
 
   /**
    * "1 cell = k buffers" at the end of the legend on the canvas (the cells are too small to
