@@ -4,7 +4,7 @@
 import type { ReactNode } from 'react';
 import { NarrationCaption } from './shared/NarrationCaption';
 import { SkipLinks } from './shared/SkipLinks';
-import { useDisplay } from './ui/display';
+import { useDisplay } from './shared/display';
 import { useShallow } from 'zustand/react/shallow';
 import { ChainPanel, LruPanel } from './buffer/CacheViews';
 import { ErrorBoundary } from './shared/ErrorBoundary';
@@ -52,7 +52,7 @@ import { ExercisePage, exerciseMode } from './exercise/lazyExercise';
 
 /**
  * The three columns: the instance, the cache (with the playback bar), the numbers. In embed
- * mode only the cache, the narration's caption and the playback bar (ui/display.ts); in
+ * mode only the cache, the narration's caption and the playback bar (shared/display.ts); in
  * presenter mode the caption shows under the cache and the instance's column goes.
  */
 function Columns(p: { cache: string; left: ReactNode; centre: ReactNode; right: ReactNode }) {

@@ -257,7 +257,7 @@ function Pair({ embed }: { embed?: boolean }) {
 }
 
 /**
- * Embed mode with a comparison in the link (`?embed`, ui/display.ts): A's and B's main views
+ * Embed mode with a comparison in the link (`?embed`, shared/display.ts): A's and B's main views
  * side by side (tabs in a frame under 800 px), each with its newest narration, the line that
  * says how the step differed, and one playback bar for both — no header, no editors.
  */

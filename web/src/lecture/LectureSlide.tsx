@@ -5,7 +5,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { useApp } from '../store/context';
-import { useDisplay } from '../ui/display';
+import { useDisplay } from '../shared/display';
 import type { Filled } from './fill';
 import { lectureStore } from './lectureState';
 import { LECTURE_LINK_MAX, lectureAddress } from './lectureLink';

@@ -11,7 +11,7 @@ import { Panel } from '../shared/Panel';
 import { libraryData } from '../export/panelData';
 import { Notes, Table } from '../shared/Table';
 import './library-stats.css';
-import { noun } from '../ui/words';
+import { noun } from '../shared/words';
 
 export const count = (v: number) => v.toLocaleString('en-US');
 /** A hit ratio as V$LIBRARYCACHE writes it: a fraction with 4 decimals. */

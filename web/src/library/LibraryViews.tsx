@@ -9,7 +9,7 @@ import { sizeLabel } from './views/layout';
 import type { LibViewOptions } from './views/types';
 import { viewPanel } from '../shared/useView';
 import './library-views.css';
-import { noun } from '../ui/words';
+import { noun } from '../shared/words';
 
 /** The library cache views' options: a click on a bucket selects it (again: deselects). */
 const libOptions = (store: AppStore): LibViewOptions => ({

@@ -5,7 +5,7 @@ import type * as library from '../sim/library';
 import { policyLabel } from '../sim/policy';
 import { firstWith, hasSerialDirectReads, traitsOf } from '../sim/profile';
 import * as io from './narrateIo';
-import { plural } from '../ui/words';
+import { plural } from '../shared/words';
 
 /** What the narration reads of a buffer cache run: its layout (configuration, objects, sets). */
 export type NarrationContext = Layout;

@@ -4,7 +4,7 @@
 import { libraryConstants } from '../sim/library';
 import type * as library from '../sim/library';
 import type { NarrationGroup, NarrationLine } from './narrate';
-import { plural } from '../ui/words';
+import { plural } from '../shared/words';
 
 export interface LibraryNarrationContext {
   config: library.Config;

@@ -5,7 +5,7 @@ import { shareUrl } from '../links/link';
 import { checkCopyLink } from '../links/size';
 import type { Scenario } from '../sim/engine';
 import { isLibraryScenario } from '../sim/library';
-import { embedSnippet, enterPresenter, leavePresenter, useDisplay } from '../ui/display';
+import { embedSnippet, enterPresenter, leavePresenter, useDisplay } from './display';
 import { Icon } from './Icon';
 import { DownloadButton, ScenarioFiles } from './ScenarioFiles';
 import { RunExport } from './RunExport';

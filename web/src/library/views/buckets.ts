@@ -10,7 +10,7 @@ import { clip, renderChain, type ChainShown } from './chainList';
 import { chainStats, latchOf, lookupOfLib, parsesOf, rehashOf, type LibLookup } from './layout';
 import type { BucketFrame, LibViewOptions } from './types';
 import type { View } from '../../buffer/views/types';
-import { noun } from '../../ui/words';
+import { noun } from '../../shared/words';
 
 interface Shown extends ChainShown {
   why: 'lookup' | 'last' | 'selected';

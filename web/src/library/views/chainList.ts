@@ -4,7 +4,7 @@
 // animations with per-row delays (library-views.css), so there are no timers to stop.
 import type * as library from '../../sim/library';
 import { walkedRows, type LibLookup } from './layout';
-import { plural } from '../../ui/words';
+import { plural } from '../../shared/words';
 
 /** Rows listed before "… n more" (more when the walk went further). */
 const MAX_ROWS = 6;

@@ -23,7 +23,7 @@ import {
 } from './layout';
 import type { HeapFrame, LibViewOptions } from './types';
 import type { View } from '../../buffer/views/types';
-import { noun } from '../../ui/words';
+import { noun } from '../../shared/words';
 
 type Alloc = Extract<library.Event, { type: 'alloc' }>;
 
