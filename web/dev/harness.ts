@@ -22,7 +22,7 @@
 import wasmUrl from '../src/wasm/pkg/cachesim_bg.wasm?url';
 import { loadEngine, SimRun, type Report } from '../src/sim/engine';
 import { createChainView } from '../src/buffer/views/chainView';
-import type { SeriesPoint } from '../src/series/buffer';
+import type { SeriesPoint } from '../src/buffer/series';
 import {
   createHitRatioChart,
   createPhysicalReadsChart,

@@ -6,7 +6,7 @@
 // demand (./lazyCompare).
 import { useState, type ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { stepContrast } from '../narration/contrast';
+import { stepContrast } from './contrast';
 import { presetOf, type Which } from '../store/compare';
 import { LectureCaption, LectureSide } from '../lecture/LectureSlide';
 import { SlotScope, useApp, useSlot } from '../store/context';

@@ -2,7 +2,7 @@
 // series (plus the current position), against simulated seconds or statements done, with the
 // paper's final figures as dashed references.
 import { useCallback, useState } from 'react';
-import { libPaperMarks } from '../series/library';
+import { paperMarks } from './series';
 import { librarySim } from '../store/selectors';
 import { chartPoints } from '../store/slot';
 import type { AppState } from '../store/store';
@@ -33,7 +33,7 @@ function useLibChart(spec: LibChartSpec, x: LibX) {
   const feed = useCallback(
     (chart: LibChart, s: AppState) => {
       const sim = librarySim(s);
-      chart.update(sim ? chartPoints(sim) : [], { x, paper: libPaperMarks(s.current?.paper) });
+      chart.update(sim ? chartPoints(sim) : [], { x, paper: paperMarks(s.current?.paper) });
     },
     [x],
   );

@@ -3,7 +3,7 @@
 // its holder, the sessions spinning for it and those sleeping on it.
 import { useApp } from '../store/context';
 import { selectLib, selectLibConfig, selectLibTick } from '../store/libSelectors';
-import { clip } from '../narration/narrateLibrary';
+import { clip } from './narrate';
 import type * as library from '../sim/library';
 import { Panel } from '../shared/Panel';
 import { ScrollX } from '../shared/ScrollX';

@@ -6,7 +6,7 @@ import { decodeHash, encodeState } from '../links/link';
 import type { Scenario } from '../sim/engine';
 import { loadEngineNode } from '../sim/node';
 import { addressFor } from '../links/autosave';
-import { stepContrast } from '../narration/contrast';
+import { stepContrast } from '../compare/contrast';
 import { policyNames } from '../sim/policy';
 import { COMPARE_PRESETS, slotState } from './compare';
 import { withPolicy } from './compareActions';

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import * as library from '../../sim/library';
 import { loadEngineNode } from '../../sim/node';
 import type { Scenario } from '../../sim/engine';
-import { libPaperMarks, libPointOf } from '../../series/library';
+import { paperMarks, pointOf } from '../series';
 import { LIB_CHARTS, refsFor, xOf } from './charts';
 
 beforeAll(() => loadEngineNode());
@@ -15,10 +15,10 @@ const scenario = (name: string) =>
 
 describe('the library cache charts', () => {
   it("read the paper's final figures from a scenario", () => {
-    const marks = libPaperMarks(scenario('seed001-8.1.6-test1').paper);
+    const marks = paperMarks(scenario('seed001-8.1.6-test1').paper);
     expect(marks).toEqual({ elapsed_s: 100, parse_count_hard: 50274, latch_free_wait_s: 183.2 });
-    expect(libPaperMarks(undefined)).toEqual({});
-    expect(libPaperMarks({ source: 's', metrics: [{ metric: 'elapsed_s', value: 7 }] })).toEqual({
+    expect(paperMarks(undefined)).toEqual({});
+    expect(paperMarks({ source: 's', metrics: [{ metric: 'elapsed_s', value: 7 }] })).toEqual({
       elapsed_s: 7,
     });
   });
@@ -39,7 +39,7 @@ describe('the library cache charts', () => {
     const run = library.Run.create(scenario('seed001-8.1.6-test2'));
     run.step(3000);
     const r = run.report();
-    const p = libPointOf(r, run.position, run.now);
+    const p = pointOf(r, run.position, run.now);
     run.free();
     expect(p.position).toBe(3000);
     expect(p.statements).toBe(r.statements);

@@ -5,7 +5,7 @@
 //
 //   createLibChart(el, LIB_CHARTS.parses) → { update(points, { x, paper }), destroy() }
 import { format, max, min } from 'd3';
-import type { LibPaperMarks, LibSeriesPoint } from '../../series/library';
+import type { PaperMarks, SeriesPoint } from '../series';
 import { createLineChart, type Look, type Ref } from '../../shared/views/lineChart';
 
 /** What the x axis counts. */
@@ -15,7 +15,7 @@ export interface LibLine {
   key: string;
   label: string;
   color: string;
-  value: (p: LibSeriesPoint) => number;
+  value: (p: SeriesPoint) => number;
   /** Drawn against the right-hand axis. */
   right?: boolean;
 }
@@ -34,11 +34,11 @@ export interface LibChartSpec {
   /** The left axis' domain from every value it shows. */
   domain: (values: number[]) => [number, number];
   /** Horizontal references from the paper (the elapsed time is added for every chart). */
-  refs?: (m: LibPaperMarks) => LibRef[];
+  refs?: (m: PaperMarks) => LibRef[];
 }
 
 export interface LibChart {
-  update(points: LibSeriesPoint[], opts: { x: LibX; paper: LibPaperMarks }): void;
+  update(points: SeriesPoint[], opts: { x: LibX; paper: PaperMarks }): void;
   destroy(): void;
 }
 
@@ -52,10 +52,10 @@ export const X_LABEL: Record<LibX, string> = {
   statements: 'statements done',
 };
 
-export const xOf = (p: LibSeriesPoint, x: LibX) => (x === 'seconds' ? p.seconds : p.statements);
+export const xOf = (p: SeriesPoint, x: LibX) => (x === 'seconds' ? p.seconds : p.statements);
 
 /** The dashed references of a chart: its own, and the paper's elapsed time on a time axis. */
-export function refsFor(spec: LibChartSpec, m: LibPaperMarks, x: LibX): LibRef[] {
+export function refsFor(spec: LibChartSpec, m: PaperMarks, x: LibX): LibRef[] {
   const refs = spec.refs?.(m) ?? [];
   if (x === 'seconds' && m.elapsed_s !== undefined) {
     refs.push({
@@ -162,7 +162,7 @@ const LOOK: Look = {
 /** One library cache chart: a spec of LIB_CHARTS drawn by the shared line chart. */
 export function createLibChart(el: HTMLElement, spec: LibChartSpec): LibChart {
   const fmtOf = (l: LibLine) => (l.right ? (spec.fmt2 ?? spec.fmt) : spec.fmt);
-  const chart = createLineChart<LibSeriesPoint, LibX>(
+  const chart = createLineChart<SeriesPoint, LibX>(
     el,
     {
       testId: spec.testId,
