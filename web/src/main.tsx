@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import App from './App';
+import App from './app/App';
 import { ErrorBoundary } from './shared/ErrorBoundary';
 import { startAutosave, startup, type AutosaveEnv } from './links/autosave';
 import { startOffline } from './offline/register';

@@ -5,14 +5,14 @@ import { shareUrl } from '../links/link';
 import { checkCopyLink } from '../links/size';
 import type { Scenario } from '../sim/engine';
 import { isLibraryScenario } from '../sim/library';
-import { embedSnippet, enterPresenter, leavePresenter, useDisplay } from './display';
-import { Icon } from './Icon';
+import { embedSnippet, enterPresenter, leavePresenter, useDisplay } from '../shared/display';
+import { Icon } from '../shared/Icon';
 import { DownloadButton, ScenarioFiles } from './ScenarioFiles';
 import { RunExport } from './RunExport';
-import { useHeightVar } from './useHeightVar';
-import { HistoryButtons } from './HistoryButtons';
+import { useHeightVar } from '../shared/useHeightVar';
+import { HistoryButtons } from '../shared/HistoryButtons';
 import { SampledBanner } from './SampledBanner';
-import { CompareMenu } from '../compare/CompareMenu';
+import { CompareMenu } from './CompareMenu';
 import { TourButton } from './TourSlot';
 import {
   isLectureOption,
