@@ -10,7 +10,6 @@ import type { Filled } from './fill';
 import { lectureStore } from './lectureState';
 import { LECTURE_LINK_MAX, lectureAddress } from './lectureLink';
 import { parseMarkdown, type Inline } from './markdown';
-import './lecture.css';
 
 const LectureEditor = lazy(() => import('./LectureEditor'));
 

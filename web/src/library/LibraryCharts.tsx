@@ -16,7 +16,6 @@ import {
 } from './views/charts';
 import { Panel } from '../shared/Panel';
 import { useChart } from '../shared/useChart';
-import './library-stats.css';
 
 const makers = new Map<LibChartSpec, (el: HTMLElement) => LibChart>();
 /** A stable factory per spec (the chart is mounted once). */

@@ -10,7 +10,6 @@ import { selectLibReport } from '../store/libSelectors';
 import { Panel } from '../shared/Panel';
 import { libraryData } from '../export/panelData';
 import { Notes, Table } from '../shared/Table';
-import './library-stats.css';
 import { noun } from '../shared/words';
 
 export const count = (v: number) => v.toLocaleString('en-US');

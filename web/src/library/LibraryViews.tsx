@@ -8,7 +8,6 @@ import { createHeapView } from './views/heap';
 import { sizeLabel } from './views/layout';
 import type { LibViewOptions } from './views/types';
 import { viewPanel } from '../shared/useView';
-import './library-views.css';
 import { noun } from '../shared/words';
 
 /** The library cache views' options: a click on a bucket selects it (again: deselects). */

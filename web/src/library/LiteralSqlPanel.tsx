@@ -8,7 +8,6 @@ import { selectLib, selectPausedTick, selectPlaying } from '../store/libSelector
 import type { LiteralGroup } from '../sim/library';
 import { requestExample } from '../sql/request';
 import { Panel } from '../shared/Panel';
-import './library-panels.css';
 
 /** Refresh period while playing. */
 const PLAYING_REFRESH_MS = 400;

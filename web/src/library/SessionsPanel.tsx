@@ -7,7 +7,6 @@ import { clip } from './narrate';
 import type * as library from '../sim/library';
 import { Panel } from '../shared/Panel';
 import { ScrollX } from '../shared/ScrollX';
-import './library-panels.css';
 
 /** Above this many library cache children, only the busy ones are listed. */
 const ALL_CHILDREN = 8;

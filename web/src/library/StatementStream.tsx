@@ -8,7 +8,6 @@ import { useApp } from '../store/context';
 import { selectStream } from '../store/libSelectors';
 import type * as library from '../sim/library';
 import { Panel } from '../shared/Panel';
-import './library-panels.css';
 
 /** Statements kept. */
 const KEEP = 12;

@@ -1,7 +1,7 @@
 // The chain of one library cache bucket as a list of handles, newest first, and the walk of
 // a lookup over it, handle by handle, to the one found (soft parse) or past the end (hard
 // parse). Plain HTML: the statement texts wrap and ellipsise with CSS; the walk is CSS
-// animations with per-row delays (library-views.css), so there are no timers to stop.
+// animations with per-row delays (../../styles/library-views.css), so there are no timers to stop.
 import type * as library from '../../sim/library';
 import { walkedRows, type LibLookup } from './layout';
 import { plural } from '../../shared/words';
