@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react';
 import type * as library from '../sim/library';
 import { useApp } from '../store/context';
-import { selectLibReport } from '../store/libSelectors';
+import { selectReport } from './selectors';
 import { Panel } from '../shared/Panel';
 import { libraryData } from '../export/panelData';
 import { Notes, Table } from '../shared/Table';
@@ -166,7 +166,7 @@ function KeyValueSection({
 }
 
 export function LibraryStatistics() {
-  const report = useApp(selectLibReport);
+  const report = useApp(selectReport);
   if (!report) return null;
   const lc = report.library_cache;
   const { sql_area: area, sysstat, shared_pool: sp, hash_table: ht } = lc;

@@ -4,7 +4,7 @@
 // while playing.
 import { useEffect, useState, type ReactNode } from 'react';
 import { useApp } from '../store/context';
-import { selectLib, selectPausedTick, selectPlaying } from '../store/libSelectors';
+import { selectRun, selectPausedTick, selectPlaying } from './selectors';
 import type { LiteralGroup } from '../sim/library';
 import { requestExample } from '../sql/request';
 import { Panel } from '../shared/Panel';
@@ -60,7 +60,7 @@ function query(groups: LiteralGroup[], all: () => LiteralGroup[]) {
 }
 
 export function LiteralSqlPanel() {
-  const lib = useApp(selectLib);
+  const lib = useApp(selectRun);
   const playing = useApp(selectPlaying);
   useApp(selectPausedTick); // re-render on every move while paused…
   const [, setBeat] = useState(0); // …and on this beat while playing

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { clip, splitForced, type TextPart } from './narrate';
 import { useApp } from '../store/context';
-import { selectStream } from '../store/libSelectors';
+import { selectStream } from './selectors';
 import type * as library from '../sim/library';
 import { Panel } from '../shared/Panel';
 

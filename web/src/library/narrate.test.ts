@@ -4,13 +4,7 @@ import * as library from '../sim/library';
 import { loadEngineNode } from '../sim/node';
 import test0 from '../../../scenarios/seed001-8.1.6-test0.json';
 import test3 from '../../../scenarios/seed001-8.1.6-test3.json';
-import {
-  clip,
-  narrateEvent,
-  narrateEvents,
-  splitForced,
-  type NarrationContext,
-} from './narrate';
+import { clip, narrateEvent, narrateEvents, splitForced, type NarrationContext } from './narrate';
 
 beforeAll(() => loadEngineNode());
 

@@ -53,7 +53,13 @@ interface SlotOf<
   selected: number | null;
 }
 
-export interface BufferSim extends SlotOf<'buffer', SimRun, Event, bufferSeries.SeriesPoint, Report> {
+export interface BufferSim extends SlotOf<
+  'buffer',
+  SimRun,
+  Event,
+  bufferSeries.SeriesPoint,
+  Report
+> {
   layout: Layout;
   /**
    * A hash bucket pointed at (a lecture slide's highlight): the chain view shows its chain
@@ -96,7 +102,8 @@ const OPS: { [K in SimKind]: Ops<Extract<Sim, { kind: K }>> } = {
     current: (s) => bufferSeries.pointOf(s.report, s.position, s.seconds),
     // The layout as it is now: a script's `alter table … storage (buffer_pool …)` moves a
     // segment to another pool while the run goes on.
-    narrate: ({ run }, events, before) => bufferNarration.narrateEvents(run.layoutInfo(), events, before),
+    narrate: ({ run }, events, before) =>
+      bufferNarration.narrateEvents(run.layoutInfo(), events, before),
   },
   library: {
     counts: (run) => ({

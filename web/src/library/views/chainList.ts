@@ -3,7 +3,7 @@
 // parse). Plain HTML: the statement texts wrap and ellipsise with CSS; the walk is CSS
 // animations with per-row delays (../../styles/library-views.css), so there are no timers to stop.
 import type * as library from '../../sim/library';
-import { walkedRows, type LibLookup } from './layout';
+import { walkedRows, type Lookup } from './layout';
 import { plural } from '../../shared/words';
 
 /** Rows listed before "… n more" (more when the walk went further). */
@@ -15,7 +15,7 @@ export interface ChainShown {
   bucket: number;
   latch: number;
   /** The lookup that walked this chain (this step, or the last one seen), if any. */
-  look: LibLookup | null;
+  look: Lookup | null;
   /** A handle a hard parse hung at the head this step. */
   inserted: number | null;
 }

@@ -4,7 +4,7 @@ import * as library from '../../sim/library';
 import { loadEngineNode } from '../../sim/node';
 import type { Scenario } from '../../sim/engine';
 import { paperMarks, pointOf } from '../series';
-import { LIB_CHARTS, refsFor, xOf } from './charts';
+import { CHARTS, refsFor, xOf } from './charts';
 
 beforeAll(() => loadEngineNode());
 
@@ -25,14 +25,14 @@ describe('the library cache charts', () => {
 
   it('draw each reference where the chart has its axis', () => {
     const marks = { elapsed_s: 100, parse_count_hard: 50274, latch_free_wait_s: 183.2 };
-    const axes = (spec: keyof typeof LIB_CHARTS, x: 'seconds' | 'statements') =>
-      refsFor(LIB_CHARTS[spec], marks, x).map((r) => `${r.axis}:${r.value}`);
+    const axes = (spec: keyof typeof CHARTS, x: 'seconds' | 'statements') =>
+      refsFor(CHARTS[spec], marks, x).map((r) => `${r.axis}:${r.value}`);
     expect(axes('parses', 'seconds')).toEqual(['y:50274', 'x:100']);
     expect(axes('parses', 'statements')).toEqual(['y:50274']);
     expect(axes('latches', 'statements')).toEqual(['y2:183.2']);
     expect(axes('ratios', 'seconds')).toEqual(['x:100']);
     expect(axes('search', 'statements')).toEqual([]);
-    expect(refsFor(LIB_CHARTS.parses, {}, 'seconds')).toEqual([]);
+    expect(refsFor(CHARTS.parses, {}, 'seconds')).toEqual([]);
   });
 
   it('take their points from the report', () => {
@@ -52,15 +52,15 @@ describe('the library cache charts', () => {
     expect(xOf(p, 'seconds')).toBe(p.seconds);
     expect(xOf(p, 'statements')).toBe(p.statements);
     // Every line of every chart reads a finite number from a point.
-    for (const spec of Object.values(LIB_CHARTS)) {
+    for (const spec of Object.values(CHARTS)) {
       for (const l of spec.lines) expect(Number.isFinite(l.value(p))).toBe(true);
     }
   });
 
   it('keep the ratio axis within 0..1 and count axes from 0', () => {
-    expect(LIB_CHARTS.ratios.domain([0.97, 0.99])).toEqual([0.9, 1]);
-    expect(LIB_CHARTS.ratios.domain([0, 0])).toEqual([0, 1]);
-    expect(LIB_CHARTS.parses.domain([])).toEqual([0, 10]);
-    expect(LIB_CHARTS.parses.domain([100, 50274])[1]).toBeGreaterThan(50274);
+    expect(CHARTS.ratios.domain([0.97, 0.99])).toEqual([0.9, 1]);
+    expect(CHARTS.ratios.domain([0, 0])).toEqual([0, 1]);
+    expect(CHARTS.parses.domain([])).toEqual([0, 10]);
+    expect(CHARTS.parses.domain([100, 50274])[1]).toBeGreaterThan(50274);
   });
 });
