@@ -8,7 +8,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { SimRun, validateScenario, type Event, type Scenario } from '../web/src/sim/engine';
 import { loadEngineNode } from '../web/src/sim/node';
-import { narrateEvents, type NarrationGroup } from '../web/src/narration/narrate';
+import { narrateEvents } from '../web/src/buffer/narrate';
+import type { NarrationGroup } from '../web/src/shared/narration';
 import { PREVIEW_PORT } from './ports';
 import { openApp, uploadScenario, watch } from './site';
 

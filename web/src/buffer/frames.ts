@@ -5,7 +5,7 @@ import { bufferSim } from '../store/selectors';
 import type { AppState } from '../store/store';
 import { diffOf } from '../compare/diff';
 import { stepOf } from '../shared/frames';
-import { listState } from './listState';
+import { chainState, listState } from './listState';
 
 /** `fresh`: the run moved since the last frame, so its events are new and may animate. */
 export function cacheFrame(s: AppState, fresh: boolean): CacheFrame | null {
@@ -34,18 +34,10 @@ export function cacheFrame(s: AppState, fresh: boolean): CacheFrame | null {
 export function chainFrame(s: AppState, fresh: boolean): ChainFrame | null {
   const sim = bufferSim(s);
   if (!sim) return null;
-  const { run, layout } = sim;
-  const views = run.views();
   return {
-    buckets: layout.config.hash_buckets,
-    latches: layout.config.hash_latches,
-    chainLengths: views.chainLengths,
-    dba: views.dba,
-    flags: views.flags,
-    objects: layout.objects,
+    ...chainState(sim.run, sim.layout),
     selected: sim.selected,
     marked: sim.bucket,
     ...stepOf(s, sim, fresh),
-    chain: (bucket) => run.chain(bucket),
   };
 }

@@ -1,7 +1,7 @@
 // The store's actions that open something (../store): a link (now, or after asking when
 // there is unsaved work), a file, a bundled scenario, a dropped trace, an edit of the draft or
 // an undo step, and the state a share link is made from.
-import { decodeHash, type SharedState } from '../share/link';
+import { decodeHash, type SharedState } from '../links/link';
 import { validateScenario, type Scenario } from '../sim/engine';
 import { isLibraryScenario } from '../sim/library';
 import { leadOf, presetOf } from './compare';

@@ -8,8 +8,8 @@ import {
   startAutosave,
   startup,
   startupHash,
-} from '../share/autosave';
-import { decodeHash, encodeState } from '../share/link';
+} from '../links/autosave';
+import { decodeHash, encodeState } from '../links/link';
 import type { Scenario } from '../sim/engine';
 import { loadEngineNode } from '../sim/node';
 import { BUNDLED, DEFAULT_SCENARIO_ID } from './scenarios';

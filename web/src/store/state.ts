@@ -1,6 +1,6 @@
 // The store's shape: its state and its actions (implemented in ./store).
-import type { NarrationGroup } from '../narration/narrate';
-import type { SharedState } from '../share/link';
+import type { NarrationGroup } from '../shared/narration';
+import type { SharedState } from '../links/link';
 import type { Scenario, ScenarioError } from '../sim/engine';
 import type { ScenarioEntry } from './scenarios';
 import type { Compare, SlotActions, Which } from './compare';
