@@ -24,6 +24,7 @@ import { useApp, useStoreApi } from '../store/context';
 import type { AppStore } from '../store/store';
 import {
   selectEdited,
+  selectLesson,
   selectHeader,
   selectLoadScenario,
   selectProfile,
@@ -237,6 +238,7 @@ function CopyEmbed() {
 export function Header() {
   const profile = useApp(selectProfile);
   const edited = useApp(selectEdited);
+  const lesson = useApp(selectLesson);
   const ref = useRef<HTMLElement>(null);
   // Its height, for the layouts that make the cache one screen high.
   useHeightVar(ref, '--header-h', 4);
@@ -249,7 +251,7 @@ export function Header() {
       <div className="header-controls">
         <ScenarioPicker />
         {profile && <span className="badge">profile {profile}</span>}
-        {edited && <span className="badge edited">edited</span>}
+        {edited && !lesson && <span className="badge edited">edited</span>}
         <SampledBanner />
         <HistoryButtons />
         <CopyLink />

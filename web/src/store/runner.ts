@@ -185,6 +185,7 @@ export function createRunner(
       draftError: null,
       scenarioId: original ? original.id : null,
       edited: !original || !same(original.scenario, scenario),
+      lesson: false,
       animate: false,
       narration: [note('configuration', said, why, sim)],
       runError: null,
