@@ -2,6 +2,8 @@
 // 1920×1080 — the page does not scroll, and Play, the narration caption and the cache view
 // are all on it. Below 1280 px the workspace grows with its instance panels; presenter mode
 // has none, and at 1024×768 it pushed the playback bar to y = 1401 and the caption to 1311.
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { PREVIEW_PORT } from './ports';
 import { openApp } from './site';
@@ -99,5 +101,68 @@ for (const [view, scenario, at, steps] of [
     if (!scenario) {
       const strip = page.getByTestId('chain-view').locator('[data-pitch]');
       expect(Number(await strip.getAttribute('data-pitch'))).toBeGreaterThanOrEqual(4);
+    }
+  });
+
+/** The bundled lectures' ids and slide counts. */
+const LECTURES = readdirSync(fileURLToPath(new URL('../lectures/', import.meta.url)))
+  .filter((f) => f.endsWith('.json'))
+  .map((f) => {
+    const path = fileURLToPath(new URL(`../lectures/${f}`, import.meta.url));
+    const slides = (JSON.parse(readFileSync(path, 'utf8')) as { slides: unknown[] }).slides;
+    return { id: f.replace(/\.json$/, ''), slides: slides.length };
+  });
+
+/**
+ * What covers the cache's views: points on a grid over the part of `.centre-views` in sight,
+ * each answered by the element drawn there — anything not inside the views covers them.
+ */
+function coverOfViews(page: Page) {
+  return page.evaluate(() => {
+    const views = document.querySelector('.centre-views');
+    if (!views) return ['no .centre-views'];
+    const r = views.getBoundingClientRect();
+    const [l, t] = [Math.max(0, r.left), Math.max(0, r.top)];
+    const [rr, b] = [Math.min(innerWidth, r.right), Math.min(innerHeight, r.bottom)];
+    if (rr - l < 200 || b - t < 200) return [`the views show ${rr - l}×${b - t} px`];
+    const out = new Set<string>();
+    for (let i = 1; i < 8; i++)
+      for (let j = 1; j < 8; j++) {
+        const e = document.elementFromPoint(l + ((rr - l) * i) / 8, t + ((b - t) * j) / 8);
+        if (e && !views.contains(e)) out.add(`${e.tagName.toLowerCase()}.${e.className}`);
+      }
+    return [...out];
+  });
+}
+
+// A lecture in presenter mode is a stage (issue 41 #1): at 1024×768, 1280×720 and 1920×1080,
+// on every slide of every bundled lecture, nothing covers the cache's views (the slide's card
+// covered the replacement lists at 1024×768) and no text in sight is under 18 px.
+for (const { id, slides } of LECTURES)
+  test(`presenter mode, lecture ${id}: the slides never cover the view, no text under 18 px`, async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(240_000);
+    await page.addInitScript(() => localStorage.setItem('cachesim.tour', 'done'));
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.goto(`http://localhost:${PREVIEW_PORT}/?present&lecture=${id}&slide=1`);
+    const lecture = page.getByTestId('lecture');
+    for (let k = 1; k <= slides; k++) {
+      if (k > 1) await page.getByTestId('lecture-next').click();
+      await expect(lecture).toHaveAttribute('data-slide', String(k));
+      await expect(lecture).toHaveAttribute('data-reached', 'true', { timeout: 60_000 });
+      for (const [width, height] of [
+        [1024, 768],
+        [1280, 720],
+        [1920, 1080],
+      ]) {
+        const where = `${id} slide ${k} at ${width}×${height}`;
+        await page.setViewportSize({ width, height });
+        await expect.poll(() => coverOfViews(page), { message: where }).toEqual([]);
+        const small = (await textSizes(page)).filter((x) => x.px < 18);
+        expect(small, `${where}: text under 18 px`).toEqual([]);
+        if (k === 1) await page.screenshot({ path: testInfo.outputPath(`${id}-${width}.png`) });
+      }
+      await page.setViewportSize({ width: 1024, height: 768 });
     }
   });

@@ -44,6 +44,8 @@ import {
 import { CompareEmbed, CompareWorkspace } from './lazyCompare';
 import { LectureCaption, LectureSide } from '../lecture/LectureSlide';
 import { LectureHost } from '../lecture/LectureHost';
+import { lectureStore } from '../lecture/lectureState';
+import { useStore } from 'zustand';
 import { useApp, useStoreApi } from '../store/context';
 import { selectCompareOn, selectEngine, selectMode, selectReady } from '../store/selectors';
 import { useAnimationLoop } from '../store/useAnimationLoop';
@@ -53,10 +55,22 @@ import { ExercisePage, exerciseMode } from '../exercise/lazyExercise';
 /**
  * The three columns: the instance, the cache (with the playback bar), the numbers. In embed
  * mode only the cache, the narration's caption and the playback bar (shared/display.ts); in
- * presenter mode the caption shows under the cache and the instance's column goes.
+ * presenter mode the caption shows under the cache and the instance's column goes. A lecture
+ * in presenter mode is a stage (issue 41 #1): the cache's views alone take the screen's height
+ * and the slide, the caption and the playback bar stand beside them, above the numbers — the
+ * slide never covers the picture it talks about.
  */
 function Columns(p: { cache: string; left: ReactNode; centre: ReactNode; right: ReactNode }) {
   const display = useDisplay();
+  const lecturing = useStore(lectureStore, (s) => s.lecture !== null);
+  const staged = display === 'present' && lecturing;
+  const under = (
+    <>
+      <LectureCaption />
+      <NarrationCaption visible={display === 'present'} />
+      <PlaybackBar />
+    </>
+  );
   const centre = (
     <div
       className="centre-views"
@@ -78,17 +92,16 @@ function Columns(p: { cache: string; left: ReactNode; centre: ReactNode; right: 
       </main>
     );
   return (
-    <main className="columns">
+    <main className={staged ? 'columns staged' : 'columns'}>
       <section className="column instance" aria-label="The instance">
         <ErrorBoundary what="the init.ora panel">{p.left}</ErrorBoundary>
       </section>
       <section className="column centre" aria-label={`The ${p.cache}`}>
         {centre}
-        <LectureCaption />
-        <NarrationCaption visible={display === 'present'} />
-        <PlaybackBar />
+        {!staged && under}
       </section>
       <section className="column numbers" aria-label="Numbers and narration">
+        {staged && <div className="stage-side">{under}</div>}
         <LectureSide />
         <ErrorBoundary what="the statistics">{p.right}</ErrorBoundary>
       </section>

@@ -13,7 +13,7 @@ import {
   REGION_TINT,
 } from '../../shared/views/colours';
 import { type Grid, type RegionName } from './lruGrid';
-import { fitText } from '../../shared/views/lineChart';
+import { fitText, READABLE_PX } from '../../shared/views/lineChart';
 import { textWidth } from '../../shared/views/text';
 import { rangeOutline, stairAt, regionRuns, toneOf, type Run, type SetSections } from './lruLayout';
 import { boundaries, midpointBar, placeTags, TAG_H, type MidBar, type Tag } from './lruMarks';
@@ -268,13 +268,19 @@ export class LruChrome {
       .attr('fill', (d) => poolColor(d.lines[0]))
       .text((d) => d.lines[0]);
     // each line set smaller (then cut) rather than run into the grid: "write 0 · free 1,000"
-    // at 12.5 px is wider than the label column at some sizes (issue 26 #10)
+    // at 12.5 px is wider than the label column at some sizes (issue 26 #10); never under
+    // 12 px (18 in presenter mode's zoom, issue 41 #1): cut, its whole wording its tooltip
     const room = grid.labelW - 14;
     for (let i = 1; i < LABEL_LINES; i++)
       g.select<SVGTextElement>(`text.l${i}`).each(function (d) {
         const line = d.lines[i] ?? '';
-        const fit = fitText(line, room, labelWidth, 12.5, shortLine(line));
-        select(this).text(fit.text).attr('font-size', fit.px);
+        const fit = fitText(line, room, labelWidth, 12.5, shortLine(line), READABLE_PX);
+        const text = select(this).text(fit.text).attr('font-size', fit.px);
+        text
+          .selectAll('title')
+          .data(fit.text === line ? [] : [line])
+          .join('title')
+          .text((t) => t);
       });
     // A hairline between sets.
     this.labels

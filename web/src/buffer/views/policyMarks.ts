@@ -114,6 +114,8 @@ export function drawBadges(
     .attr('x', (d) => -3 + wide(d.mark ?? '') / 2)
     .attr('y', -3 + r)
     .attr('font-size', font)
+    // too small for a room: presenter mode shows the badge without it (styles/modes.css)
+    .attr('data-small', font < 12 ? '' : null)
     .attr('font-weight', 700)
     .attr('fill', (d) => (d.zero ? INK : '#fff'))
     .text((d) => d.mark ?? '');
@@ -135,6 +137,7 @@ export function drawBadges(
     .attr('x', (d) => wide(word(d)) / 2)
     .attr('y', c - r)
     .attr('font-size', font)
+    .attr('data-small', font < 12 ? '' : null)
     .attr('font-weight', 700)
     .attr('fill', (d) => (lir(d) ? '#fff' : STATUS_FILL))
     .text(word);

@@ -148,18 +148,19 @@ export function fitText(
   width: (t: string, px: number) => number,
   from = 12,
   short?: string,
+  floor = 9,
 ): { text: string; px: number } {
-  for (let px = from; px >= 9; px -= 0.5)
+  for (let px = from; px >= floor; px -= 0.5)
     if (width(text, px) <= room) {
       if (short === undefined || px >= Math.min(READABLE_PX, from)) return { text, px };
       break;
     }
   // A shorter wording at a readable size beats the whole one set small (presenter mode
   // zooms the views 1.5×: 12 px is its 18, issue 26 #9).
-  if (short !== undefined) return fitText(short, room, width, from);
+  if (short !== undefined) return fitText(short, room, width, from, undefined, floor);
   let cut = text;
-  while (cut.length > 1 && width(`${cut}…`, 9) > room) cut = cut.slice(0, -1);
-  return { text: cut === text ? text : `${cut.trimEnd()}…`, px: 9 };
+  while (cut.length > 1 && width(`${cut}…`, floor) > room) cut = cut.slice(0, -1);
+  return { text: cut === text ? text : `${cut.trimEnd()}…`, px: floor };
 }
 
 /** Set a side label so that it fits along `room` px (see fitText); its full text as a title. */
