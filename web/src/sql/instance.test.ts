@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SimRun } from '../sim/engine';
 import * as library from '../sim/library';
 import { loadEngineNode } from '../sim/node';
-import type { Capture } from './capture';
+import { hottestChain } from './hotChain';
 import { openSessionNode } from './node';
 import type { SqlSession } from './session';
 import { capture } from './snapshot';
@@ -19,35 +19,12 @@ const scenario = (name: string, profile?: string) => {
   return JSON.stringify(s);
 };
 
-/** docs/model.md §1.3: h = dba ^ (dba >> 16); h × 0x45D9F3B mod 2^32; h ^= h >> 16. */
-function bucketOf(dba: number, buckets: number): number {
-  let h = (dba ^ (dba >>> 16)) >>> 0;
-  h = Math.imul(h, 0x045d9f3b) >>> 0;
-  h = (h ^ (h >>> 16)) >>> 0;
-  return h % buckets;
-}
-
 let session: SqlSession;
 const rows = (sql: string) => {
   const out = session.run(sql);
   if (out.error) throw new Error(`${out.error.code}: ${out.error.message} (${out.error.sqlite})`);
   return out.results[out.results.length - 1].rows;
 };
-
-/** The hottest cache buffers chains child (most gets, the first on a tie) and its blocks. */
-function hottestChain(run: SimRun, c: Capture) {
-  const { buckets, latches } = run.report().hash_chains;
-  const children = c.rows['v$latch_children'].filter((r) => r[4] === 'cache buffers chains');
-  const gets = (r: (typeof children)[number]) => Number(r[6]);
-  const top = children.reduce((a, b) => (gets(b) > gets(a) ? b : a));
-  const child = Number(top[2]) - 1;
-  const blocks: string[] = [];
-  c.headers?.dba.forEach((dba) => {
-    if (dba !== 0 && bucketOf(dba, buckets) % latches === child)
-      blocks.push(`${dba >>> 22}:${dba & 0x3fffff}`);
-  });
-  return { addr: String(top[0]), child: child + 1, blocks: blocks.sort() };
-}
 
 beforeAll(async () => {
   loadEngineNode();
@@ -71,7 +48,8 @@ describe('the buffer cache latches', () => {
       expect(rows(`select gets from v$latch where name = 'cache buffers chains'`)).toEqual([
         [h.lookups],
       ]);
-      const hot = hottestChain(run, c);
+      const hot = hottestChain(run.report().hash_chains, c);
+      if (!hot) throw new Error('no cache buffers chains children');
       expect(hot.blocks.length).toBeGreaterThan(0);
       const joined = rows(`select x.file# || ':' || x.dbablk from x$bh x, v$latch_children l
         where x.hladdr = l.addr and l.name = 'cache buffers chains' and l.child# = ${hot.child}`);
