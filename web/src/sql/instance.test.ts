@@ -1,7 +1,6 @@
 // Issue 41 #7: the buffer cache's latches and sessions in the views, and the columns each
 // release had. The hottest chain is found from the capture, its blocks by the documented hash
 // (docs/model.md §1.3), not through the SQL under test.
-import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SimRun } from '../sim/engine';
 import * as library from '../sim/library';
@@ -10,21 +9,17 @@ import { hottestChain } from './hotChain';
 import { openSessionNode } from './node';
 import type { SqlSession } from './session';
 import { capture } from './snapshot';
+import { lastRows, scenario as scenarioText } from './testing';
 
+/** A bundled scenario, under another profile when one is given. */
 const scenario = (name: string, profile?: string) => {
-  const s = JSON.parse(
-    readFileSync(new URL(`../../../scenarios/${name}.json`, import.meta.url), 'utf8'),
-  ) as { profile: string };
+  const s = JSON.parse(scenarioText(name)) as { profile: string };
   if (profile) s.profile = profile;
   return JSON.stringify(s);
 };
 
 let session: SqlSession;
-const rows = (sql: string) => {
-  const out = session.run(sql);
-  if (out.error) throw new Error(`${out.error.code}: ${out.error.message} (${out.error.sqlite})`);
-  return out.results[out.results.length - 1].rows;
-};
+const rows = (sql: string) => lastRows(session, sql);
 
 beforeAll(async () => {
   loadEngineNode();
