@@ -55,14 +55,28 @@ test('seed 002: the Host panel shows tps, page-ins and migration beside the hit 
 // Double buffering at a glance (issue 26 #9): after seed 003's warm-up through the file system
 // cache, every buffer is also an OS page — the OS view says how many pages are held twice, and
 // its legend names the mark; under direct I/O (db-cache) nothing is held twice.
+// Issue 41 #4: and at a glance, on the first screen at 1280×720, above the replacement lists.
 test('seed 003: the OS page cache says how much of it is held twice', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
   await openApp(page, URL_);
   await page.getByTestId('scenario-select').selectOption('seed003-fs-cache');
   for (let i = 0; i < 2; i++) await page.getByTestId('step-exec').click();
   await expect(page.getByTestId('position')).not.toHaveAttribute('data-position', '0');
+  const gauge = page.getByTestId('double-gauge');
+  await expect(gauge).toBeInViewport({ ratio: 1 });
+  await expect(gauge).toHaveAttribute('data-doubled', '2048');
+  await expect(gauge).toContainText('2,048 blocks (16.0 MB) held twice');
+  await expect(gauge).toContainText('2,048 of 2,048 buffers also in the OS (100 %)');
   const os = page.getByTestId('os-cache-view');
   await os.scrollIntoViewIfNeeded();
-  await expect(page.locator('[data-doubled]')).toHaveAttribute('data-doubled', '2048');
+  await expect(page.locator('[data-doubled]:not([data-testid="double-gauge"])')).toHaveAttribute(
+    'data-doubled',
+    '2048',
+  );
   await expect(os.getByTestId('os-held-twice')).toContainText('2,048 of 65,536 pages held twice');
   await expect(page.locator('[data-legend="os-cached"]')).toContainText('lower half teal');
+  // under direct I/O there is no OS page cache, and no gauge
+  await page.getByTestId('scenario-select').selectOption('seed003-db-cache');
+  await expect(page.getByTestId('report-policy')).toBeVisible();
+  await expect(gauge).toHaveCount(0);
 });

@@ -80,6 +80,7 @@ test('seed 004: the second scan reads direct in 10.2.0.5 and through the KEEP ca
   await runToEnd(page, before.total);
   await expect(row(page, SECOND_SCAN)).toHaveAttribute('data-direct', 'true');
   await expectTimeline(page, before.steps);
+  await expect(page.getByTestId('script-paper-note')).toHaveCount(0);
   await page.screenshot({ path: testInfo.outputPath('10.2.0.5.png'), fullPage: true });
 
   await page.getByTestId('param-profile').selectOption('11.2.0.2');
@@ -89,6 +90,11 @@ test('seed 004: the second scan reads direct in 10.2.0.5 and through the KEEP ca
   await expect(second).toHaveAttribute('data-direct', 'false');
   expect(Number(await second.getAttribute('data-elapsed-s'))).toBeLessThan(1);
   await expectTimeline(page, after.steps);
+  // the PAPER column still holds 10.2.0.5's times: said so, and greyed (issue 41 #5)
+  await expect(page.getByTestId('script-paper-note')).toContainText(
+    'profile 11.2.0.2, the paper ran 10.2.0.5',
+  );
+  await expect(page.getByTestId('script-timeline')).toHaveClass(/paper-other/);
   await page.screenshot({ path: testInfo.outputPath('11.2.0.2.png'), fullPage: true });
 
   await expect(page.getByRole('alert')).toHaveCount(0);

@@ -8,7 +8,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { SimRun, validateScenario, type Event, type Scenario } from '../web/src/sim/engine';
 import { loadEngineNode } from '../web/src/sim/node';
-import { narrateEvents, type NarrationGroup } from '../web/src/narration/narrate';
+import { narrateEvents } from '../web/src/buffer/narrate';
+import type { NarrationGroup } from '../web/src/shared/narration';
 import { PREVIEW_PORT } from './ports';
 import { openApp, uploadScenario, watch } from './site';
 
@@ -100,6 +101,31 @@ async function pageLines(page: Page, title: string) {
   );
 }
 
+/**
+ * The replacement view as drawn: its smallest cell (px) and every label that overlaps another
+ * label or a cell (the labels: tags, set labels, ghost captions, the policy's numbers).
+ */
+function readable(page: Page) {
+  return page.getByTestId('lru-view').evaluate((view) => {
+    const box = (e: Element) => e.getBoundingClientRect();
+    const cells = [...view.querySelectorAll('g.cell')].map((c) => box(c.firstElementChild!));
+    const labels = [...view.querySelectorAll('svg text')]
+      .filter((t) => !t.closest('g.cell, g.badge') && (t.textContent ?? '').trim() !== '')
+      .map((t) => ({ text: t.textContent!.trim(), r: box(t) }))
+      .filter(({ r }) => r.width > 0 && r.height > 0);
+    const meet = (a: DOMRect, b: DOMRect) =>
+      Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 &&
+      Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
+    const overlaps: string[] = [];
+    labels.forEach((a, i) => {
+      for (const b of labels.slice(i + 1))
+        if (meet(a.r, b.r)) overlaps.push(`"${a.text}" over "${b.text}"`);
+      if (cells.some((c) => meet(a.r, c))) overlaps.push(`"${a.text}" over a cell`);
+    });
+    return { smallest: Math.min(...cells.map((c) => c.width)), overlaps };
+  });
+}
+
 const POLICIES = registered();
 const GROUPS = [0, 1].map((g) => POLICIES.filter((_, i) => i % 2 === g));
 
@@ -184,9 +210,17 @@ for (const group of GROUPS) {
         await page
           .getByTestId('lru-panel')
           .screenshot({ path: testInfo.outputPath(`${policy}-1920.png`) });
+        // At 1024×768 (issue 41 #2): cells a person can count, no label over another or over
+        // a cell, the legend above the drawing, not in it.
         await page.setViewportSize({ width: 1024, height: 768 });
         await expect(view).toBeVisible();
-        await page.waitForTimeout(300);
+        await expect
+          .poll(() => readable(page), { message: `${policy} at 1024×768` })
+          .toEqual({ smallest: expect.any(Number), overlaps: [] });
+        expect(
+          (await readable(page)).smallest,
+          `${policy}'s cells at 1024×768`,
+        ).toBeGreaterThanOrEqual(6);
         await page.screenshot({ path: testInfo.outputPath(`${policy}-1024.png`) });
       });
     watcher.expectClean(new URL(URL_).origin);

@@ -34,10 +34,11 @@ fi
 # --- wasm-bindgen CLI, same version as the crate ----------------------------------------------
 wb_version=$(wasm_bindgen_version)
 if [[ -z "$(find_wasm_bindgen "$wb_version")" ]]; then
-  say "installing wasm-bindgen-cli $wb_version into $TOOLS_DIR/ (a few minutes)"
-  if ! cargo install --locked wasm-bindgen-cli --version "$wb_version" --root "$TOOLS_DIR"; then
+  wb_root=$(wasm_bindgen_root "$wb_version")
+  say "installing wasm-bindgen-cli $wb_version into $wb_root/ (a few minutes, once a machine)"
+  if ! cargo install --locked wasm-bindgen-cli --version "$wb_version" --root "$wb_root"; then
     say "'cargo install --locked' failed; retrying without --locked"
-    cargo install wasm-bindgen-cli --version "$wb_version" --root "$TOOLS_DIR"
+    cargo install wasm-bindgen-cli --version "$wb_version" --root "$wb_root"
   fi
   [[ -n "$(find_wasm_bindgen "$wb_version")" ]] \
     || die "wasm-bindgen $wb_version still not found after installing it"

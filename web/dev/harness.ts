@@ -20,9 +20,9 @@
 //
 // window.__harness exposes the frame counter the benchmark reads.
 import wasmUrl from '../src/wasm/pkg/cachesim_bg.wasm?url';
-import { loadEngine, SimRun, type Report } from '../src/sim/engine';
+import { loadEngine, SimRun } from '../src/sim/engine';
 import { createChainView } from '../src/buffer/views/chainView';
-import type { SeriesPoint } from '../src/series/buffer';
+import { sample, type SeriesPoint } from '../src/buffer/series';
 import {
   createHitRatioChart,
   createPhysicalReadsChart,
@@ -30,7 +30,7 @@ import {
 } from '../src/buffer/views/charts';
 import { harnessScenario, parseHarnessHash } from './harnessScenario';
 import { createLruView } from '../src/buffer/views/lruView';
-import { listState } from '../src/buffer/listState';
+import { chainState, listState } from '../src/buffer/listState';
 import { fixturePolicy } from './harnessPolicy';
 import { sweepBenchScenario, SWEEP_SPEC } from './sweepBench';
 import { startSweep } from '../src/sizing/sweepClient';
@@ -90,21 +90,11 @@ async function main(): Promise<void> {
   const layout = sim.layoutInfo();
   sim.setRecordEvents(false);
   const series: SeriesPoint[] = [];
-  const pointOf = (r: Report): SeriesPoint => ({
-    position: sim.position,
-    seconds: sim.now,
-    pools: r.pools.map((x) => ({
-      name: x.name,
-      hit_ratio: x.hit_ratio,
-      physical_reads: x.physical_reads,
-      logical_reads: x.logical_reads,
-    })),
-  });
   // Warm up in 100 slices, so the charts have a history.
   const warm = Number(q.get('warm') ?? p.buffers * 2);
   for (let i = 1; i <= 100; i++) {
     sim.step(Math.round((warm * i) / 100) - sim.position);
-    series.push(pointOf(sim.report()));
+    series.push(sample(sim));
   }
   sim.setRecordEvents(mode === 'animate');
 
@@ -131,19 +121,9 @@ async function main(): Promise<void> {
     if (fx) lists.policy = fixturePolicy(layout, lists.order, lists.dba, fx === 'clock');
     const common = { events, selected: sel, animate, durationMs: stepMs };
     lru?.update({ ...common, ...lists, osCache: false });
-    const v = sim.views();
-    chain?.update({
-      ...common,
-      buckets: layout.config.hash_buckets,
-      latches: layout.config.hash_latches,
-      chainLengths: v.chainLengths,
-      dba: v.dba,
-      flags: v.flags,
-      objects: layout.objects,
-      chain: (b) => sim.chain(b),
-    });
+    chain?.update({ ...common, ...chainState(sim, layout) });
     if (charts.length) {
-      series.push(pointOf(sim.report()));
+      series.push(sample(sim));
       if (series.length > 400) for (let i = series.length - 2; i > 0; i -= 2) series.splice(i, 1);
       for (const c of charts) c.update(series);
     }

@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import App from './App';
+import App from './app/App';
 import { ErrorBoundary } from './shared/ErrorBoundary';
-import { startAutosave, startup, type AutosaveEnv } from './share/autosave';
+import { startAutosave, startup, type AutosaveEnv } from './links/autosave';
 import { startOffline } from './offline/register';
 import { loadEngine } from './sim/engine';
 import { StoreProvider } from './store/context';
@@ -44,7 +44,7 @@ loadEngine(wasmUrl).then(
     const start = startup(env);
     store.getState().engineReady(start.hash);
     if (start.link !== null) store.getState().linkArrived(start.link);
-    // From now on the address follows the tab's scenario and position (./share/autosave).
+    // From now on the address follows the tab's scenario and position (./links/autosave).
     const autosave = startAutosave(store, env, DEFAULT_SCENARIO_ID);
     window.addEventListener('pagehide', autosave.hide);
     document.addEventListener('visibilitychange', () => {
@@ -58,5 +58,5 @@ loadEngine(wasmUrl).then(
 // A link pasted into the address bar of an open page: asks first over unsaved work.
 // The event's own URL, not location.hash: a debounced autosave write (replaceState) can land
 // between the navigation and this handler and put the tab's own state back in the address.
-// A reload while it asks opens the tab's own state and asks again (./share/autosave, hide).
+// A reload while it asks opens the tab's own state and asks again (./links/autosave, hide).
 window.addEventListener('hashchange', (e) => store.getState().linkArrived(new URL(e.newURL).hash));

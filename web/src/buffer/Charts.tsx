@@ -1,6 +1,6 @@
 // Hit ratio per pool over the run, and physical reads: the shared chart factories, fed from
 // the slot's series (sampled at ≤ 400 points) plus the current position.
-import { paperMarks } from '../series/buffer';
+import { paperMarks } from './series';
 import { bufferSim } from '../store/selectors';
 import { chartPoints } from '../store/slot';
 import type { AppState } from '../store/store';

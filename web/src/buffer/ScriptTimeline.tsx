@@ -3,7 +3,10 @@
 // the paper publishes one, its figure beside. The step being run is highlighted.
 import { memo, useMemo } from 'react';
 import { useApp } from '../store/context';
-import { selectCurrent, selectReport } from '../store/selectors';
+import { useShallow } from 'zustand/react/shallow';
+import { paperComparison } from '../store/paperScenario';
+import { selectCurrent, selectHeader, selectReport } from '../store/selectors';
+import type { Scenario } from '../sim/engine';
 import { Panel } from '../shared/Panel';
 import { reasonText, REASON_NAME } from '../sim/scanDecision';
 import { currentStep, PATH_LABEL, scriptSteps, timelineRows, type TimelineRow } from './scriptRows';
@@ -98,12 +101,28 @@ function RowView({ r, current, scale }: RowProps) {
   );
 }
 
+/**
+ * The paper's figures the steps stand beside: the scenario's own; another run's of the paper
+ * when an edit made it that run (seed 004's 10.2.0.5 test switched to 11.2.0.2 is the paper's
+ * 11.2.0.2 test); and what the edit changed when it is no run of the paper (its figures are
+ * then another configuration's: shown greyed, and said so).
+ */
+function usePaperSteps(scenario: Scenario | null) {
+  const { scenarios, scenarioId } = useApp(useShallow(selectHeader));
+  return useMemo(() => {
+    if (!scenario?.paper) return { steps: undefined, differences: [] };
+    const { twin, differences } = paperComparison(scenario, scenarioId, scenarios);
+    return { steps: (twin?.scenario ?? scenario).paper?.steps, differences };
+  }, [scenario, scenarioId, scenarios]);
+}
+
 export function ScriptTimeline() {
   const report = useApp(selectReport);
   const scenario = useApp(selectCurrent);
   const steps = report?.steps;
   const script = scriptSteps(scenario?.workload);
-  const paperSteps = scenario?.paper?.steps;
+  const { steps: paperSteps, differences } = usePaperSteps(scenario);
+  const otherRun = differences.length > 0;
   const rows = useMemo(() => timelineRows(script, steps, paperSteps), [script, steps, paperSteps]);
   if (!report || !script || rows.length === 0) return null;
   const current = currentStep(rows);
@@ -128,9 +147,15 @@ export function ScriptTimeline() {
           {hasPaper ? 'bar: sim · tick: paper' : 'bar: elapsed'}
         </span>
       </div>
+      {hasPaper && otherRun && (
+        <p className="note script-paper-note" role="note" data-testid="script-paper-note">
+          The paper&apos;s figures are for its own run, not this one (
+          {differences.map((d) => `${d.name} ${d.now}, the paper ran ${d.paper}`).join('; ')}).
+        </p>
+      )}
       {/* it scrolls when its steps outgrow it: focusable, so a keyboard can scroll it */}
       <ol
-        className="script-timeline"
+        className={otherRun ? 'script-timeline paper-other' : 'script-timeline'}
         data-testid="script-timeline"
         tabIndex={0}
         aria-label="The script's steps"

@@ -5,19 +5,28 @@ import { bufferSim } from '../store/selectors';
 import type { AppState } from '../store/store';
 import { diffOf } from '../compare/diff';
 import { stepOf } from '../shared/frames';
-import { listState } from './listState';
+import { chainState, listState } from './listState';
 
 /** `fresh`: the run moved since the last frame, so its events are new and may animate. */
 export function cacheFrame(s: AppState, fresh: boolean): CacheFrame | null {
   const sim = bufferSim(s);
   if (!sim) return null;
   const diff = diffOf(s);
+  const os = sim.report.io?.os_cache;
   return {
     diff: diff?.marks ?? null,
     diffOther: diff?.other ?? null,
     ...listState(sim.run, sim.layout),
     selected: sim.selected,
-    osCache: sim.report.io?.os_cache !== undefined,
+    osCache: os !== undefined,
+    os: os
+      ? {
+          capacity: os.size_blocks,
+          resident: os.resident_blocks,
+          doubled: os.double_buffered_blocks,
+          doubledBytes: os.double_buffered_bytes,
+        }
+      : null,
     ...stepOf(s, sim, fresh),
   };
 }
@@ -25,18 +34,10 @@ export function cacheFrame(s: AppState, fresh: boolean): CacheFrame | null {
 export function chainFrame(s: AppState, fresh: boolean): ChainFrame | null {
   const sim = bufferSim(s);
   if (!sim) return null;
-  const { run, layout } = sim;
-  const views = run.views();
   return {
-    buckets: layout.config.hash_buckets,
-    latches: layout.config.hash_latches,
-    chainLengths: views.chainLengths,
-    dba: views.dba,
-    flags: views.flags,
-    objects: layout.objects,
+    ...chainState(sim.run, sim.layout),
     selected: sim.selected,
     marked: sim.bucket,
     ...stepOf(s, sim, fresh),
-    chain: (bucket) => run.chain(bucket),
   };
 }

@@ -1,8 +1,8 @@
-// What the replacement lists draw of a run's state, read from the engine in the one order that
-// is safe: the page's frames (./frames) and the dev views harness (web/dev/harness.ts) both
-// read it here.
+// What the replacement lists and the hash chains draw of a run's state, read from the engine (the
+// lists in the one order that is safe): the page's frames (./frames) and the dev views harness
+// (web/dev/harness.ts) both read it here.
 import type { Layout, SimRun } from '../sim/engine';
-import type { CacheFrame } from './views/types';
+import type { CacheFrame, ChainFrame } from './views/types';
 import { EMPTY_POLICY } from './views/policyState';
 
 /** What the replacement lists draw of a run's state, as the engine has it now. */
@@ -40,5 +40,25 @@ export function listState(run: SimRun, layout: Layout): ListState {
     dba: views.dba,
     tch: views.tch,
     flags: views.flags,
+  };
+}
+
+/** What the cache buffers chains draw of a run's state. */
+export type ChainState = Pick<
+  ChainFrame,
+  'buckets' | 'latches' | 'chainLengths' | 'dba' | 'flags' | 'objects' | 'chain'
+>;
+
+/** The hash chains' state of `run` (the page's frames and the dev views harness). */
+export function chainState(run: SimRun, layout: Layout): ChainState {
+  const views = run.views();
+  return {
+    buckets: layout.config.hash_buckets,
+    latches: layout.config.hash_latches,
+    chainLengths: views.chainLengths,
+    dba: views.dba,
+    flags: views.flags,
+    objects: layout.objects,
+    chain: (bucket) => run.chain(bucket),
   };
 }

@@ -17,7 +17,6 @@ import {
 } from './session';
 import type { Exercise } from './types';
 import { useStepView } from './useStepView';
-import './exercise.css';
 
 /** A new seed (1 … 999,999,999). */
 function freshSeed(): number {

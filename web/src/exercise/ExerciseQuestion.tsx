@@ -2,7 +2,7 @@
 // (announced) and the step's narration as the explanation. Controlled by the page (its
 // `verdict`), or on its own — a slide can hold one: `<ExerciseQuestion question={q} />`.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import type { NarrationLine } from '../narration/narrate';
+import type { NarrationLine } from '../shared/narration';
 import { checkAnswer, type Verdict } from './exercise';
 import type { Question } from './types';
 

@@ -5,7 +5,6 @@
 import { useMemo } from 'react';
 import { buildExercise, questionAt, type Verdict } from './exercise';
 import { ExerciseQuestion } from './ExerciseQuestion';
-import './exercise.css';
 
 interface Props {
   seed: number;

@@ -1,7 +1,8 @@
 // A buffer cache exercise's questions and their key: the run is stepped once, access by
 // access, and every answer is read from that step's events (the engine's own words: hit, miss,
 // insert's place, victim, the scan's decision), with the step's narration as the explanation.
-import { narrateEvents, type NarrationLine } from '../narration/narrate';
+import { narrateEvents } from '../buffer/narrate';
+import type { NarrationLine } from '../shared/narration';
 import { SimRun, type Event, type Layout } from '../sim/engine';
 import type { Plan } from './generate';
 import type { Choice, Question, QuestionKind } from './types';

@@ -1,5 +1,5 @@
 // The exercise API: an exercise from a seed, a question by index, and the checker.
-import type { NarrationLine } from '../narration/narrate';
+import type { NarrationLine } from '../shared/narration';
 import { bufferQuestions } from './bufferKey';
 import { planExercise } from './generate';
 import { libraryQuestions } from './libraryKey';

@@ -1,7 +1,7 @@
 // A library cache exercise's questions and their key: the run is stepped statement by
 // statement, and every answer is read from that statement's events (statement: its hash and
 // bucket; soft_parse or hard_parse), with its narration as the explanation.
-import { narrateLibraryEvents } from '../narration/narrateLibrary';
+import { narrateEvents } from '../library/narrate';
 import { Run, type Event } from '../sim/library';
 import type { Plan } from './generate';
 import { explain } from './bufferKey';
@@ -42,7 +42,7 @@ export function libraryQuestions(plan: Plan): Question[] {
     for (const i of picked) {
       const { events, position, statement } = steps[i];
       const kind: QuestionKind = rng.chance(0.35) ? 'bucket' : 'parse';
-      const narration = narrateLibraryEvents({ config }, events, position).flatMap((g) => g.lines);
+      const narration = narrateEvents({ config }, events, position).flatMap((g) => g.lines);
       const base = {
         kind,
         position,

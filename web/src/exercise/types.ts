@@ -1,6 +1,6 @@
 // An exercise: a scenario, and questions about single steps of its run, each with the answer
 // the engine gave and the narration of that step as the explanation.
-import type { NarrationLine } from '../narration/narrate';
+import type { NarrationLine } from '../shared/narration';
 import type { Scenario } from '../sim/engine';
 import type { CacheKind } from './generate';
 

@@ -1,7 +1,7 @@
 // The statistics a panel exports, as named tables of flat rows (one object per row, columns
 // in a fixed order): the same rows go to CSV (one file per table) and JSON (one file). Pure:
 // they read a report, a run or the narration, never the DOM.
-import type { NarrationGroup } from '../narration/narrate';
+import type { NarrationGroup } from '../shared/narration';
 import type { PaperComparison, Report, SimRun } from '../sim/engine';
 import type * as library from '../sim/library';
 import type { ParamDifference } from '../store/paperScenario';

@@ -1,5 +1,5 @@
 // The buffer cache's I/O views, shown only when a scenario needs them (loaded on demand,
-// ../shared/lazyParts): the OS page cache under the pools (seed 003) and direct path reads (seed 004).
+// ../app/lazyParts): the OS page cache under the pools (seed 003) and direct path reads (seed 004).
 import { osFrame, pgaFrame } from './frames';
 import { selectOsCache, selectShowsPga } from '../store/selectors';
 import { createOsCacheView } from './views/osCacheView';

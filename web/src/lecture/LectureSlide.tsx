@@ -5,12 +5,11 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { useApp } from '../store/context';
-import { useDisplay } from '../ui/display';
+import { useDisplay } from '../shared/display';
 import type { Filled } from './fill';
 import { lectureStore } from './lectureState';
 import { LECTURE_LINK_MAX, lectureAddress } from './lectureLink';
 import { parseMarkdown, type Inline } from './markdown';
-import './lecture.css';
 
 const LectureEditor = lazy(() => import('./LectureEditor'));
 

@@ -72,7 +72,8 @@ export async function moveApp(
       if (s.compare) s.stopCompare();
       const plain = resolved.base !== null && resolved.key === resolved.base;
       if (plain) s.loadScenario(resolved.base as string);
-      else s.openFile(JSON.stringify(resolved.scenario), `${resolved.base ?? 'lecture'}.json`);
+      else
+        s.openFile(JSON.stringify(resolved.scenario), `${resolved.base ?? 'lecture'}.json`, true);
       if (store.getState().fileError)
         throw new LectureError(
           `slides[${shown.index}].scenario`,

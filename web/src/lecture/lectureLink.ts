@@ -1,6 +1,6 @@
 // A lecture in the address: `?lecture=<bundled name>&slide=N` (N from 1), or, for a lecture
 // authored in the page, `?lecture=v1.<lz-string of its JSON>&slide=N`. In the query, not the
-// fragment: the fragment is the share link of the scenario and position (../share/link), and
+// fragment: the fragment is the share link of the scenario and position (../links/link), and
 // Copy link and Embed code keep the query as it is, so they carry the lecture too.
 //
 // The query travels to the web server with every load, and servers refuse a long request line
@@ -18,7 +18,7 @@ const INLINE = 'v1.';
  * may make. The strictest common web servers take a request line of 8 KB (nginx's
  * `large_client_header_buffers` 8k, Apache's `LimitRequestLine` 8190; Node's, which `vite
  * preview` uses, 16 KB of headers in all): 8,000 leaves the method and protocol room. A
- * bundled lecture's link is about 3 KB. (Copy link's own limit, ../share/size COPY_LINK_MAX,
+ * bundled lecture's link is about 3 KB. (Copy link's own limit, ../links/size COPY_LINK_MAX,
  * is for the fragment, which never reaches the server.)
  */
 export const LECTURE_LINK_MAX = 8000;

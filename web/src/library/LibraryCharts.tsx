@@ -2,38 +2,37 @@
 // series (plus the current position), against simulated seconds or statements done, with the
 // paper's final figures as dashed references.
 import { useCallback, useState } from 'react';
-import { libPaperMarks } from '../series/library';
+import { paperMarks } from './series';
 import { librarySim } from '../store/selectors';
 import { chartPoints } from '../store/slot';
 import type { AppState } from '../store/store';
 import {
-  createLibChart,
-  LIB_CHARTS,
+  createChart,
+  CHARTS,
   X_LABEL,
-  type LibChart,
-  type LibChartSpec,
-  type LibX,
+  type Chart,
+  type ChartSpec,
+  type XAxis,
 } from './views/charts';
 import { Panel } from '../shared/Panel';
 import { useChart } from '../shared/useChart';
-import './library-stats.css';
 
-const makers = new Map<LibChartSpec, (el: HTMLElement) => LibChart>();
+const makers = new Map<ChartSpec, (el: HTMLElement) => Chart>();
 /** A stable factory per spec (the chart is mounted once). */
-const maker = (spec: LibChartSpec) => {
+const maker = (spec: ChartSpec) => {
   let make = makers.get(spec);
   if (!make) {
-    make = (el) => createLibChart(el, spec);
+    make = (el) => createChart(el, spec);
     makers.set(spec, make);
   }
   return make;
 };
 
-function useLibChart(spec: LibChartSpec, x: LibX) {
+function useSeriesChart(spec: ChartSpec, x: XAxis) {
   const feed = useCallback(
-    (chart: LibChart, s: AppState) => {
+    (chart: Chart, s: AppState) => {
       const sim = librarySim(s);
-      chart.update(sim ? chartPoints(sim) : [], { x, paper: libPaperMarks(s.current?.paper) });
+      chart.update(sim ? chartPoints(sim) : [], { x, paper: paperMarks(s.current?.paper) });
     },
     [x],
   );
@@ -41,11 +40,11 @@ function useLibChart(spec: LibChartSpec, x: LibX) {
 }
 
 export function LibraryCharts() {
-  const [x, setX] = useState<LibX>('seconds');
-  const ratios = useLibChart(LIB_CHARTS.ratios, x);
-  const parses = useLibChart(LIB_CHARTS.parses, x);
-  const latches = useLibChart(LIB_CHARTS.latches, x);
-  const search = useLibChart(LIB_CHARTS.search, x);
+  const [x, setX] = useState<XAxis>('seconds');
+  const ratios = useSeriesChart(CHARTS.ratios, x);
+  const parses = useSeriesChart(CHARTS.parses, x);
+  const latches = useSeriesChart(CHARTS.latches, x);
+  const search = useSeriesChart(CHARTS.search, x);
   return (
     <Panel
       title="Over the run"
@@ -60,7 +59,7 @@ export function LibraryCharts() {
             id="lib-chart-x"
             data-testid="lib-chart-x"
             value={x}
-            onChange={(e) => setX(e.target.value as LibX)}
+            onChange={(e) => setX(e.target.value as XAxis)}
           >
             <option value="seconds">{X_LABEL.seconds}</option>
             <option value="statements">{X_LABEL.statements}</option>

@@ -1,4 +1,4 @@
-// The library cache workspace's three columns (seed 001): loaded on demand (./lazyParts), so a
+// The library cache workspace's three columns (seed 001): loaded on demand (../app/lazyParts), so a
 // visit that opens the buffer cache does not download the library cache's views and panels.
 import { BucketPanel, HeapPanel } from './LibraryViews';
 import { LibraryCharts } from './LibraryCharts';

@@ -6,12 +6,11 @@
 import type { ReactNode } from 'react';
 import type * as library from '../sim/library';
 import { useApp } from '../store/context';
-import { selectLibReport } from '../store/libSelectors';
+import { selectReport } from './selectors';
 import { Panel } from '../shared/Panel';
 import { libraryData } from '../export/panelData';
 import { Notes, Table } from '../shared/Table';
-import './library-stats.css';
-import { noun } from '../ui/words';
+import { noun } from '../shared/words';
 
 export const count = (v: number) => v.toLocaleString('en-US');
 /** A hit ratio as V$LIBRARYCACHE writes it: a fraction with 4 decimals. */
@@ -167,7 +166,7 @@ function KeyValueSection({
 }
 
 export function LibraryStatistics() {
-  const report = useApp(selectLibReport);
+  const report = useApp(selectReport);
   if (!report) return null;
   const lc = report.library_cache;
   const { sql_area: area, sysstat, shared_pool: sp, hash_table: ht } = lc;

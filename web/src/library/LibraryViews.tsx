@@ -6,13 +6,12 @@ import type { AppState, AppStore } from '../store/store';
 import { createBucketView } from './views/buckets';
 import { createHeapView } from './views/heap';
 import { sizeLabel } from './views/layout';
-import type { LibViewOptions } from './views/types';
+import type { ViewOptions } from './views/types';
 import { viewPanel } from '../shared/useView';
-import './library-views.css';
-import { noun } from '../ui/words';
+import { noun } from '../shared/words';
 
 /** The library cache views' options: a click on a bucket selects it (again: deselects). */
-const libOptions = (store: AppStore): LibViewOptions => ({
+const viewOptions = (store: AppStore): ViewOptions => ({
   onSelectBucket: (bucket) => store.getState().selectBucket(bucket),
 });
 
@@ -49,7 +48,7 @@ export const BucketPanel = viewPanel(
     hostClass: 'lib-host',
     factory: createBucketView,
     frameOf: bucketFrame,
-    options: libOptions,
+    options: viewOptions,
   },
   selectBucketSub,
 );
@@ -62,7 +61,7 @@ export const HeapPanel = viewPanel(
     hostClass: 'lib-host',
     factory: createHeapView,
     frameOf: heapFrame,
-    options: libOptions,
+    options: viewOptions,
   },
   selectHeapSub,
 );

@@ -12,7 +12,6 @@ import type { AppState } from '../store/store';
 import { checkCost, checkNumber } from '../shared/init/initParams';
 import { Field } from '../shared/init/Field';
 import { Panel } from '../shared/Panel';
-import './library-stats.css';
 
 /** The library cache's per-operation costs (a scenario's `cost.library`). */
 

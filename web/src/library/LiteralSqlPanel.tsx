@@ -4,11 +4,10 @@
 // while playing.
 import { useEffect, useState, type ReactNode } from 'react';
 import { useApp } from '../store/context';
-import { selectLib, selectPausedTick, selectPlaying } from '../store/libSelectors';
+import { selectRun, selectPausedTick, selectPlaying } from './selectors';
 import type { LiteralGroup } from '../sim/library';
 import { requestExample } from '../sql/request';
 import { Panel } from '../shared/Panel';
-import './library-panels.css';
 
 /** Refresh period while playing. */
 const PLAYING_REFRESH_MS = 400;
@@ -61,7 +60,7 @@ function query(groups: LiteralGroup[], all: () => LiteralGroup[]) {
 }
 
 export function LiteralSqlPanel() {
-  const lib = useApp(selectLib);
+  const lib = useApp(selectRun);
   const playing = useApp(selectPlaying);
   useApp(selectPausedTick); // re-render on every move while paused…
   const [, setBeat] = useState(0); // …and on this beat while playing

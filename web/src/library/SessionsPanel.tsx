@@ -2,12 +2,11 @@
 // sleeping, in a latch free wait, waiting on a load lock), the latches it holds, and per latch
 // its holder, the sessions spinning for it and those sleeping on it.
 import { useApp } from '../store/context';
-import { selectLib, selectLibConfig, selectLibTick } from '../store/libSelectors';
-import { clip } from '../narration/narrateLibrary';
+import { selectRun, selectConfig, selectTick } from './selectors';
+import { clip } from './narrate';
 import type * as library from '../sim/library';
 import { Panel } from '../shared/Panel';
 import { ScrollX } from '../shared/ScrollX';
-import './library-panels.css';
 
 /** Above this many library cache children, only the busy ones are listed. */
 const ALL_CHILDREN = 8;
@@ -92,9 +91,9 @@ function LatchRows({ latches, cfg }: { latches: library.LatchView[]; cfg: librar
 }
 
 export function SessionsPanel() {
-  useApp(selectLibTick); // re-read as the run moves
-  const lib = useApp(selectLib);
-  const cfg = useApp(selectLibConfig);
+  useApp(selectTick); // re-read as the run moves
+  const lib = useApp(selectRun);
+  const cfg = useApp(selectConfig);
   const sessions = lib ? lib.sessions() : [];
   const latches = lib ? lib.latches() : [];
   const onCpu = sessions.filter((s) => s.state === 'on_cpu').length;

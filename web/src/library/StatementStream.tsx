@@ -3,12 +3,11 @@
 // of the steps taken one by one; after a jump or at full speed, each session's current text.
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { clip, splitForced, type TextPart } from '../narration/narrateLibrary';
+import { clip, splitForced, type TextPart } from './narrate';
 import { useApp } from '../store/context';
-import { selectStream } from '../store/libSelectors';
+import { selectStream } from './selectors';
 import type * as library from '../sim/library';
 import { Panel } from '../shared/Panel';
-import './library-panels.css';
 
 /** Statements kept. */
 const KEEP = 12;

@@ -11,6 +11,7 @@ import { guessFormat } from '../sim/trace';
 import { useApp } from '../store/context';
 import { selectCurrent } from '../store/selectors';
 import { Panel } from '../shared/Panel';
+import { RunButton } from '../shared/RunButton';
 import { startCurves, type RunningCurves } from './mrcClient';
 import { addPoints, curveRows, defaultPolicies, pointsDone, toRows, type Curves } from './plan';
 import { createMrcChart, curveLabel, policyColor, type MrcChart } from './views/mrcChart';
@@ -165,27 +166,14 @@ export function MrcPanel() {
               </button>
             )}
           </label>
-          {running ? (
-            <button
-              key="cancel"
-              type="button"
-              className="btn"
-              data-testid="mrc-cancel"
-              onClick={cancel}
-            >
-              Cancel
-            </button>
-          ) : (
-            <button
-              key="run"
-              type="submit"
-              className="btn primary"
-              data-testid="mrc-run"
-              disabled={picked.length === 0}
-            >
-              Compute curves
-            </button>
-          )}
+          <RunButton
+            running={running}
+            onCancel={cancel}
+            testId="mrc"
+            disabled={picked.length === 0}
+          >
+            Compute curves
+          </RunButton>
         </form>
         {running && (
           <div className="busy" role="status" data-testid="mrc-progress">

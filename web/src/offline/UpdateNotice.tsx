@@ -3,7 +3,6 @@
 // keeps this version until the next visit.
 import { useSyncExternalStore } from 'react';
 import { dismissUpdate, subscribeUpdate, takeNewVersion, updateState } from './update';
-import './offline.css';
 
 export function UpdateNotice() {
   const { waiting } = useSyncExternalStore(subscribeUpdate, updateState, updateState);

@@ -36,7 +36,7 @@ export function newVersionWaiting(reload: () => Promise<void>): void {
 
 export const offlineReady = () => set({ offlineReady: true });
 
-/** Reload into the new version (the page's work is in its address: ../share/autosave). */
+/** Reload into the new version (the page's work is in its address: ../links/autosave). */
 export async function takeNewVersion(): Promise<void> {
   await take?.();
 }

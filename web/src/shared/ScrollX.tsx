@@ -11,13 +11,16 @@ export function useOverflowX(ref: RefObject<HTMLElement | null>): boolean {
     if (!el) return;
     const check = () => setOver(el.scrollWidth > el.clientWidth + 1);
     // the box, and what is drawn in it: a table or a drawing that grows wider shows in its
-    // own size; children that come and go are observed as they arrive
+    // own size; children that come and go are observed as they arrive. The check runs only
+    // in the observer's callback, after the browser's layout: every element observed anew is
+    // reported once, so a child that arrives is checked then (a check in `watch`, which runs
+    // right after React's DOM changes, forced a layout of the page in the middle of each
+    // commit: 7 % of the main thread while a lecture turned its slides).
     const ro = new ResizeObserver(check);
     const watch = () => {
       ro.disconnect();
       ro.observe(el);
       for (const child of el.children) ro.observe(child);
-      check();
     };
     watch();
     const mo = new MutationObserver(watch);

@@ -3,7 +3,7 @@
 // embedded slide or in presenter mode, nor over a link — a shared scenario, a lecture or an
 // exercise is someone's lesson, issue 41 #5) and from the header's "Tour".
 import { createStore } from 'zustand/vanilla';
-import { getDisplay } from '../ui/display';
+import { getDisplay } from './display';
 
 export const TOUR_KEY = 'cachesim.tour';
 

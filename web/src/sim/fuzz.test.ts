@@ -5,7 +5,7 @@
 // wasm-core/engine/tests/engine/fuzz.rs. FUZZ_CASES sets the number of cases per property.
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { decodeHash, encodeState, type SharedState } from '../share/link';
+import { decodeHash, encodeState, type SharedState } from '../links/link';
 import { BUNDLED } from '../store/scenarios';
 import { SimRun, validateScenario, type Scenario } from './engine';
 import { loadEngineNode } from './node';

@@ -21,6 +21,7 @@ import { selectCurrent, selectEdit } from '../store/selectors';
 import { createHostChart, type HostChart } from './views/hostChart';
 import { createSweepChart, type SweepChart } from './views/sweepChart';
 import { Panel } from '../shared/Panel';
+import { RunButton } from '../shared/RunButton';
 import { ScrollX } from '../shared/ScrollX';
 import { Table } from '../shared/Table';
 
@@ -285,23 +286,9 @@ export function SizingPanel() {
               onChange={(e) => setRange((r) => ({ ...r, steps: e.target.value }))}
             />
           </label>
-          {running ? (
-            // Keyed: were it the same element as Sweep, the click that cancels would, once
-            // React made it a submit button again, go on to submit the form (a new sweep).
-            <button
-              key="cancel"
-              type="button"
-              className="btn"
-              data-testid="sweep-cancel"
-              onClick={cancel}
-            >
-              Cancel
-            </button>
-          ) : (
-            <button key="run" type="submit" className="btn primary" data-testid="sweep-run">
-              Sweep
-            </button>
-          )}
+          <RunButton running={running} onCancel={cancel} testId="sweep">
+            Sweep
+          </RunButton>
         </form>
         {running && (
           <div className="busy" role="status" data-testid="sweep-progress">

@@ -7,7 +7,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { onRequest } from './request';
 import { Panel } from '../shared/Panel';
-import './sql-console.css';
 
 const SqlConsole = lazy(() => import('./SqlConsole').then((m) => ({ default: m.SqlConsole })));
 
@@ -22,7 +21,7 @@ export function SqlPanel() {
     if (open) sheet.current?.focus();
     else if (wasOpen.current) opener.current?.focus();
     wasOpen.current = open;
-    // room below the page for the sheet (sql-console.css), while it is open
+    // room below the page for the sheet (../styles/sql.css), while it is open
     document.documentElement.classList.toggle('sql-docked', open);
   }, [open]);
   return (

@@ -2,11 +2,11 @@
 // travels in links.
 import { compressToEncodedURIComponent } from 'lz-string';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { decodeHash, encodeState } from '../share/link';
+import { decodeHash, encodeState } from '../links/link';
 import type { Scenario } from '../sim/engine';
 import { loadEngineNode } from '../sim/node';
-import { addressFor } from '../share/autosave';
-import { stepContrast } from '../narration/contrast';
+import { addressFor } from '../links/autosave';
+import { stepContrast } from '../compare/contrast';
 import { policyNames } from '../sim/policy';
 import { COMPARE_PRESETS, slotState } from './compare';
 import { withPolicy } from './compareActions';

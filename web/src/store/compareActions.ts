@@ -1,7 +1,7 @@
 // Compare mode's actions (../store): configuration B made, edited, selected in and left, the
 // editors' A/B switch and the presets. They share the store's own helpers (the long
 // operation, A's install, the narration) through `CompareContext`.
-import type { NarrationGroup } from '../narration/narrate';
+import type { NarrationGroup } from '../shared/narration';
 import { validateScenario, type Scenario } from '../sim/engine';
 import { leadOf, presetOf, type Compare } from './compare';
 import { withTwinPaper } from './paperScenario';

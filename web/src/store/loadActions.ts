@@ -1,7 +1,7 @@
 // The store's actions that open something (../store): a link (now, or after asking when
 // there is unsaved work), a file, a bundled scenario, a dropped trace, an edit of the draft or
 // an undo step, and the state a share link is made from.
-import { decodeHash, type SharedState } from '../share/link';
+import { decodeHash, type SharedState } from '../links/link';
 import { validateScenario, type Scenario } from '../sim/engine';
 import { isLibraryScenario } from '../sim/library';
 import { leadOf, presetOf } from './compare';
@@ -159,7 +159,7 @@ export function loadActions(r: Runner, defaultId: string): LoadActions {
       set({ pendingLink: null });
     },
 
-    openFile(file, name) {
+    openFile(file, name, lesson = false) {
       // a file saved with a UTF-8 byte order mark (Windows editors) opens as any other
       // (issue 29 #12: the engine took it, JSON.parse then threw)
       const text = file.replace(/^\uFEFF/, '');
@@ -174,12 +174,14 @@ export function loadActions(r: Runner, defaultId: string): LoadActions {
       set({ playing: false });
       try {
         leaveCompare();
-        install(scenario, 0, base, `opened the file ${name}${keptNote(prior)}`, hintOf(scenario));
+        const what = lesson ? `the lecture opened ${name}` : `opened the file ${name}`;
+        install(scenario, 0, base, `${what}${keptNote(prior)}`, hintOf(scenario));
         set({
           fileError: null,
           linkError: null,
           generation: get().generation + 1,
           replaced: prior,
+          lesson,
         });
       } catch (e) {
         set({ fileError: `${name} could not be run: ${message(e)}` });

@@ -3,7 +3,7 @@
 // place" is the same access index (library cache: phase index); the runs are deterministic,
 // so moving both there gives the numbers each would have there. When one run is shorter it
 // waits at its end while the other goes on (`leadOf`).
-import type { NarrationGroup } from '../narration/narrate';
+import type { NarrationGroup } from '../shared/narration';
 import { leadOf } from './compare';
 import { jumpSim, resetSim, stepSim, type Sim } from './slot';
 

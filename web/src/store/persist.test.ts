@@ -8,8 +8,8 @@ import {
   startAutosave,
   startup,
   startupHash,
-} from '../share/autosave';
-import { decodeHash, encodeState } from '../share/link';
+} from '../links/autosave';
+import { decodeHash, encodeState } from '../links/link';
 import type { Scenario } from '../sim/engine';
 import { loadEngineNode } from '../sim/node';
 import { BUNDLED, DEFAULT_SCENARIO_ID } from './scenarios';
@@ -115,6 +115,39 @@ describe('opening a scenario file', () => {
     store.getState().openFile('{"version": 1,', 'cut.json');
     expect(store.getState().fileError).toMatch(/^cut\.json was not opened/);
     expect(store.getState().sim).toBe(before);
+  });
+});
+
+describe('a scenario a lecture opens (issue 41 #5)', () => {
+  const slide = (policy: string) =>
+    JSON.stringify({ ...entry('seed000-8.0-test4').scenario, title: 'slide', policy });
+  const said = (store: ReturnType<typeof fresh>) =>
+    store
+      .getState()
+      .narration.flatMap((g) => g.lines.map((l) => l.text))
+      .join(' ');
+
+  it('is the lesson’s, not the user’s edit: no badge, nothing to keep, no undo note', () => {
+    const store = fresh();
+    store.getState().openFile(slide('opt'), 'slide.json', true);
+    expect(store.getState().edited).toBe(true);
+    expect(store.getState().lesson).toBe(true);
+    expect(hasUnsavedWork(store.getState())).toBe(false);
+    // the next slide switches the policy: the one before was the lecture's, not the user's
+    store.getState().openFile(slide('lirs'), 'slide.json', true);
+    expect(said(store)).toContain('the lecture opened slide.json');
+    expect(said(store)).not.toContain('one undo away');
+    // an edit of the user's makes it theirs again
+    store.getState().edit(withBuffers(300));
+    expect(store.getState().lesson).toBe(false);
+    expect(hasUnsavedWork(store.getState())).toBe(true);
+  });
+
+  it('still says so when it replaces the user’s own edited scenario', () => {
+    const store = fresh();
+    store.getState().edit(withBuffers(300));
+    store.getState().openFile(slide('opt'), 'slide.json', true);
+    expect(said(store)).toContain('one undo away');
   });
 });
 

@@ -2,7 +2,7 @@
 // carries it, and a link naming no registered policy opens the default scenario with the
 // engine's message, which names the field and lists the policies.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { decodeHash, encodeState } from '../share/link';
+import { decodeHash, encodeState } from '../links/link';
 import { loadEngineNode } from '../sim/node';
 import { policies, policyNames, policyOf } from '../sim/policy';
 import { BUNDLED, DEFAULT_SCENARIO_ID } from './scenarios';

@@ -2,7 +2,7 @@
 // ./compareActions): installing the slot after an engine call, the narration the store adds,
 // the long operation in slices (./slices) and the guard that turns an engine failure into a
 // message (rebuilding a trapped run).
-import type { NarrationGroup } from '../narration/narrate';
+import type { NarrationGroup } from '../shared/narration';
 import type { Scenario } from '../sim/engine';
 import { doneOf, leadOf } from './compare';
 import { compareActions } from './compareActions';
@@ -185,6 +185,7 @@ export function createRunner(
       draftError: null,
       scenarioId: original ? original.id : null,
       edited: !original || !same(original.scenario, scenario),
+      lesson: false,
       animate: false,
       narration: [note('configuration', said, why, sim)],
       runError: null,

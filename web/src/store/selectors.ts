@@ -83,6 +83,7 @@ export const selectReady = (s: AppState) => s.sim !== null;
 export const selectMode = (s: AppState) => s.sim?.kind ?? 'buffer';
 export const selectProfile = (s: AppState) => s.current?.profile ?? null;
 export const selectEdited = (s: AppState) => s.edited;
+export const selectLesson = (s: AppState) => s.lesson;
 const NO_SERIES: BufferSim['series'] = [];
 export const selectSeries = (s: AppState) => bufferSim(s)?.series ?? NO_SERIES;
 export const selectCurrent = (s: AppState) => s.current;

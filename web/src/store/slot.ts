@@ -3,11 +3,12 @@
 // series and what the user selected in its views. The operations below are written once over
 // both kinds (a per-kind table says what differs), so a second slot, for comparison, is one
 // more field of the store, not a copy. They drive the wasm run and return a new slot.
-import { narrateEvents, type NarrationGroup } from '../narration/narrate';
-import { narrateLibraryEvents } from '../narration/narrateLibrary';
-import { pointOf, sample, type SeriesPoint } from '../series/buffer';
-import { libPointOf, libSample, type LibSeriesPoint } from '../series/library';
-import { forward, sampleEvery, seriesUpTo, withCurrent, type Positioned } from '../series/sampling';
+import * as bufferNarration from '../buffer/narrate';
+import * as bufferSeries from '../buffer/series';
+import * as libraryNarration from '../library/narrate';
+import * as librarySeries from '../library/series';
+import type { NarrationGroup } from '../shared/narration';
+import { forward, sampleEvery, seriesUpTo, withCurrent, type Positioned } from './sampling';
 import type {
   Layout,
   Event,
@@ -52,7 +53,13 @@ interface SlotOf<
   selected: number | null;
 }
 
-export interface BufferSim extends SlotOf<'buffer', SimRun, Event, SeriesPoint, Report> {
+export interface BufferSim extends SlotOf<
+  'buffer',
+  SimRun,
+  Event,
+  bufferSeries.SeriesPoint,
+  Report
+> {
   layout: Layout;
   /**
    * A hash bucket pointed at (a lecture slide's highlight): the chain view shows its chain
@@ -65,7 +72,7 @@ export interface LibrarySim extends SlotOf<
   'library',
   library.Run,
   library.Event,
-  LibSeriesPoint,
+  librarySeries.SeriesPoint,
   library.Report
 > {
   config: library.Config;
@@ -91,11 +98,12 @@ const OPS: { [K in SimKind]: Ops<Extract<Sim, { kind: K }>> } = {
       executions: run.executionsDone,
       totalExecutions: run.totalExecutions,
     }),
-    sample,
-    current: (s) => pointOf(s.report, s.position, s.seconds),
+    sample: bufferSeries.sample,
+    current: (s) => bufferSeries.pointOf(s.report, s.position, s.seconds),
     // The layout as it is now: a script's `alter table … storage (buffer_pool …)` moves a
     // segment to another pool while the run goes on.
-    narrate: ({ run }, events, before) => narrateEvents(run.layoutInfo(), events, before),
+    narrate: ({ run }, events, before) =>
+      bufferNarration.narrateEvents(run.layoutInfo(), events, before),
   },
   library: {
     counts: (run) => ({
@@ -103,9 +111,10 @@ const OPS: { [K in SimKind]: Ops<Extract<Sim, { kind: K }>> } = {
       executions: run.statementsDone,
       totalExecutions: run.totalStatements,
     }),
-    sample: libSample,
-    current: (s) => libPointOf(s.report, s.position, s.seconds),
-    narrate: ({ config }, events, before) => narrateLibraryEvents({ config }, events, before),
+    sample: librarySeries.sample,
+    current: (s) => librarySeries.pointOf(s.report, s.position, s.seconds),
+    narrate: ({ config }, events, before) =>
+      libraryNarration.narrateEvents({ config }, events, before),
   },
 };
 

@@ -1,6 +1,6 @@
 // The store's shape: its state and its actions (implemented in ./store).
-import type { NarrationGroup } from '../narration/narrate';
-import type { SharedState } from '../share/link';
+import type { NarrationGroup } from '../shared/narration';
+import type { SharedState } from '../links/link';
 import type { Scenario, ScenarioError } from '../sim/engine';
 import type { ScenarioEntry } from './scenarios';
 import type { Compare, SlotActions, Which } from './compare';
@@ -43,6 +43,11 @@ export interface AppState {
   scenarioId: string | null;
   /** The running scenario differs from its bundled original. */
   edited: boolean;
+  /**
+   * A lecture's slide opened the running scenario (its edits are the slide's, not the user's:
+   * no "edited" badge, no unsaved work to keep; issue 41 #5). An edit of the user's clears it.
+   */
+  lesson: boolean;
   /** What the editors show; may be invalid (then `draftError` says why). */
   draft: Scenario | null;
   draftError: ScenarioError | null;
@@ -108,8 +113,9 @@ export interface AppState {
   linkArrived(hash: string): void;
   acceptLink(): void;
   declineLink(): void;
-  /** Open a scenario file's text; a refusal sets `fileError` and keeps the current run. */
-  openFile(text: string, name: string): void;
+  /** Open a scenario file's text; a refusal sets `fileError` and keeps the current run.
+   *  `lesson`: a lecture's slide opens it (see `lesson`). */
+  openFile(text: string, name: string, lesson?: boolean): void;
   dismissFileError(): void;
   /** A trace file was dropped on the page (`traceDrop`); the run is not touched. */
   dropTrace(file: File): void;
@@ -160,11 +166,11 @@ export interface AppState {
 
 /** The running scenario, when edited: what opening another one replaces (`replaced`). */
 export const editedNow = (s: AppState): Replaced | null =>
-  s.edited && s.current ? { scenario: s.current, base: s.scenarioId } : null;
+  s.edited && !s.lesson && s.current ? { scenario: s.current, base: s.scenarioId } : null;
 
 /** Opening something else would lose work: an edited scenario or an edit not yet applied. */
 export const hasUnsavedWork = (s: AppState) =>
-  s.edited ||
+  (s.edited && !s.lesson) ||
   s.draft !== s.current ||
   !!s.compare?.edited ||
   s.compare?.draft !== s.compare?.current;

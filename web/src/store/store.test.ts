@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { encodeState } from '../share/link';
+import { encodeState } from '../links/link';
 import { loadEngineNode } from '../sim/node';
 import { BUNDLED, DEFAULT_SCENARIO_ID } from './scenarios';
 import { bufferSim } from './selectors';

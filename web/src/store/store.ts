@@ -34,6 +34,7 @@ export function createAppStore({
       scenarios,
       scenarioId: null,
       edited: false,
+      lesson: false,
       draft: null,
       draftError: null,
       current: null,

@@ -3,7 +3,7 @@
 // typing in a field (Escape leaves the field) and when a widget handled the key itself (the
 // buffer grid's arrows).
 import { useEffect } from 'react';
-import { enterPresenter, getDisplay, leavePresenter } from '../ui/display';
+import { enterPresenter, getDisplay, leavePresenter } from '../shared/display';
 import type { AppStore } from './store';
 
 /** The keys and what they do, in the words of the simulation shown. */

@@ -6,7 +6,7 @@ import { useCallback } from 'react';
 import { useApp, useStoreApi } from '../store/context';
 import { selectCompareOn, selectMode, selectReady } from '../store/selectors';
 import { useTraceDrop } from './useTraceDrop';
-import { useDisplay } from '../ui/display';
+import { useDisplay } from '../shared/display';
 
 export function TraceDrop() {
   const store = useStoreApi();

@@ -4,7 +4,7 @@
 //
 //   createHitRatioChart(el) / createPhysicalReadsChart(el) → { update(points, paper?), destroy() }
 import { format, max, min } from 'd3';
-import type { PaperMark, SeriesPoint } from '../../series/buffer';
+import type { PaperMark, SeriesPoint } from '../series';
 import { poolColor } from '../../shared/views/colours';
 import { createLineChart, PLAIN_LOOK, type Line } from '../../shared/views/lineChart';
 

@@ -30,8 +30,10 @@ export function renderLegend(
   osCache = false,
   diffOther: string | null = null,
   policy: PolicyKey | null = null,
+  short = false,
 ): boolean {
   const key = JSON.stringify([
+    short,
     policy ? policyLegendKey(policy) : null,
     objects.map((o) => [o.name, o.buffer_pool ?? 'DEFAULT']),
     regions.map((r) => r.name),
@@ -91,9 +93,9 @@ export function renderLegend(
         { width: '4px', height: '15px', background: MIDPOINT },
         r.boundary_tag[0].toLowerCase(),
       );
-    item(el, rail(REGION_COLOR[r.tone], r.tone === 'cold' && regions.length > 1), r.legend);
+    item(el, rail(REGION_COLOR[r.tone], r.tone === 'cold' && regions.length > 1), r.legend, short);
   }
-  if (policy) policyLegend(el, policy);
+  if (policy) policyLegend(el, policy, short);
   item(el, rail(REGION_COLOR.write), 'write list');
   item(el, rail(REGION_COLOR.writing), 'DBWR writing');
   item(el, { background: FREE_FILL, border: `1px dashed ${FREE_STROKE}` }, 'free (never used)');

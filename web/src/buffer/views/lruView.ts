@@ -21,6 +21,7 @@ import {
   type Locator,
   type Placement,
 } from './lruLayout';
+import { createDoubleGauge } from './doubleGauge';
 import { renderLegend } from './legend';
 import { PolicyChrome } from './policyChrome';
 import { extraHeight, isRing, sideHeight, wantsRing } from './policyState';
@@ -30,6 +31,8 @@ import type { CacheFrame, View, ViewOptions } from './types';
 
 /** Above this many buffers, cells are drawn to a canvas. */
 export const SVG_LIMIT = 3000;
+/** The largest share of the view's height the full legend may take (else it is shortened). */
+const LEGEND_SHARE = 0.25;
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
 function svgEl<K extends keyof SVGElementTagNameMap>(
@@ -61,9 +64,15 @@ function evictedFrom(
 export function createLruView(el: HTMLElement, opts: ViewOptions): View<CacheFrame> {
   const root = viewRoot(el, 'lru-view');
   const legend = document.createElement('div');
+  // What stands above the drawing (its height comes off the drawing's): the legend, then the
+  // double buffering gauge when the run has an OS page cache.
+  const above = document.createElement('div');
+  const gauge = createDoubleGauge();
+  gauge.el.style.margin = '0 0 10px';
   const stage = document.createElement('div');
   Object.assign(stage.style, { position: 'relative', cursor: 'pointer' });
-  root.append(legend, stage);
+  above.append(legend);
+  root.append(above, stage);
   // The canvas' scale, at the end of the legend (renderLegend rebuilds the legend's items).
   const scale = document.createElement('span');
   scale.dataset.testid = 'lru-scale';
@@ -110,6 +119,9 @@ export function createLruView(el: HTMLElement, opts: ViewOptions): View<CacheFra
   let warned = false;
   // Measured when first needed and again when the host is resized.
   let budget: number | null = null;
+  // The legend shows its entries' terms only (set when the full one is too tall, again
+  // decided on each resize).
+  let shortLegend = false;
 
   // The host's width, measured when first needed and again on resize: reading it every frame
   // would force a layout right after the previous frame's DOM changes.
@@ -151,11 +163,23 @@ export function createLruView(el: HTMLElement, opts: ViewOptions): View<CacheFra
               regions: frame.regions,
             }
           : null,
+        shortLegend,
       );
     const relegend = legendOf(grid?.text ?? n <= 400);
     if (relegend && !opts.maxHeight) budget = null;
+    if (showGauge(frame, sizes)) budget = opts.maxHeight ?? null;
     showScale(useCanvas, grid?.k ?? 1);
-    budget ??= opts.maxHeight ?? heightBudget(el, root, legend);
+    if (budget === null) {
+      budget = opts.maxHeight ?? heightBudget(el, root, above);
+      // The picture first: a legend that would take over a quarter of the view's height
+      // (a policy's explanations at 1024×768) shows its terms only, meanings as tooltips.
+      const legendH = legend.offsetHeight;
+      if (!opts.maxHeight && !shortLegend && legendH > LEGEND_SHARE * (budget + legendH)) {
+        shortLegend = true;
+        legendOf(grid?.text ?? n <= 400);
+        budget = heightBudget(el, root, above);
+      }
+    }
     const inputKey = `${width()}|${budget}|${sizes.join(',')}|${extra.join(',')}|${side.join(',')}|${useCanvas}|${dpr}`;
     let fresh = wasFresh;
     if (inputKey !== gridInput) {
@@ -340,6 +364,21 @@ export function createLruView(el: HTMLElement, opts: ViewOptions): View<CacheFra
   };
   keys.onBlur = drawCursor;
 
+  /** The double buffering gauge, shown with an OS page cache; true when it came or went. */
+  function showGauge(frame: CacheFrame, sizes: number[]): boolean {
+    const was = gauge.el.parentNode !== null;
+    if (!frame.os) {
+      gauge.el.remove();
+      return was;
+    }
+    gauge.update(
+      frame.os,
+      sizes.reduce((a, b) => a + b, 0),
+    );
+    if (!was) above.append(gauge.el);
+    return !was;
+  }
+
   /**
    * "1 cell = k buffers" at the end of the legend on the canvas (the cells are too small to
    * count), else nothing. True when its text changed.
@@ -423,6 +462,7 @@ export function createLruView(el: HTMLElement, opts: ViewOptions): View<CacheFra
           if (size === lastSize) return;
           lastSize = size;
           budget = null;
+          shortLegend = false;
           if (last) draw(last, false, true);
         });
   resize?.observe(el);

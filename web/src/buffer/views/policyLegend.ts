@@ -3,7 +3,7 @@
 import type { PolicyView } from '../../sim/engine';
 import { INK, MUTED, REGION_COLOR } from '../../shared/views/colours';
 import type { RegionDef } from '../../sim/generated/buffer/RegionDef';
-import { item } from './legendItem';
+import { item as itemOf } from './legendItem';
 import { regionOfParam } from './policyState';
 
 /** The policy's state (any set's: they share their structure) and whether a ring is drawn. */
@@ -35,7 +35,13 @@ const pill = (fill: string, stroke: string): Partial<CSSStyleDeclaration> => ({
   boxSizing: 'border-box',
 });
 
-export function policyLegend(el: HTMLElement, { state, ring, regions }: PolicyKey): void {
+export function policyLegend(
+  el: HTMLElement,
+  { state, ring, regions }: PolicyKey,
+  short = false,
+): void {
+  const item = (parent: HTMLElement, swatch: Partial<CSSStyleDeclaration>, label: string) =>
+    itemOf(parent, swatch, label, short);
   const mark = (e: HTMLElement, name: string) => (e.dataset.legend = name);
   for (const g of state.ghosts)
     mark(

@@ -5,6 +5,8 @@ import { select, type Selection } from 'd3';
 import type { PolicyParam, PolicyView } from '../../sim/engine';
 import { splitDba } from '../../sim/engine';
 import { INK, MUTED, REGION_COLOR, segmentColor } from '../../shared/views/colours';
+import { fitText } from '../../shared/views/lineChart';
+import { textWidth } from '../../shared/views/text';
 import type { Grid } from './lruGrid';
 import type { SetSections } from './lruLayout';
 import {
@@ -25,11 +27,16 @@ type G = Selection<SVGGElement, unknown, null, undefined>;
 
 type GhostCell = { dba: number; x: number };
 
+/** A caption's width at `px` (the view's system font). */
+const captionWidth = (t: string, px: number) => textWidth(t, `${px}px system-ui, sans-serif`);
+
 export interface GhostRow {
   key: string;
   set: number;
   y: number;
   caption: string;
+  /** The caption for a narrow label column: the list's name and counts ("B1 35/50"). */
+  short: string;
   cells: GhostCell[];
   cell: number;
   capW: number | null;
@@ -69,6 +76,7 @@ export function rowsOf(x: PolicyInput): { captions: CaptionItem[]; ghosts: Ghost
         set: s,
         y: y + k * GHOST_H,
         caption: ghostCaption(g),
+        short: ghostCaption({ ...g, label: g.label.split(' ')[0] }),
         cells,
         cell: fit.cell,
         capW: fit.capacityW,
@@ -165,7 +173,17 @@ export function drawGhosts(
     .attr('data-set', (d) => d.set)
     .attr('data-length', (d) => d.cells.length + d.more)
     .attr('transform', (d) => `translate(0,${d.y})`);
-  g.select('text.ghost-caption').text((d) => d.caption);
+  // In the label column, left of the cells (its full wording as a tooltip when shortened)
+  const room = grid.gridX - 14;
+  g.select<SVGTextElement>('text.ghost-caption').each(function (d) {
+    const fit = fitText(d.caption, room, captionWidth, 12.5, d.short);
+    const text = select(this).text(fit.text).attr('font-size', fit.px);
+    text
+      .selectAll('title')
+      .data(fit.text === d.caption ? [] : [d.caption])
+      .join('title')
+      .text((t) => t);
+  });
   g.select('rect.ghost-capacity')
     .attr('display', (d) => (d.capW === null ? 'none' : 'inline'))
     .attr('x', grid.gridX - 2)

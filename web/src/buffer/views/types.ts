@@ -28,12 +28,21 @@ export interface CacheFrame {
   durationMs: number; // time available for this step's animation
   /** The run has an OS page cache: buffers with FLAG.OS_CACHED are marked. */
   osCache: boolean;
+  /** The OS page cache's counts now, when the run has one (the double buffering gauge). */
+  os?: OsTotals | null;
   /**
    * Compare mode: 1 for a buffer holding a block the other configuration (`diffOther`,
    * "A" or "B") has not cached — outlined, with a legend entry. Absent: one configuration.
    */
   diff?: Uint8Array | null;
   diffOther?: string | null;
+}
+/** The OS page cache in numbers: pages it can hold and holds, those that copy a buffer. */
+export interface OsTotals {
+  capacity: number;
+  resident: number;
+  doubled: number;
+  doubledBytes: number;
 }
 export interface ChainFrame {
   buckets: number;

@@ -7,10 +7,10 @@ import { bucketAt, lastLookupLabel } from '../../shared/views/chainLayout';
 import { ChainStrip } from '../../shared/views/chainStrip';
 import { div, PAD_X, PAD_Y, viewRoot, watchSize } from '../../shared/views/host';
 import { clip, renderChain, type ChainShown } from './chainList';
-import { chainStats, latchOf, lookupOfLib, parsesOf, rehashOf, type LibLookup } from './layout';
-import type { BucketFrame, LibViewOptions } from './types';
+import { chainStats, latchOf, lookupOf, parsesOf, rehashOf, type Lookup } from './layout';
+import type { BucketFrame, ViewOptions } from './types';
 import type { View } from '../../buffer/views/types';
-import { noun } from '../../ui/words';
+import { noun } from '../../shared/words';
 
 interface Shown extends ChainShown {
   why: 'lookup' | 'last' | 'selected';
@@ -18,7 +18,7 @@ interface Shown extends ChainShown {
 
 const fmt = (n: number) => n.toLocaleString('en');
 
-export function createBucketView(el: HTMLElement, opts: LibViewOptions): View<BucketFrame> {
+export function createBucketView(el: HTMLElement, opts: ViewOptions): View<BucketFrame> {
   const root = viewRoot(el, 'bucket-view', 'lib-view lib-buckets');
   const caption = div('lib-caption', 'bucket-caption');
   const banner = div('lib-banner rehash', 'rehash-banner');
@@ -59,7 +59,7 @@ export function createBucketView(el: HTMLElement, opts: LibViewOptions): View<Bu
     return (size = { w, h: Math.max(48, h) });
   };
 
-  function choose(frame: BucketFrame, look: LibLookup | null, buckets: number): Shown | null {
+  function choose(frame: BucketFrame, look: Lookup | null, buckets: number): Shown | null {
     const sel = frame.selectedBucket;
     const latches = frame.latches;
     let next: Shown | null;
@@ -135,7 +135,7 @@ export function createBucketView(el: HTMLElement, opts: LibViewOptions): View<Bu
     const { w, h } = measure();
     strip.setBuckets(buckets);
     strip.draw(buckets, latches, lengths, w, h);
-    const look = lookupOfLib(frame.events);
+    const look = lookupOf(frame.events);
     shown = choose(frame, look, buckets);
     lastBuckets = buckets;
     strip.mark(shown?.bucket ?? null, latches, buckets, frame.selectedBucket);

@@ -1,10 +1,10 @@
 // The chain of one library cache bucket as a list of handles, newest first, and the walk of
 // a lookup over it, handle by handle, to the one found (soft parse) or past the end (hard
 // parse). Plain HTML: the statement texts wrap and ellipsise with CSS; the walk is CSS
-// animations with per-row delays (library-views.css), so there are no timers to stop.
+// animations with per-row delays (../../styles/library-views.css), so there are no timers to stop.
 import type * as library from '../../sim/library';
-import { walkedRows, type LibLookup } from './layout';
-import { plural } from '../../ui/words';
+import { walkedRows, type Lookup } from './layout';
+import { plural } from '../../shared/words';
 
 /** Rows listed before "… n more" (more when the walk went further). */
 const MAX_ROWS = 6;
@@ -15,7 +15,7 @@ export interface ChainShown {
   bucket: number;
   latch: number;
   /** The lookup that walked this chain (this step, or the last one seen), if any. */
-  look: LibLookup | null;
+  look: Lookup | null;
   /** A handle a hard parse hung at the head this step. */
   inserted: number | null;
 }

@@ -3,42 +3,40 @@
 // final figures (parse count (hard), latch free wait, elapsed time) become dashed reference
 // lines where the chart has their axis. The shared line chart (../shared/lineChart) draws a spec.
 //
-//   createLibChart(el, LIB_CHARTS.parses) → { update(points, { x, paper }), destroy() }
+//   createChart(el, CHARTS.parses) → { update(points, { x, paper }), destroy() }
 import { format, max, min } from 'd3';
-import type { LibPaperMarks, LibSeriesPoint } from '../../series/library';
+import type { PaperMarks, SeriesPoint } from '../series';
 import { createLineChart, type Look, type Ref } from '../../shared/views/lineChart';
 
 /** What the x axis counts. */
-export type LibX = 'seconds' | 'statements';
+export type XAxis = 'seconds' | 'statements';
 
-export interface LibLine {
+export interface Line {
   key: string;
   label: string;
   color: string;
-  value: (p: LibSeriesPoint) => number;
+  value: (p: SeriesPoint) => number;
   /** Drawn against the right-hand axis. */
   right?: boolean;
 }
 
-export type LibRef = Ref;
-
-export interface LibChartSpec {
+export interface ChartSpec {
   testId: string;
   title: string;
   yLabel: string;
   y2Label?: string;
-  lines: LibLine[];
+  lines: Line[];
   /** Tick and hover text of the left axis (and of the right one, when it has lines). */
   fmt: (v: number) => string;
   fmt2?: (v: number) => string;
   /** The left axis' domain from every value it shows. */
   domain: (values: number[]) => [number, number];
   /** Horizontal references from the paper (the elapsed time is added for every chart). */
-  refs?: (m: LibPaperMarks) => LibRef[];
+  refs?: (m: PaperMarks) => Ref[];
 }
 
-export interface LibChart {
-  update(points: LibSeriesPoint[], opts: { x: LibX; paper: LibPaperMarks }): void;
+export interface Chart {
+  update(points: SeriesPoint[], opts: { x: XAxis; paper: PaperMarks }): void;
   destroy(): void;
 }
 
@@ -47,15 +45,15 @@ export const short = format('~s');
 export const PAPER = '#495057';
 const countDomain = (vs: number[]): [number, number] => [0, Math.max(10, (max(vs) ?? 0) * 1.05)];
 
-export const X_LABEL: Record<LibX, string> = {
+export const X_LABEL: Record<XAxis, string> = {
   seconds: 'simulated seconds',
   statements: 'statements done',
 };
 
-export const xOf = (p: LibSeriesPoint, x: LibX) => (x === 'seconds' ? p.seconds : p.statements);
+export const xOf = (p: SeriesPoint, x: XAxis) => (x === 'seconds' ? p.seconds : p.statements);
 
 /** The dashed references of a chart: its own, and the paper's elapsed time on a time axis. */
-export function refsFor(spec: LibChartSpec, m: LibPaperMarks, x: LibX): LibRef[] {
+export function refsFor(spec: ChartSpec, m: PaperMarks, x: XAxis): Ref[] {
   const refs = spec.refs?.(m) ?? [];
   if (x === 'seconds' && m.elapsed_s !== undefined) {
     refs.push({
@@ -68,7 +66,7 @@ export function refsFor(spec: LibChartSpec, m: LibPaperMarks, x: LibX): LibRef[]
   return refs;
 }
 
-export const LIB_CHARTS = {
+export const CHARTS = {
   ratios: {
     testId: 'lib-ratio-chart',
     title: 'SQL AREA hit ratios',
@@ -143,7 +141,7 @@ export const LIB_CHARTS = {
     fmt: (v) => (v >= 1000 ? short(v) : `${Number(v.toFixed(1))}`),
     domain: (vs) => [0, Math.max(1, (max(vs) ?? 0) * 1.1)],
   },
-} satisfies Record<string, LibChartSpec>;
+} satisfies Record<string, ChartSpec>;
 
 const LOOK: Look = {
   axisFont: 11,
@@ -159,10 +157,10 @@ const LOOK: Look = {
   lineAttr: 'data-line',
 };
 
-/** One library cache chart: a spec of LIB_CHARTS drawn by the shared line chart. */
-export function createLibChart(el: HTMLElement, spec: LibChartSpec): LibChart {
-  const fmtOf = (l: LibLine) => (l.right ? (spec.fmt2 ?? spec.fmt) : spec.fmt);
-  const chart = createLineChart<LibSeriesPoint, LibX>(
+/** One library cache chart: a spec of CHARTS drawn by the shared line chart. */
+export function createChart(el: HTMLElement, spec: ChartSpec): Chart {
+  const fmtOf = (l: Line) => (l.right ? (spec.fmt2 ?? spec.fmt) : spec.fmt);
+  const chart = createLineChart<SeriesPoint, XAxis>(
     el,
     {
       testId: spec.testId,

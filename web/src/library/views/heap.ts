@@ -21,9 +21,9 @@ import {
   offsetAt,
   sizeLabel,
 } from './layout';
-import type { HeapFrame, LibViewOptions } from './types';
+import type { HeapFrame, ViewOptions } from './types';
 import type { View } from '../../buffer/views/types';
-import { noun } from '../../ui/words';
+import { noun } from '../../shared/words';
 
 type Alloc = Extract<library.Event, { type: 'alloc' }>;
 
@@ -35,7 +35,7 @@ const MIN_MAP = 320;
 const fmt = (n: number) => n.toLocaleString('en');
 const hex = (n: number) => `0x${n.toString(16).toUpperCase().padStart(8, '0')}`;
 
-export function createHeapView(el: HTMLElement, opts: LibViewOptions): View<HeapFrame> {
+export function createHeapView(el: HTMLElement, opts: ViewOptions): View<HeapFrame> {
   const root = viewRoot(el, 'heap-view', 'lib-view lib-heap');
   const caption = div('lib-caption', 'heap-caption');
   const banner = div('lib-banner', 'heap-banner');

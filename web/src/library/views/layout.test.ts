@@ -16,7 +16,7 @@ import {
   freeListOf,
   latchOf,
   listLabel,
-  lookupOfLib,
+  lookupOf,
   offsetAt,
   rehashOf,
   searchPath,
@@ -63,7 +63,7 @@ describe('hash table helpers', () => {
       },
       { type: 'chain_walk', session: 0, at_ns: 0, bucket: 3, walked: 2, chain_len: 2, found: null },
     ];
-    expect(lookupOfLib(ev)).toMatchObject({ text: 'a', bucket: 3, walked: 2, found: null });
+    expect(lookupOf(ev)).toMatchObject({ text: 'a', bucket: 3, walked: 2, found: null });
     const later: library.Event[] = [
       ...ev,
       {
@@ -77,8 +77,8 @@ describe('hash table helpers', () => {
         latch: 1,
       },
     ];
-    expect(lookupOfLib(later)).toMatchObject({ text: 'b', forced: 'B', bucket: 4, walked: null });
-    expect(lookupOfLib([])).toBeNull();
+    expect(lookupOf(later)).toMatchObject({ text: 'b', forced: 'B', bucket: 4, walked: null });
+    expect(lookupOf([])).toBeNull();
   });
 
   it('finds a rehash', () => {
@@ -237,7 +237,7 @@ describe('on a real run (seed 001, 8.1.6 test 1)', () => {
     expect(spanRects(band, last.offset ?? 0, last.size, 2).length).toBeGreaterThan(0);
     const lengths = run.freeListLengths();
     expect(lengths.length).toBe(cfg.bucket_min.length);
-    const look = lookupOfLib(seen);
+    const look = lookupOf(seen);
     expect(look).not.toBeNull();
     expect(run.chainLengths()[look!.bucket]).toBeGreaterThanOrEqual(0);
   });

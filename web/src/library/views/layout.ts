@@ -32,7 +32,7 @@ export function chainStats(lengths: ArrayLike<number>): ChainStats {
 type Ev<T extends library.Event['type']> = Extract<library.Event, { type: T }>;
 
 /** A library cache lookup: the statement, its bucket and the walk of its chain. */
-export interface LibLookup {
+export interface Lookup {
   session: number;
   text: string;
   /** The text CURSOR_SHARING=FORCE hashed instead (literals replaced), or null. */
@@ -48,8 +48,8 @@ export interface LibLookup {
 }
 
 /** The last lookup of a step (statement + its chain walk), or null when there was none. */
-export function lookupOfLib(events: library.Event[]): LibLookup | null {
-  let look: LibLookup | null = null;
+export function lookupOf(events: library.Event[]): Lookup | null {
+  let look: Lookup | null = null;
   for (const e of events) {
     if (e.type === 'statement') {
       look = {
@@ -64,7 +64,7 @@ export function lookupOfLib(events: library.Event[]): LibLookup | null {
         found: null,
       };
     } else if (e.type === 'chain_walk') {
-      const base: LibLookup =
+      const base: Lookup =
         look && look.session === e.session && look.bucket === e.bucket
           ? look
           : {
@@ -107,7 +107,7 @@ export function rehashOf(events: library.Event[]): Ev<'rehash'> | null {
  */
 export function walkedRows(
   chain: library.ChainEntry[],
-  look: Pick<LibLookup, 'walked' | 'found'>,
+  look: Pick<Lookup, 'walked' | 'found'>,
   inserted: number | null,
 ): { start: number; count: number; foundRow: number | null } {
   const start = look.found === null && inserted !== null && chain[0]?.obj === inserted ? 1 : 0;

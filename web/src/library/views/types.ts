@@ -34,7 +34,7 @@ export interface HeapFrame {
   moved: boolean;
 }
 
-export interface LibViewOptions {
+export interface ViewOptions {
   onSelectBucket: (bucket: number | null) => void;
   maxHeight?: number;
 }

@@ -16,12 +16,13 @@ import {
   selectDraft,
   selectDraftError,
   selectEdit,
+  librarySim,
   selectGeneration,
   selectLayout,
   selectMode,
   selectRevertDraft,
 } from '../../store/selectors';
-import { selectLibConfig } from '../../store/libSelectors';
+import type { AppState } from '../../store/store';
 import { Field } from './Field';
 import {
   checkCost,
@@ -40,8 +41,11 @@ import { withReference } from './ParamReference';
 
 const figure = (v: number) => v.toLocaleString('en-US');
 
+/** The library cache run's configuration (library mode), for the parameters it derives. */
+const selectLibraryConfig = (s: AppState) => librarySim(s)?.config ?? null;
+
 /** The value the library cache run derived from a parameter (shown under its help). */
-function libDerived(name: string, config: library.Config | null): string | null {
+function libraryDerived(name: string, config: library.Config | null): string | null {
   if (!config) return null;
   switch (name) {
     case '_kgl_bucket_count':
@@ -61,9 +65,9 @@ function libDerived(name: string, config: library.Config | null): string | null 
 function derived(
   name: string,
   config: CacheConfig | undefined,
-  libConfig: library.Config | null,
+  libraryConfig: library.Config | null,
 ): string | null {
-  if (name === '_spin_count') return libConfig ? String(libConfig.spin_count) : null;
+  if (name === '_spin_count') return libraryConfig ? String(libraryConfig.spin_count) : null;
   if (!config) return null;
   const pool = (id: string) => config.pools.find((p) => p.id === id);
   switch (name) {
@@ -107,23 +111,23 @@ function ParamField({
   edit,
   error,
   config,
-  libConfig,
+  libraryConfig,
 }: {
   doc: ParamDoc;
   draft: Scenario;
   edit: Edit;
   error: string | null;
   config: CacheConfig | undefined;
-  libConfig: library.Config | null;
+  libraryConfig: library.Config | null;
 }) {
   const value = draft.init?.[doc.name];
   // a sampled run's pools are the sample's (R × the real sizes): the derived sizes are not the
   // instance's, so the parameter's own default shows
   const shownConfig = draft.sampling ? undefined : config;
   const placeholder =
-    derived(doc.name, shownConfig, libConfig) ??
+    derived(doc.name, shownConfig, libraryConfig) ??
     (doc.default.length <= 14 ? doc.default : 'default');
-  const now = libDerived(doc.name, libConfig);
+  const now = libraryDerived(doc.name, libraryConfig);
   const common = {
     id: `param-${doc.name}`,
     testId: `param-${doc.name}`,
@@ -183,7 +187,7 @@ function ParamField({
 function InitForm({ draft, edit, errorPath, errorText }: FormProps) {
   const docs = parameterDocs();
   const layout = useApp(selectLayout);
-  const libConfig = useApp(selectLibConfig);
+  const libraryConfig = useApp(selectLibraryConfig);
   const mode = useApp(selectMode);
   const byName = new Map(docs.map((d) => [d.name, d]));
   return (
@@ -207,7 +211,7 @@ function InitForm({ draft, edit, errorPath, errorText }: FormProps) {
                 draft={draft}
                 edit={edit}
                 config={layout?.config}
-                libConfig={mode === 'library' ? libConfig : null}
+                libraryConfig={mode === 'library' ? libraryConfig : null}
                 error={errorPath === `init.${n}` ? errorText : null}
               />
             ))}

@@ -57,10 +57,4 @@ describe('a label with a shorter wording (issue 26 #9: presenter mode zooms 12 p
     const fit = fitText('hot 212 (max 500)', 90, width, 12.5, 'hot 212/500');
     expect(fit).toEqual({ text: 'hot 212/500', px: 12.5 });
   });
-  it('shortens only a line with a limit', async () => {
-    const { shortLine } = await import('../../buffer/views/lruChrome');
-    expect(shortLine('hot 212 (max 500)')).toBe('hot 212/500');
-    expect(shortLine('cold 1,788 (max 2,000)')).toBe('cold 1,788/2,000');
-    expect(shortLine('write 0 · free 1,000')).toBeUndefined();
-  });
 });

@@ -1,18 +1,18 @@
 // The header: title, the scenario picker and "Copy link".
 import { useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { shareUrl } from '../share/link';
-import { checkCopyLink } from '../share/size';
+import { shareUrl } from '../links/link';
+import { checkCopyLink } from '../links/size';
 import type { Scenario } from '../sim/engine';
 import { isLibraryScenario } from '../sim/library';
-import { embedSnippet, enterPresenter, leavePresenter, useDisplay } from '../ui/display';
-import { Icon } from './Icon';
+import { embedSnippet, enterPresenter, leavePresenter, useDisplay } from '../shared/display';
+import { Icon } from '../shared/Icon';
 import { DownloadButton, ScenarioFiles } from './ScenarioFiles';
 import { RunExport } from './RunExport';
-import { useHeightVar } from './useHeightVar';
-import { HistoryButtons } from './HistoryButtons';
+import { useHeightVar } from '../shared/useHeightVar';
+import { HistoryButtons } from '../shared/HistoryButtons';
 import { SampledBanner } from './SampledBanner';
-import { CompareMenu } from '../compare/CompareMenu';
+import { CompareMenu } from './CompareMenu';
 import { TourButton } from './TourSlot';
 import {
   isLectureOption,
@@ -24,6 +24,7 @@ import { useApp, useStoreApi } from '../store/context';
 import type { AppStore } from '../store/store';
 import {
   selectEdited,
+  selectLesson,
   selectHeader,
   selectLoadScenario,
   selectProfile,
@@ -90,7 +91,7 @@ async function copyText(text: string): Promise<boolean> {
   }
 }
 
-/** The share link of what runs now, and whether it is short enough to copy (../share/size). */
+/** The share link of what runs now, and whether it is short enough to copy (../links/size). */
 function linkNow(store: AppStore) {
   const state = store.getState().sharedState();
   if (!state) return null;
@@ -127,7 +128,7 @@ function useLinkCopy() {
 
 /**
  * Puts the scenario and the position into the URL and copies it — unless the link is too long
- * to travel (../share/size): then it says why and offers the JSON file instead.
+ * to travel (../links/size): then it says why and offers the JSON file instead.
  */
 function CopyLink() {
   const { ready, status, flash, urlNow } = useLinkCopy();
@@ -237,6 +238,7 @@ function CopyEmbed() {
 export function Header() {
   const profile = useApp(selectProfile);
   const edited = useApp(selectEdited);
+  const lesson = useApp(selectLesson);
   const ref = useRef<HTMLElement>(null);
   // Its height, for the layouts that make the cache one screen high.
   useHeightVar(ref, '--header-h', 4);
@@ -249,7 +251,7 @@ export function Header() {
       <div className="header-controls">
         <ScenarioPicker />
         {profile && <span className="badge">profile {profile}</span>}
-        {edited && <span className="badge edited">edited</span>}
+        {edited && !lesson && <span className="badge edited">edited</span>}
         <SampledBanner />
         <HistoryButtons />
         <CopyLink />

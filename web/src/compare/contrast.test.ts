@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { stepContrast } from './contrast';
-import type { NarrationGroup } from './narrate';
+import type { NarrationGroup } from '../shared/narration';
 
 const group = (position: number, ...lines: [string, string][]): NarrationGroup => ({
   position,

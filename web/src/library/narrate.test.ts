@@ -4,13 +4,7 @@ import * as library from '../sim/library';
 import { loadEngineNode } from '../sim/node';
 import test0 from '../../../scenarios/seed001-8.1.6-test0.json';
 import test3 from '../../../scenarios/seed001-8.1.6-test3.json';
-import {
-  clip,
-  narrateLibraryEvent,
-  narrateLibraryEvents,
-  splitForced,
-  type LibraryNarrationContext,
-} from './narrateLibrary';
+import { clip, narrateEvent, narrateEvents, splitForced, type NarrationContext } from './narrate';
 
 beforeAll(() => loadEngineNode());
 
@@ -29,11 +23,11 @@ const config: library.Config = {
   clock_tick_ms: 10,
   bucket_min: [0, 44, 76],
 };
-const ctx: LibraryNarrationContext = { config };
-const force: LibraryNarrationContext = { config: { ...config, cursor_sharing: 'FORCE' } };
+const ctx: NarrationContext = { config };
+const force: NarrationContext = { config: { ...config, cursor_sharing: 'FORCE' } };
 
-const say = (c: LibraryNarrationContext, e: library.Event) => {
-  const l = narrateLibraryEvent(c, e);
+const say = (c: NarrationContext, e: library.Event) => {
+  const l = narrateEvent(c, e);
   expect(l.kind).toBe(e.type);
   return `${l.text} | ${l.why}`;
 };
@@ -203,14 +197,14 @@ describe('library cache narration', () => {
       { type: 'execute', session: 0, at_ns: 4, obj: 1 },
       { type: 'unpin', session: 0, at_ns: 5, obj: 1, to_lru: true },
     ];
-    const groups = narrateLibraryEvents(ctx, events, 10);
+    const groups = narrateEvents(ctx, events, 10);
     expect(groups.map((g) => g.position)).toEqual([10, 11, 12, 13]);
     expect(groups.map((g) => g.lines.length)).toEqual([2, 3, 1, 1]);
     expect(groups[0].title).toMatch(/^session 0 \(foreground\) · allocation · preempted · t /);
     expect(groups[1].title).toMatch(/^session 1 · statement · hard parse · t /);
     expect(groups[2].title).toMatch(/^session 0 \(foreground\) · execute/);
     expect(groups[3].title).toMatch(/· unpin ·/);
-    expect(narrateLibraryEvents(ctx, [], 5)).toEqual([]);
+    expect(narrateEvents(ctx, [], 5)).toEqual([]);
   });
 
   it('narrates every event of a real run, its positions matching the run', () => {
@@ -223,7 +217,7 @@ describe('library cache narration', () => {
         const before = run.position;
         run.step(1);
         const events = run.events();
-        const groups = narrateLibraryEvents(c, events, before);
+        const groups = narrateEvents(c, events, before);
         expect(groups[groups.length - 1].position).toBe(run.position);
         const lines = groups.flatMap((g) => g.lines);
         expect(lines).toHaveLength(events.length);

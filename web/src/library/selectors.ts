@@ -1,15 +1,15 @@
 // Module-level selectors of the library cache panels; the ones returning objects go through
 // useShallow at the call.
 import type * as library from '../sim/library';
-import { librarySim } from './selectors';
-import type { AppState } from './store';
+import { librarySim } from '../store/selectors';
+import type { AppState } from '../store/store';
 
 const NO_EVENTS: library.Event[] = [];
 
-export const selectLib = (s: AppState) => librarySim(s)?.run ?? null;
-export const selectLibConfig = (s: AppState) => librarySim(s)?.config ?? null;
-export const selectLibReport = (s: AppState) => librarySim(s)?.report ?? null;
-export const selectLibTick = (s: AppState) => s.tick;
+export const selectRun = (s: AppState) => librarySim(s)?.run ?? null;
+export const selectConfig = (s: AppState) => librarySim(s)?.config ?? null;
+export const selectReport = (s: AppState) => librarySim(s)?.report ?? null;
+export const selectTick = (s: AppState) => s.tick;
 export const selectPlaying = (s: AppState) => s.playing;
 
 /** The statement stream: the last step's events and where the run is. */

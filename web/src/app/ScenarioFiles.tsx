@@ -3,7 +3,7 @@
 // run as it was and says why (FileAlert).
 import { useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { downloadScenario, scenarioFileName } from '../share/file';
+import { downloadScenario, scenarioFileName } from '../links/file';
 import { useApp, useStoreApi } from '../store/context';
 import { selectDismissFileError, selectFileError, selectReady } from '../store/selectors';
 import type { AppStore } from '../store/store';

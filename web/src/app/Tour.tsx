@@ -2,8 +2,8 @@
 // speaks), with Back / Next and Close (remembered: ./tourState). Loaded when it opens.
 import { useEffect, useRef } from 'react';
 import { useStore } from 'zustand';
-import { tourStore } from './tourState';
-import { useHeightVar } from './useHeightVar';
+import { tourStore } from '../shared/tourState';
+import { useHeightVar } from '../shared/useHeightVar';
 
 interface Step {
   title: string;

@@ -7,7 +7,7 @@ import type * as library from '../sim/library';
 type Paper = NonNullable<Scenario['paper']>;
 
 /** One point of the library cache's chart series (sampled as the run goes). */
-export interface LibSeriesPoint {
+export interface SeriesPoint {
   position: number;
   /** Simulated seconds (the foreground's clock: the whole run's now). */
   seconds: number;
@@ -26,15 +26,15 @@ export interface LibSeriesPoint {
 }
 
 /** The paper's final figures the charts can draw (from a scenario's `paper`). */
-export interface LibPaperMarks {
+export interface PaperMarks {
   elapsed_s?: number;
   parse_count_hard?: number;
   latch_free_wait_s?: number;
 }
 
 /** The paper's figures a scenario gives (`paper.metrics`, `paper.elapsed_s`). */
-export function libPaperMarks(paper: Paper | null | undefined): LibPaperMarks {
-  const marks: LibPaperMarks = {};
+export function paperMarks(paper: Paper | null | undefined): PaperMarks {
+  const marks: PaperMarks = {};
   if (!paper) return marks;
   const metric = (name: string) => paper.metrics?.find((m) => m.metric === name)?.value;
   const elapsed = paper.elapsed_s ?? metric('elapsed_s');
@@ -47,7 +47,7 @@ export function libPaperMarks(paper: Paper | null | undefined): LibPaperMarks {
 }
 
 /** A chart point from a report (the store's series, plus the current position). */
-export function libPointOf(r: library.Report, position: number, seconds: number): LibSeriesPoint {
+export function pointOf(r: library.Report, position: number, seconds: number): SeriesPoint {
   const lc = r.library_cache;
   const sleeps = (name: string) => lc.latches.find((l) => l.name === name)?.sleeps ?? 0;
   return {
@@ -67,4 +67,4 @@ export function libPointOf(r: library.Report, position: number, seconds: number)
   };
 }
 
-export const libSample = (run: library.Run) => libPointOf(run.report(), run.position, run.now);
+export const sample = (run: library.Run) => pointOf(run.report(), run.position, run.now);

@@ -1,5 +1,5 @@
 // Compare mode's page (./Compare), loaded when a comparison starts: never part of the first
-// load. Kept apart from ../shared/lazyParts, from which the comparison's own page takes its
+// load. Kept apart from ./lazyParts, from which the comparison's own page takes its
 // panels, so that neither module imports the other.
 import { loading, part } from '../shared/lazy';
 

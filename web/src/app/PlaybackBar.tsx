@@ -6,8 +6,8 @@ import { useApp } from '../store/context';
 import { selectActions, selectMode, selectPlayback } from '../store/selectors';
 import { SPEEDS } from '../store/store';
 import { shortcuts } from '../store/useKeyboard';
-import { BusyBar } from './BusyBar';
-import { Icon, type IconName } from './Icon';
+import { BusyBar } from '../shared/BusyBar';
+import { Icon, type IconName } from '../shared/Icon';
 
 const speedLabel = (v: number) =>
   Number.isFinite(v) ? `${v.toLocaleString('en')} step${v === 1 ? '' : 's'}/s` : 'full speed';

@@ -5,8 +5,8 @@
 import { useState } from 'react';
 import { useApp } from '../store/context';
 import { selectCurrent, selectOsCache, selectShowsPga } from '../store/selectors';
-import { loading, part, when, whenNear } from './lazy';
-import { useNearViewport } from './useNearViewport';
+import { loading, part, when, whenNear } from '../shared/lazy';
+import { useNearViewport } from '../shared/useNearViewport';
 
 const library = () => import('../library/LibraryParts');
 export const LibraryLeft = part(library, 'LibraryLeft', loading('the workload'));
@@ -51,7 +51,7 @@ const LazyTrace = part(
 
 /**
  * The trace replay (a file in a Web Worker, issue #12), loaded when it comes into view or when
- * a trace file is dropped on the page (./TraceDrop), and kept from then on. The slot carries
+ * a trace file is dropped on the page (../trace/TraceDrop), and kept from then on. The slot carries
  * the test id `trace-slot`; the panel inside is `trace`.
  */
 export function Trace() {

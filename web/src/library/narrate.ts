@@ -3,10 +3,10 @@
 // engine's (wasm-core/engine/src/library: sched/session.rs, objects.rs, sched/latch.rs, sched/mod.rs).
 import { libraryConstants } from '../sim/library';
 import type * as library from '../sim/library';
-import type { NarrationGroup, NarrationLine } from './narrate';
-import { plural } from '../ui/words';
+import type { NarrationGroup, NarrationLine } from '../shared/narration';
+import { plural } from '../shared/words';
 
-export interface LibraryNarrationContext {
+export interface NarrationContext {
   config: library.Config;
 }
 
@@ -90,7 +90,7 @@ const onTick = (cfg: library.Config) =>
     : '';
 
 /** One event in words. */
-export function narrateLibraryEvent(ctx: LibraryNarrationContext, e: library.Event): NarrationLine {
+export function narrateEvent(ctx: NarrationContext, e: library.Event): NarrationLine {
   const cfg = ctx.config;
   const line = (text: string, why: string): NarrationLine => ({ kind: e.type, text, why });
   const pool = `shared_pool_size ${mb(cfg.pool_bytes)}`;
@@ -313,8 +313,8 @@ function title(events: library.Event[]): string {
  * starts afresh at a statement or at a second phase. `position` is the phase count after the
  * group, counting each chain_walk, execute and unpin from `before` (where the step started).
  */
-export function narrateLibraryEvents(
-  ctx: LibraryNarrationContext,
+export function narrateEvents(
+  ctx: NarrationContext,
   events: library.Event[],
   before: number,
 ): NarrationGroup[] {
@@ -339,7 +339,7 @@ export function narrateLibraryEvents(
   return runs.map((r) => ({
     position: r.position,
     title: title(r.events),
-    lines: r.events.map((e) => narrateLibraryEvent(ctx, e)),
+    lines: r.events.map((e) => narrateEvent(ctx, e)),
   }));
 }
 

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { useApp, useStoreApi } from '../store/context';
 import { selectReady } from '../store/selectors';
-import { scenarioBase } from './PanelTools';
+import { scenarioBase } from '../shared/PanelTools';
 
 export function RunExport() {
   const store = useStoreApi();

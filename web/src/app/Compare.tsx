@@ -6,7 +6,7 @@
 // demand (./lazyCompare).
 import { useState, type ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { stepContrast } from '../narration/contrast';
+import { stepContrast } from '../compare/contrast';
 import { presetOf, type Which } from '../store/compare';
 import { LectureCaption, LectureSide } from '../lecture/LectureSlide';
 import { SlotScope, useApp, useSlot } from '../store/context';
@@ -15,11 +15,11 @@ import { isLibraryScenario } from '../sim/library';
 import { policyLabel, policyOf } from '../sim/policy';
 import type { AppState } from '../store/store';
 import { ChainPanel, LruPanel } from '../buffer/CacheViews';
-import { CompareTable } from './CompareTable';
+import { CompareTable } from '../compare/CompareTable';
 import { ErrorBoundary } from '../shared/ErrorBoundary';
 import { HistoryButtons } from '../shared/HistoryButtons';
 import { InitPanel } from '../shared/init/InitPanel';
-import { NarrationCaption } from '../shared/NarrationCaption';
+import { NarrationCaption } from './NarrationCaption';
 import { IoStatistics } from '../io/IoStatistics';
 import {
   Charts,
@@ -29,9 +29,9 @@ import {
   OsCachePanel,
   PgaPanel,
   ScriptTimeline,
-} from '../shared/lazyParts';
+} from './lazyParts';
 import { PaperTable } from '../shared/PaperTable';
-import { PlaybackBar } from '../shared/PlaybackBar';
+import { PlaybackBar } from './PlaybackBar';
 import { PoolStatistics } from '../buffer/PoolStatistics';
 import { SegmentsTable } from '../buffer/SegmentsTable';
 import { WorkloadPanel } from '../buffer/WorkloadPanel';
@@ -257,7 +257,7 @@ function Pair({ embed }: { embed?: boolean }) {
 }
 
 /**
- * Embed mode with a comparison in the link (`?embed`, ui/display.ts): A's and B's main views
+ * Embed mode with a comparison in the link (`?embed`, shared/display.ts): A's and B's main views
  * side by side (tabs in a frame under 800 px), each with its newest narration, the line that
  * says how the step differed, and one playback bar for both — no header, no editors.
  */

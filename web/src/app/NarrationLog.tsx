@@ -5,7 +5,7 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useApp } from '../store/context';
 import { selectNarration, selectSelect } from '../store/selectors';
-import { Panel } from './Panel';
+import { Panel } from '../shared/Panel';
 import { narrationData } from '../export/panelData';
 
 const MOVES: Record<string, (i: number, n: number) => number> = {

@@ -2,31 +2,31 @@
 // numbers and the story (right). A library cache scenario (seed 001) gets its own centre:
 // the statement stream, the hash buckets, the shared pool heap, the sessions and latches.
 import type { ReactNode } from 'react';
-import { NarrationCaption } from './shared/NarrationCaption';
-import { SkipLinks } from './shared/SkipLinks';
-import { useDisplay } from './ui/display';
+import { NarrationCaption } from './NarrationCaption';
+import { SkipLinks } from './SkipLinks';
+import { useDisplay } from '../shared/display';
 import { useShallow } from 'zustand/react/shallow';
-import { ChainPanel, LruPanel } from './buffer/CacheViews';
-import { ErrorBoundary } from './shared/ErrorBoundary';
-import { Header } from './shared/Header';
-import { InitPanel } from './shared/init/InitPanel';
-import { IoStatistics } from './io/IoStatistics';
-import { HostStatistics } from './io/HostStatistics';
-import { RunAlert } from './shared/Alert';
-import { LinkAlert } from './shared/LinkAlert';
-import { LinkConfirm } from './shared/LinkConfirm';
-import { FileAlert } from './shared/ScenarioFiles';
-import { TourSlot } from './shared/TourSlot';
-import { TraceDrop } from './trace/TraceDrop';
-import { UpdateNotice } from './offline/UpdateNotice';
-import { NarrationLog } from './shared/NarrationLog';
-import { PaperTable } from './shared/PaperTable';
-import { PlaybackBar } from './shared/PlaybackBar';
-import { PoolStatistics } from './buffer/PoolStatistics';
-import { SegmentsTable } from './buffer/SegmentsTable';
-import { WorkloadPanel } from './buffer/WorkloadPanel';
-import { XbhPanel } from './buffer/XbhPanel';
-import { SqlPanel } from './sql/SqlPanel';
+import { ChainPanel, LruPanel } from '../buffer/CacheViews';
+import { ErrorBoundary } from '../shared/ErrorBoundary';
+import { Header } from './Header';
+import { InitPanel } from '../shared/init/InitPanel';
+import { IoStatistics } from '../io/IoStatistics';
+import { HostStatistics } from '../io/HostStatistics';
+import { RunAlert } from './Alert';
+import { LinkAlert } from './LinkAlert';
+import { LinkConfirm } from './LinkConfirm';
+import { FileAlert } from './ScenarioFiles';
+import { TourSlot } from './TourSlot';
+import { TraceDrop } from '../trace/TraceDrop';
+import { UpdateNotice } from '../offline/UpdateNotice';
+import { NarrationLog } from './NarrationLog';
+import { PaperTable } from '../shared/PaperTable';
+import { PlaybackBar } from './PlaybackBar';
+import { PoolStatistics } from '../buffer/PoolStatistics';
+import { SegmentsTable } from '../buffer/SegmentsTable';
+import { WorkloadPanel } from '../buffer/WorkloadPanel';
+import { XbhPanel } from '../buffer/XbhPanel';
+import { SqlPanel } from '../sql/SqlPanel';
 import {
   Charts,
   LibraryCentre,
@@ -40,19 +40,19 @@ import {
   OsCachePanel,
   PgaPanel,
   ScriptTimeline,
-} from './shared/lazyParts';
-import { CompareEmbed, CompareWorkspace } from './compare/lazyCompare';
-import { LectureCaption, LectureSide } from './lecture/LectureSlide';
-import { LectureHost } from './lecture/LectureHost';
-import { useApp, useStoreApi } from './store/context';
-import { selectCompareOn, selectEngine, selectMode, selectReady } from './store/selectors';
-import { useAnimationLoop } from './store/useAnimationLoop';
-import { useKeyboard } from './store/useKeyboard';
-import { ExercisePage, exerciseMode } from './exercise/lazyExercise';
+} from './lazyParts';
+import { CompareEmbed, CompareWorkspace } from './lazyCompare';
+import { LectureCaption, LectureSide } from '../lecture/LectureSlide';
+import { LectureHost } from '../lecture/LectureHost';
+import { useApp, useStoreApi } from '../store/context';
+import { selectCompareOn, selectEngine, selectMode, selectReady } from '../store/selectors';
+import { useAnimationLoop } from '../store/useAnimationLoop';
+import { useKeyboard } from '../store/useKeyboard';
+import { ExercisePage, exerciseMode } from '../exercise/lazyExercise';
 
 /**
  * The three columns: the instance, the cache (with the playback bar), the numbers. In embed
- * mode only the cache, the narration's caption and the playback bar (ui/display.ts); in
+ * mode only the cache, the narration's caption and the playback bar (shared/display.ts); in
  * presenter mode the caption shows under the cache and the instance's column goes.
  */
 function Columns(p: { cache: string; left: ReactNode; centre: ReactNode; right: ReactNode }) {

@@ -4,7 +4,7 @@ import { lazy, Suspense } from 'react';
 import { useStore } from 'zustand';
 import { useApp } from '../store/context';
 import { selectReady } from '../store/selectors';
-import { tourStore } from './tourState';
+import { tourStore } from '../shared/tourState';
 
 const Tour = lazy(() => import('./Tour'));
 

@@ -1,32 +1,14 @@
 // Every engine event in words: what happened, and which rule and init.ora parameter made it
 // happen. The same events drive the animation; this turns them into the narration log.
 import { splitDba, type Event, type Layout, type SetInfo } from '../sim/engine';
-import type * as library from '../sim/library';
 import { policyLabel } from '../sim/policy';
 import { firstWith, hasSerialDirectReads, traitsOf } from '../sim/profile';
 import * as io from './narrateIo';
-import { plural } from '../ui/words';
+import type { NarrationGroup, NarrationLine } from '../shared/narration';
+import { plural } from '../shared/words';
 
 /** What the narration reads of a buffer cache run: its layout (configuration, objects, sets). */
 export type NarrationContext = Layout;
-
-export interface NarrationLine {
-  kind: Event['type'] | library.Event['type'];
-  /** What happened. */
-  text: string;
-  /** The rule and the parameter that made it happen. */
-  why: string;
-  /** The buffer it is about, for selecting it from the log. */
-  buf?: number;
-}
-
-/** The lines of one access (or of background work between accesses). */
-export interface NarrationGroup {
-  /** Accesses done after it (the position it leads to). */
-  position: number;
-  title: string;
-  lines: NarrationLine[];
-}
 
 const seconds = (ns: number) => `${(ns / 1e9).toFixed(ns % 1e9 === 0 ? 0 : 2)} s`;
 const millis = (ns: number) => `${(ns / 1e6).toFixed(1)} ms`;

@@ -2,7 +2,7 @@
 // the outcome of the newest access (buffer cache: hit or miss; library cache: soft or hard
 // parse, a latch sleep). Nothing is said when both did the same, or when their newest groups
 // are not at the same position (one run waits at its end).
-import type { NarrationGroup, NarrationLine } from './narrate';
+import type { NarrationGroup, NarrationLine } from '../shared/narration';
 
 /** The line kinds that say how a step came out, in the order they are looked for. */
 const OUTCOMES: NarrationLine['kind'][] = [
