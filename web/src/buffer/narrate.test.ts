@@ -49,6 +49,18 @@ describe('narration', () => {
       );
   });
 
+  // issue 41 #3: "tch 0" means nothing to a policy that keeps no touch counts
+  it('names touch counts only for the policies that keep them', () => {
+    const fifo = context(hot50, (s) => ({ ...s, policy: 'fifo' })).ctx;
+    expect(fifo.touch_counts).toBe(false);
+    const inspect = { type: 'inspect', buf: 4, tch: 0, dirty: false, hot: false } as const;
+    expect(say(fifo, inspect)).not.toContain('tch');
+    expect(say(ctx, inspect)).toContain('tch 0, clean');
+    const victim = { type: 'victim', buf: 4, tch: 0, old_dba: 0 } as const;
+    expect(say(fifo, victim)).not.toContain('tch');
+    expect(say(ctx, victim)).toContain('tch 0 < _db_aging_hot_criteria');
+  });
+
   it('names hot criteria and stay count for a promotion', () => {
     expect(say(ctx, { type: 'promote', buf: 373, tch_before: 2, tch_after: 0 })).toContain(
       'tch 2 ≥ _db_aging_hot_criteria 2 → moved to hot head, tch set to _db_aging_stay_count 0',

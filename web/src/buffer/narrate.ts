@@ -186,7 +186,7 @@ export function narrateEvent(ctx: NarrationContext, e: Event, access?: Access): 
       );
     case 'inspect':
       return line(
-        `inspect buf ${e.buf} at the ${tail(ctx)}: tch ${e.tch}, ${e.dirty ? 'dirty' : 'clean'}`,
+        `inspect buf ${e.buf} at the ${tail(ctx)}: ${ctx.touch_counts ? `tch ${e.tch}, ` : ''}${e.dirty ? 'dirty' : 'clean'}`,
         `replacement looks from the ${tail(ctx)} (free_buffer_inspected + 1)`,
         e.buf,
       );
@@ -232,7 +232,7 @@ export function narrateEvent(ctx: NarrationContext, e: Event, access?: Access): 
     }
     case 'insert':
       return line(
-        `${access ? blockName(ctx, access.seg, access.block) : 'the block'} read into buf ${e.buf} at ${PLACES[e.place]}, tch ${e.tch}` +
+        `${access ? blockName(ctx, access.seg, access.block) : 'the block'} read into buf ${e.buf} at ${PLACES[e.place]}${ctx.touch_counts ? `, tch ${e.tch}` : ''}` +
           (e.charged ? ' (physical read)' : ''),
         insertWhy(ctx, e, access),
         e.buf,

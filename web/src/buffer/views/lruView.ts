@@ -236,7 +236,9 @@ export function createLruView(el: HTMLElement, opts: ViewOptions): View<CacheFra
     root.dataset.k = String(grid.k);
 
     const tl =
-      animated && frame.events.length ? buildTimeline(frame.events, frame.durationMs) : null;
+      animated && frame.events.length
+        ? buildTimeline(frame.events, frame.durationMs, frame.touchCounts)
+        : null;
     const st: CellState = {
       dba: frame.dba,
       tch: frame.tch,

@@ -67,6 +67,18 @@ describe('buildTimeline', () => {
     expect(tl.moveAt.size).toBe(0);
   });
 
+  it('names no touch count for a policy that keeps none (FIFO, CLOCK, ARC …)', () => {
+    const events = [
+      access,
+      { type: 'inspect', buf: 5, tch: 0, dirty: false, hot: false },
+      { type: 'victim', buf: 5, tch: 0, old_dba: 0 },
+    ] as const;
+    const labels = (touch: boolean) =>
+      buildTimeline([...events], 600, touch).steps.map((x) => x.label);
+    expect(labels(true)).toEqual(['inspect · tch 0', 'victim (tch 0)']);
+    expect(labels(false)).toEqual(['inspect', 'victim']);
+  });
+
   it('says why a hit did not count', () => {
     const tl = buildTimeline(
       [

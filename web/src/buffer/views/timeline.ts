@@ -63,7 +63,13 @@ const secs = (ns: number) => `${(ns / 1e9).toFixed(ns < 1e10 ? 1 : 0)} s`;
 
 type Beat = Omit<AnimStep, 'at' | 'dur' | 'caption'> & { moves?: boolean; quiet?: boolean };
 
-function beatsOf(e: Event): Beat[] {
+/**
+ * A buffer's touch count in a caption, for the policies that keep one ("tch 0" means nothing
+ * to FIFO, CLOCK, ARC …: issue 41 #3).
+ */
+const tchOf = (touch: boolean, tch: number, sep = ' · ') => (touch ? `${sep}tch ${tch}` : '');
+
+function beatsOf(e: Event, touch: boolean): Beat[] {
   const b = (
     kind: StepKind,
     buf: number,
@@ -105,7 +111,12 @@ function beatsOf(e: Event): Beat[] {
     case 'inspect':
       return [
         {
-          ...b('inspect', e.buf, `inspect · tch ${e.tch}${e.dirty ? ' · dirty' : ''}`, 'before'),
+          ...b(
+            'inspect',
+            e.buf,
+            `inspect${tchOf(touch, e.tch)}${e.dirty ? ' · dirty' : ''}`,
+            'before',
+          ),
           quiet: true,
         },
       ];
@@ -120,7 +131,7 @@ function beatsOf(e: Event): Beat[] {
     case 'dirty_skip':
       return [b('dirty_skip', e.buf, 'dirty → write list', 'before', true)];
     case 'victim':
-      return [b('victim', e.buf, `victim (tch ${e.tch})`, 'before')];
+      return [b('victim', e.buf, touch ? `victim (tch ${e.tch})` : 'victim', 'before')];
     case 'insert':
       return [b('insert', e.buf, PLACE_LABEL[e.place], 'after', true)];
     case 'dirty':
@@ -144,9 +155,10 @@ function beatsOf(e: Event): Beat[] {
   }
 }
 
-/** The steps of a step's events, spread over `durationMs`. */
-export function buildTimeline(events: Event[], durationMs: number): Timeline {
-  const beats: Beat[] = events.flatMap(beatsOf);
+/** The steps of a step's events, spread over `durationMs`; `touch`: the policy keeps
+ *  touch counts (its captions name them). */
+export function buildTimeline(events: Event[], durationMs: number, touch = true): Timeline {
+  const beats: Beat[] = events.flatMap((e) => beatsOf(e, touch));
   // Count beats: a batch's buffers share the beat of its first.
   const slotOf: number[] = [];
   let slots = 0;
