@@ -1,7 +1,8 @@
 // The SQL console (issue #12) on the built site: SQLite's wasm is fetched only when the console
 // opens; a bundled seed query returns the run's figures; a bad query says ORA-00942 in an
 // alert and leaves the run and the last result alone; the literal SQL panel runs seed 001's
-// query there; axe finds nothing serious; screenshots at three sizes.
+// query there; @file / START file run a picked script; axe finds nothing serious; screenshots at
+// three sizes.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { PREVIEW_PORT } from './ports';
@@ -117,6 +118,49 @@ test.describe('the SQL console', () => {
     await text.press('Control+Enter');
     await expect(page.getByTestId('sql-rows')).toContainText('hello!');
     await expect(page.getByTestId('sql-define')).toHaveCount(0);
+  });
+
+  // issue 41 #6: @file / START file run a script the user picked, as the CLI's --file does
+  test('@file and START file run picked scripts; one not picked is SP2-0310 and opens the picker', async ({
+    page,
+  }) => {
+    await openApp(page, URL_);
+    await page.getByTestId('scenario-select').selectOption('seed000-8i-hot50');
+    await page.getByTestId('run-to-end').click();
+    await openConsole(page);
+    const text = page.getByTestId('sql-text');
+    await text.fill('@latches\nstart count_x 3');
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByTestId('sql-run').click();
+    await expect(page.getByTestId('sql-include-error')).toContainText(
+      'SP2-0310: unable to open file "latches.sql"',
+    );
+    await (
+      await chooser
+    ).setFiles([
+      {
+        name: 'latches.sql',
+        mimeType: 'text/plain',
+        // a header of dashes is a comment, as in the ORACLE-BASE scripts
+        buffer: Buffer.from(
+          '-- ----------\n-- latches\n-- ----------\nSET LINESIZE 200\nselect name, gets from v$latch order by name;\n',
+        ),
+      },
+      {
+        name: 'count_x.sql',
+        mimeType: 'text/plain',
+        buffer: Buffer.from('select count(*) n from x$bh where rownum <= &1;\n'),
+      },
+    ]);
+    await expect(page.getByTestId('sql-files-picked')).toContainText('latches.sql, count_x.sql');
+    await page.getByTestId('sql-run').click();
+    const tables = page.getByTestId('sql-rows');
+    await expect(tables).toHaveCount(2);
+    await expect(tables.nth(0).locator('tbody tr')).toHaveCount(2);
+    await expect(tables.nth(0)).toContainText('cache buffers chains');
+    await expect(tables.nth(0)).toContainText('cache buffers lru chain');
+    await expect(tables.nth(1).locator('tbody td')).toHaveText('3');
+    await expect(page.getByTestId('sql-include-error')).toHaveCount(0);
   });
 
   // issue 26 #13: the console took a 470-px column; opened, it spans the window

@@ -3,7 +3,8 @@
 // the console's snapshot of the instance there and runs the SQL against it (web/src/sql), in
 // a worker thread under the page's limits (web/src/sql/limits.ts): stopped past 10 s, refused
 // past its values or SQLite's heap, with the page's message.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { SimRun, type Playable } from '../web/src/sim/engine';
 import * as library from '../web/src/sim/library';
 import { loadEngineNode } from '../web/src/sim/node';
@@ -11,6 +12,7 @@ import { EXAMPLES, example } from '../web/src/sql/examples';
 import { formatError, formatResult } from '../web/src/sql/format';
 import { SqlClient, Stopped } from '../web/src/sql/client';
 import { nodeWorker } from '../web/src/sql/node';
+import { expandIncludes } from '../web/src/sql/include';
 import { capture } from '../web/src/sql/snapshot';
 import { parseCommand, usageError, type Command } from './lib/args';
 
@@ -82,6 +84,17 @@ if (opts.file !== undefined) {
   }
 }
 if (!sql?.trim()) usageError(COMMAND, 'no SQL given');
+// `@file` / `START file` inside it: read beside the script that names it, else from the
+// working directory, as SQL*Plus's @@ and @ do (web/src/sql/include.ts)
+const script = opts.file !== undefined && opts.file !== '-' ? resolve(opts.file as string) : null;
+const expanded = expandIncludes(sql, (name, from) => {
+  const caller = from ?? script;
+  const places = [...(caller ? [resolve(dirname(caller), name)] : []), resolve(name)];
+  const found = places.find((f) => existsSync(f));
+  return found ? { name: found, text: readFileSync(found, 'utf8') } : null;
+});
+if (expanded.error !== null) fail(`sql: ${expanded.error}`);
+sql = expanded.text;
 
 let text = '';
 try {

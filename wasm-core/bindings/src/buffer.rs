@@ -128,6 +128,19 @@ impl Simulation {
         self.run.cache().header_columns()
     }
 
+    /// Gets of every cache buffers chains child and every working set's cache buffers lru
+    /// chain latch (`LatchCounts`): the SQL console's V$LATCH_CHILDREN.
+    #[wasm_bindgen(js_name = latchCountsJson)]
+    pub fn latch_counts_json(&self) -> String {
+        json(&self.run.cache().latch_counts())
+    }
+
+    /// Each buffer's cache buffers chains child latch (−1: a free buffer): X$BH.HLADDR. A copy.
+    #[wasm_bindgen(js_name = bufferLatches)]
+    pub fn buffer_latches(&self) -> Vec<i32> {
+        self.run.cache().buffer_latches()
+    }
+
     /// Buffers on each hash chain, in bucket order (copied out of the bucket records, which
     /// keep a chain's head, length and gets together). View over wasm memory.
     #[wasm_bindgen(js_name = chainLengths)]

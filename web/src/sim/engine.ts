@@ -13,6 +13,7 @@ import type { DbCacheAdvice } from './generated/buffer/DbCacheAdvice';
 import type { CacheConfig } from './generated/buffer/CacheConfig';
 import type { Event } from './generated/buffer/Event';
 import type { IoConfig } from './generated/buffer/IoConfig';
+import type { LatchCounts } from './generated/buffer/LatchCounts';
 import type { PaperComparison } from './generated/PaperComparison';
 import type { ParamDoc } from './generated/ParamDoc';
 import type { PoolId } from './generated/buffer/PoolId';
@@ -334,6 +335,14 @@ export class SimRun extends RunBase<Simulation, Event, Report> implements Playab
    */
   headerColumns(): Float64Array {
     return this.sim.headerColumns();
+  }
+  /** Gets of every cache buffers chains child and every working set's LRU latch so far. */
+  latchCounts(): LatchCounts {
+    return JSON.parse(this.sim.latchCountsJson()) as LatchCounts;
+  }
+  /** Each buffer's cache buffers chains child (−1: free): the console's X$BH.HLADDR. A copy. */
+  bufferLatches(): Int32Array {
+    return this.sim.bufferLatches();
   }
   views(): BufferViews {
     return {

@@ -12,6 +12,8 @@ import { SqlClient, Stopped } from './client';
 import { onRequest, takeRequest, type ConsoleRequest } from './request';
 import type { Outcome } from './session';
 import { capture } from './snapshot';
+import { expandIncludes, pickedReader } from './include';
+import { ScriptFiles } from './ScriptFiles';
 import { Table } from '../shared/Table';
 
 /** Snapshot refresh period while playing, and how often the console looks at the run. */
@@ -116,11 +118,29 @@ export function SqlConsole() {
   const [snap, setSnap] = useState<Snap | null>(null);
   const [shown, setShown] = useState<Example | null>(null);
   const lastGood = useRef<string | null>(null);
+  // the files `@file` / `START file` read (ScriptFiles), kept in a ref for `execute`
+  const [files, setFiles] = useState<ReadonlyMap<string, string>>(new Map());
+  const filesRef = useRef(files);
+  const picker = useRef<HTMLInputElement | null>(null);
+  const [includeError, setIncludeError] = useState<string | null>(null);
   const lastRun = useRef<Playable | null>(null);
 
   /** Run a script now (asking for a substitution variable first when one has no value). */
   const execute = useCallback(
-    async (s: SqlClient, script: string, defines: Record<string, string> = {}) => {
+    async (s: SqlClient, written: string, defines: Record<string, string> = {}) => {
+      // `@file` lines run the picked file there, as the CLI's --file runs a file (include.ts);
+      // one not picked yet opens the picker (this runs within the click that asked for it)
+      const expanded = expandIncludes(written, pickedReader(filesRef.current));
+      if (expanded.error !== null) {
+        setIncludeError(`${expanded.error}: pick it with "Script files", then run again.`);
+        // the error replaces the last grid, as a failed statement's does
+        setOutcome(null);
+        setError(null);
+        picker.current?.click();
+        return;
+      }
+      setIncludeError(null);
+      const script = expanded.text;
       Object.assign(s.defines, defines);
       const missing = s.missing(script);
       if (missing.length) {
@@ -293,6 +313,17 @@ export function SqlConsole() {
           }}
         />
       </label>
+      <ScriptFiles
+        names={[...files.keys()]}
+        inputRef={picker}
+        onPick={(picked) => {
+          const next = new Map(filesRef.current);
+          for (const [name, body] of picked) next.set(name, body);
+          filesRef.current = next;
+          setFiles(next);
+          setIncludeError(null);
+        }}
+      />
       <div className="sql-actions">
         <button type="button" data-testid="sql-run" onClick={runText} disabled={running}>
           {running ? 'Running…' : 'Run'}
@@ -312,6 +343,11 @@ export function SqlConsole() {
             if (session) void execute(session, text, { [asking]: v });
           }}
         />
+      )}
+      {includeError && (
+        <p className="sql-error" role="alert" data-testid="sql-include-error">
+          {includeError}
+        </p>
       )}
       {stopped && (
         <p className="sql-error" role="alert" data-testid="sql-stopped">

@@ -1,11 +1,13 @@
 // What the console's tables hold, taken from a run at one position: plain rows for the small
 // tables, and copies of the per-buffer arrays for X$BH (written into SQLite only when a
 // statement reads it: 100,000 buffers cost more to insert than to copy).
-import { FLAG, parameterDocs, type SimRun } from '../sim/engine';
+import { FLAG, type SimRun } from '../sim/engine';
 import type * as library from '../sim/library';
-import type { Scenario } from '../sim/engine';
 import { POOL_COLUMNS } from '../sim/columns';
-import { hex, BP_ADDR, DS_ADDR, LATCH_ADDR, SQL_ADDR, BH_ADDR } from './schema';
+import { bufferInstance, libraryInstance } from './instance';
+import { parameters } from './parameters';
+import { hex, BP_ADDR, DS_ADDR, SQL_ADDR, BH_ADDR } from './schema';
+import { absentFor, after8i } from './versions';
 
 export type Cell = number | string | null;
 export type Rows = Cell[][];
@@ -16,6 +18,8 @@ export interface BufferHeaders {
   flags: Uint8Array;
   /** `[set…, prev…, next…, tim…]` (SimRun.headerColumns). */
   cols: Float64Array;
+  /** Each buffer's cache buffers chains child, −1 for a free one (SimRun.bufferLatches). */
+  latches: Int32Array;
 }
 
 export interface Capture {
@@ -29,27 +33,14 @@ export interface Capture {
   clock: number;
   /** Why a table has no rows, by table (V$DB_CACHE_ADVICE with db_cache_advice OFF). */
   empty: Record<string, string>;
+  /** The columns of each table the profile's Oracle release did not have (versions.ts). */
+  absent: Record<string, string[]>;
 }
 
 const POOLS = ['DEFAULT', 'KEEP', 'RECYCLE'] as const;
 /** The model has one schema and one tablespace (USERS, ts# 4). */
 export const OWNER = 'TEST';
 export const TABLESPACE = 'USERS';
-
-function parameters(s: Scenario): Rows {
-  const init = new Map(Object.entries(s.init ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
-  return parameterDocs().map((d, k) => {
-    const set = init.get(d.name.toLowerCase());
-    const value =
-      set === undefined
-        ? d.default
-        : typeof set === 'boolean'
-          ? String(set).toUpperCase()
-          : String(set);
-    const type = d.kind === 'boolean' ? 1 : d.kind === 'integer' || d.kind === 'size' ? 3 : 2;
-    return [k + 1, d.name, type, value, set === undefined ? 'TRUE' : 'FALSE', d.help];
-  });
-}
 
 /** V$SYSSTAT names (Oracle's), their class, and where the model has them. */
 const SYSSTAT: Array<[string, number]> = [
@@ -87,6 +78,7 @@ export function captureBuffer(run: SimRun): Capture {
     tch: v.tch.slice(),
     flags: v.flags.slice(),
     cols,
+    latches: run.bufferLatches(),
   };
   const sets = layout.sets;
   const blockSize = layout.config.db_block_size;
@@ -142,7 +134,12 @@ export function captureBuffer(run: SimRun): Capture {
     ]);
     bufferPool.push([k + 1, name, loSid, hiSid, mine.length, size, lo, hi]);
   });
-  const stats = report.pools.map((p) => [p.id, p.name, ...POOL_COLUMNS.map((c) => p[c])]);
+  const stats = report.pools.map((p) => [
+    p.id,
+    p.name,
+    blockSize,
+    ...POOL_COLUMNS.map((c) => p[c]),
+  ]);
   const sum = (f: (p: (typeof report.pools)[number]) => number) =>
     report.pools.reduce((n, p) => n + f(p), 0);
   const objects: Rows = layout.objects.map((o, k) => [
@@ -167,6 +164,20 @@ export function captureBuffer(run: SimRun): Capture {
     1,
     o.buffer_pool ?? 'DEFAULT',
     o.cache ? 'Y' : 'N',
+  ]);
+  // one extent a segment: blocks 1 … n of its file (block 0 is the file's header)
+  const extents: Rows = layout.objects.map((o, k) => [
+    OWNER,
+    o.name,
+    null,
+    o.type,
+    TABLESPACE,
+    0,
+    k + 1,
+    1,
+    o.blocks * blockSize,
+    o.blocks,
+    k + 1,
   ]);
   // V$DB_CACHE_ADVICE: the engine's rows (ON), none otherwise, as in Oracle ("OFF indicates
   // it is disabled", Database Reference 9.2, V$DB_CACHE_ADVICE,
@@ -198,8 +209,11 @@ export function captureBuffer(run: SimRun): Capture {
     position: run.position,
     clock: report.elapsed_s,
     empty,
+    absent: absentFor(report.profile),
     headers,
     rows: {
+      ...bufferInstance(run),
+      dba_extents: extents,
       x$kcbwds: kcbwds,
       x$kcbwbpd: kcbwbpd,
       v$buffer_pool: bufferPool,
@@ -207,7 +221,7 @@ export function captureBuffer(run: SimRun): Capture {
       v$db_cache_advice: adviceRows,
       dba_objects: objects,
       dba_segments: segments,
-      v$parameter: parameters(run.scenario()),
+      v$parameter: parameters(run.scenario(), after8i(report.profile)),
       v$sysstat: sysstat({
         'session logical reads': sum((p) => p.db_block_gets + p.consistent_gets),
         'db block gets': sum((p) => p.db_block_gets),
@@ -222,13 +236,6 @@ export function captureBuffer(run: SimRun): Capture {
       }),
     },
   };
-}
-
-/** The latch a `latch free` sleeper waits for: V$LATCH's latch# and the child's address. */
-function latchOf(l: library.Latch): { latchNo: number; addr: number } {
-  return l.name === 'library_cache'
-    ? { latchNo: 1, addr: LATCH_ADDR + 0x100 + l.child * 0x40 }
-    : { latchNo: 2, addr: LATCH_ADDR };
 }
 
 /** Snapshot a library cache run. */
@@ -253,50 +260,6 @@ export function captureLibrary(run: library.Run): Capture {
       r.loaded_versions,
       r.kept ? 1 : 0,
     ]);
-  const latches: Rows = lc.latches.map((l, k) => [
-    hex(LATCH_ADDR + k * 0x40),
-    k + 1,
-    l.name,
-    l.gets,
-    l.misses,
-    l.sleeps,
-    0,
-    0,
-    l.spin_gets,
-    Math.round(l.wait_time_s * 1e6),
-  ]);
-  const waiting = new Map<number, library.Latch>();
-  for (const lv of run.latches()) for (const s of lv.sleeping) waiting.set(s, lv.latch);
-  const waits: Rows = run
-    .sessions()
-    .filter((s) => s.state !== 'done')
-    .map((s) => {
-      const l = waiting.get(s.id);
-      if (l) {
-        const { latchNo, addr } = latchOf(l);
-        return [
-          s.id,
-          s.statements,
-          'latch free',
-          'address',
-          addr,
-          'number',
-          latchNo,
-          'tries',
-          0,
-          0,
-          'WAITING',
-        ];
-      }
-      const event =
-        s.state === 'load_wait'
-          ? 'library cache load lock'
-          : s.state === 'sleeping'
-            ? 'PL/SQL lock timer'
-            : 'null event';
-      const state = event === 'null event' ? 'WAITED SHORT TIME' : 'WAITING';
-      return [s.id, s.statements, event, null, 0, null, 0, null, 0, 0, state];
-    });
   return {
     kind: 'library',
     position: run.position,
@@ -305,8 +268,10 @@ export function captureLibrary(run: library.Run): Capture {
       v$db_cache_advice:
         'V$DB_CACHE_ADVICE has no rows: a library cache run has no buffer cache to advise on.',
     },
+    absent: absentFor(report.profile),
     headers: null,
     rows: {
+      ...libraryInstance(run),
       v$librarycache: [
         [
           a.namespace,
@@ -321,9 +286,7 @@ export function captureLibrary(run: library.Run): Capture {
         ],
       ],
       v$sql: sql,
-      v$latch: latches,
-      v$session_wait: waits,
-      v$parameter: parameters(run.scenario()),
+      v$parameter: parameters(run.scenario(), after8i(report.profile)),
       v$sysstat: sysstat({
         'CPU used by this session': cs(lc.sysstat.cpu_used_s),
         'parse time cpu': cs(lc.sysstat.parse_time_cpu_s),

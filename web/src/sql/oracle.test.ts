@@ -1,6 +1,5 @@
 // Issue 26 #13, the SQL a DBA expects: DECODE's implicit conversion, NVL2, SYSDATE, ROWNUM,
 // V$DB_CACHE_ADVICE.
-import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SimRun } from '../sim/engine';
 import * as library from '../sim/library';
@@ -9,10 +8,9 @@ import { formatResult } from './format';
 import { openSessionNode } from './node';
 import type { SqlSession } from './session';
 import { capture } from './snapshot';
+import { lastRows, scenario } from './testing';
 import { translate } from './translate';
 
-const scenario = (name: string) =>
-  readFileSync(new URL(`../../../scenarios/${name}.json`, import.meta.url), 'utf8');
 const withInit = (text: string, init: Record<string, string>) => {
   const s = JSON.parse(text) as { init?: Record<string, unknown> };
   s.init = { ...s.init, ...init };
@@ -21,11 +19,7 @@ const withInit = (text: string, init: Record<string, string>) => {
 
 let session: SqlSession;
 let sim: SimRun;
-const rows = (sql: string) => {
-  const out = session.run(sql);
-  if (out.error) throw new Error(`${out.error.code}: ${out.error.message} (${out.error.sqlite})`);
-  return out.results[out.results.length - 1].rows;
-};
+const rows = (sql: string) => lastRows(session, sql);
 
 beforeAll(async () => {
   loadEngineNode();

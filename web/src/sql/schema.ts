@@ -13,8 +13,35 @@ export const DS_ADDR = 0x09000000;
 export const BP_ADDR = 0x08f00000;
 export const LATCH_ADDR = 0x08e00000;
 export const SQL_ADDR = 0x07000000;
+/** Child latches of cache buffers chains, 0x40 bytes each from here (past every header). */
+export const CHAINS_ADDR = 0x20000000;
+/** The buffer cache's parent latches and the cache buffers lru chain children. */
+export const LRU_ADDR = 0x08d00000;
+/** Sessions (V$SESSION.SADDR) and processes (V$PROCESS.ADDR, V$SESSION.PADDR). */
+export const SESSION_ADDR = 0x06000000;
+export const PROCESS_ADDR = 0x05000000;
 
 export const hex = (n: number): string => n.toString(16).toUpperCase().padStart(8, '0');
+
+/** A latch row's columns, V$LATCH_CHILDREN's order (V$LATCH has no CHILD#). */
+const LATCH_COLUMNS = [
+  'addr',
+  'latch#',
+  'child#',
+  'level#',
+  'name',
+  'hash',
+  'gets',
+  'misses',
+  'sleeps',
+  'immediate_gets',
+  'immediate_misses',
+  'waiters_woken',
+  'waits_holding_latch',
+  'spin_gets',
+  ...Array.from({ length: 11 }, (_, k) => `sleep${k + 1}`),
+  'wait_time',
+];
 
 /** Base tables and their columns, in the order a Capture's rows give them. */
 export const TABLES: Record<string, string[]> = {
@@ -59,7 +86,8 @@ export const TABLES: Record<string, string[]> = {
     'lo_bnum',
     'hi_bnum',
   ],
-  v$buffer_pool_statistics: ['id', 'name', ...POOL_COLUMNS],
+  // BLOCK_SIZE from 9i (Database Reference 9.2, V$BUFFER_POOL_STATISTICS; versions.ts)
+  v$buffer_pool_statistics: ['id', 'name', 'block_size', ...POOL_COLUMNS],
   // Oracle 9i's columns (Database Reference 9.2, V$DB_CACHE_ADVICE) and the two 10g added
   v$db_cache_advice: ['id', 'name', 'block_size', 'advice_status', ...ADVICE_COLUMNS],
   dba_objects: [
@@ -85,7 +113,22 @@ export const TABLES: Record<string, string[]> = {
     'buffer_pool',
     'cache',
   ],
-  v$parameter: ['num', 'name', 'type', 'value', 'isdefault', 'description'],
+  // Oracle8i Reference, V$PARAMETER, and what 9i and 10g added (versions.ts)
+  v$parameter: [
+    'num',
+    'name',
+    'type',
+    'value',
+    'display_value',
+    'isdefault',
+    'isses_modifiable',
+    'issys_modifiable',
+    'isinstance_modifiable',
+    'ismodified',
+    'isadjusted',
+    'description',
+    'update_comment',
+  ],
   v$sysstat: ['statistic#', 'name', 'class', 'value'],
   v$librarycache: [
     'namespace',
@@ -112,17 +155,79 @@ export const TABLES: Record<string, string[]> = {
     'loaded_versions',
     'kept_versions',
   ],
-  v$latch: [
+  // V$LATCH and V$LATCH_CHILDREN: Oracle8i Reference (8.1.6) V$LATCH_CHILDREN,
+  // https://docs.oracle.com/cd/A87860_01/doc/server.817/a76961/ch373.htm, with 9.2's WAIT_TIME
+  // and 10.1's HASH (versions.ts)
+  v$latch: LATCH_COLUMNS.filter((c) => c !== 'child#'),
+  v$latch_children: LATCH_COLUMNS,
+  // Oracle8i Reference, V$LATCHHOLDER (ch371.htm); GETS from 10.2
+  v$latchholder: ['pid', 'sid', 'laddr', 'name', 'gets'],
+  // Oracle8i Reference, V$SESSION: the columns the model can fill
+  v$session: [
+    'saddr',
+    'sid',
+    'serial#',
+    'audsid',
+    'paddr',
+    'user#',
+    'username',
+    'command',
+    'lockwait',
+    'status',
+    'server',
+    'schema#',
+    'schemaname',
+    'osuser',
+    'process',
+    'machine',
+    'terminal',
+    'program',
+    'type',
+    'sql_address',
+    'sql_hash_value',
+    'prev_sql_addr',
+    'prev_hash_value',
+    'module',
+    'action',
+    'client_info',
+    'logon_time',
+    'last_call_et',
+  ],
+  // Oracle8i Reference, V$SESS_IO
+  v$sess_io: [
+    'sid',
+    'block_gets',
+    'consistent_gets',
+    'physical_reads',
+    'block_changes',
+    'consistent_changes',
+  ],
+  // Oracle8i Reference, V$PROCESS (the columns the model can fill)
+  v$process: [
     'addr',
-    'latch#',
-    'name',
-    'gets',
-    'misses',
-    'sleeps',
-    'immediate_gets',
-    'immediate_misses',
-    'spin_gets',
-    'wait_time',
+    'pid',
+    'spid',
+    'username',
+    'serial#',
+    'terminal',
+    'program',
+    'background',
+    'latchwait',
+    'latchspin',
+  ],
+  // one extent a segment (DBA_EXTENTS, Oracle8i Reference): blocks 1 … n of file# = obj
+  dba_extents: [
+    'owner',
+    'segment_name',
+    'partition_name',
+    'segment_type',
+    'tablespace_name',
+    'extent_id',
+    'file_id',
+    'block_id',
+    'bytes',
+    'blocks',
+    'relative_fno',
   ],
   v$session_wait: [
     'sid',
@@ -138,20 +243,48 @@ export const TABLES: Record<string, string[]> = {
     'state',
   ],
   dual: ['dummy'],
-  // packed: a = dba·2^8 + flags, b = set·2^32 + tch, c = (prv + 1)·2^26 + (nxt + 1)
-  sim$bh: ['buf', 'a', 'b', 'c', 'tim'],
+  // packed: a = dba·2^8 + flags, b = set·2^32 + tch, c = (prv + 1)·2^26 + (nxt + 1);
+  // l the cache buffers chains child of the buffer's bucket (−1: free)
+  sim$bh: ['buf', 'a', 'b', 'c', 'tim', 'l'],
 };
 
 const q = (name: string) => `"${name}"`;
 
+/** Number columns scripts compare with a parameter's VALUE (text). */
+const NUMERIC = new Set([
+  'v$db_cache_advice.block_size',
+  'v$buffer_pool_statistics.block_size',
+  'x$kcbwds.blk_size',
+]);
+
+/**
+ * A table's columns for a release that lacks `absent` of them (Capture.absent): the rows a
+ * capture gives are in TABLES order, so `keep` says which of their cells stay.
+ */
+export function columnsOf(
+  name: string,
+  absent: readonly string[] = [],
+): { cols: string[]; keep: number[] } {
+  const keep: number[] = [];
+  TABLES[name].forEach((c, k) => {
+    if (!absent.includes(c)) keep.push(k);
+  });
+  return { cols: keep.map((k) => TABLES[name][k]), keep };
+}
+
 /** `sim$bh.c`'s factor: list links up to 2^26 − 2 buffers. */
 export const LINK_SPAN = 2 ** 26;
 
-export function createTable(name: string): string {
-  const cols = TABLES[name].map((c, k) =>
+export function createTable(name: string, absent: readonly string[] = []): string {
+  const cols = columnsOf(name, absent).cols.map((c, k) =>
     name === 'sim$bh'
-      ? `${q(c)} ${k === 0 ? 'INTEGER PRIMARY KEY' : k < 4 ? 'INTEGER' : 'REAL'}`
-      : q(c),
+      ? `${q(c)} ${k === 0 ? 'INTEGER PRIMARY KEY' : k < 4 || k === 5 ? 'INTEGER' : 'REAL'}`
+      : // Oracle converts V$PARAMETER.VALUE's text to compare it with a number (`block_size =
+        // (select value from v$parameter where name = 'db_block_size')`): a NUMERIC column
+        // makes SQLite convert the other side too
+        NUMERIC.has(`${name}.${c}`)
+        ? `${q(c)} NUMERIC`
+        : q(c),
   );
   return `CREATE TABLE ${q(name)} (${cols.join(', ')})`;
 }
@@ -178,9 +311,10 @@ export const VIEWS: Record<string, string> = {
     CASE WHEN dba = 0 THEN 0 ELSE 1 END AS state,
     (flags & 1) | CASE WHEN flags & 16 THEN 524288 ELSE 0 END AS flag,
     ${addr('nxt')} AS next_repl, ${addr('nxt')} AS nxt_repl, ${addr('prv')} AS prv_repl,
-    printf('%08X', ${DS_ADDR} + set_no * 256) AS set_ds, tch, tim
+    printf('%08X', ${DS_ADDR} + set_no * 256) AS set_ds, tch, tim,
+    CASE WHEN l < 0 THEN '00' ELSE printf('%08X', ${CHAINS_ADDR} + l * 64) END AS hladdr
     FROM (SELECT buf, a >> 8 AS dba, a & 255 AS flags, b >> 32 AS set_no,
-      b & 4294967295 AS tch, (c >> 26) - 1 AS prv, (c & ${LINK_SPAN - 1}) - 1 AS nxt, tim
+      b & 4294967295 AS tch, (c >> 26) - 1 AS prv, (c & ${LINK_SPAN - 1}) - 1 AS nxt, tim, l
       FROM "sim$bh")`,
   v$bh: `CREATE VIEW "v$bh" AS SELECT
     "file#", dbablk AS "block#", class AS "class#",

@@ -3,7 +3,8 @@
 // a line holding only `/`.
 import { solid, tokenize } from './tokens';
 
-const VARIABLE = /&&?([A-Za-z_][A-Za-z0-9_$#]*)\.?/g;
+// `&1`, `&2` … are a command file's arguments (include.ts)
+const VARIABLE = /&&?([A-Za-z_][A-Za-z0-9_$#]*|\d+)\.?/g;
 
 /** The substitution variables a script names, in order, each once (lower case). */
 export function variables(text: string): string[] {
@@ -53,8 +54,13 @@ export const unset = (text: string, defines: Record<string, string>): string[] =
 
 /** SQL*Plus commands (not SQL) a seed's script holds between statements: skipped. */
 const SQLPLUS =
-  /^\s*(rem|remark|set|col|column|spool|show|ttitle|btitle|break|compute|clear|whenever|undefine|accept|pause|@@?\S*)(\s|$)/i;
-const DEFINE = /^\s*def(ine)?\s+([A-Za-z_][A-Za-z0-9_$#]*)\s*=\s*(.*?)\s*$/i;
+  /^\s*(rem|remark|set|col|column|spool|show|ttitle|btitle|break|compute|clear|whenever|undefine|accept|pause|store)(\s|$)/i;
+/**
+ * `@file`, `@@file` and `START file` (`STA`), with arguments for `&1`, `&2` …: include.ts runs
+ * the file there; a script run without a way to read files skips the line.
+ */
+const INCLUDE = /^\s*(?:@@?|sta(?:rt?)?\s+)\s*("[^"]+"|[^\s"]+)\s*(.*?)\s*$/i;
+const DEFINE = /^\s*def(ine)?\s+([A-Za-z_][A-Za-z0-9_$#]*|\d+)\s*=\s*(.*?)\s*$/i;
 
 export interface Statement {
   /** The statement's text, without its terminator. */
@@ -71,6 +77,15 @@ export interface Split {
   defines: Record<string, string>;
   /** PROMPT lines' text (SQL*Plus echoes it), each before the statement of index `before`. */
   prompts: Prompt[];
+  /** `@file` / `START file` lines: where each is, the file and its arguments. */
+  includes: Include[];
+}
+
+export interface Include {
+  start: number;
+  end: number;
+  file: string;
+  args: string[];
 }
 
 export interface Prompt {
@@ -98,6 +113,7 @@ export function splitScript(
   const defines: Record<string, string> = {};
   const defineLines: Array<{ start: number; end: number }> = [];
   const prompts: Prompt[] = [];
+  const includes: Include[] = [];
   const toks = tokenize(text);
   let t = 0; // the first token not yet read
   let start = 0; // where the statement being read starts
@@ -117,8 +133,18 @@ export function splitScript(
     if (boundary && !solidSeen) {
       const def = DEFINE.exec(line);
       const prompt = PROMPT.exec(line);
-      if (def || prompt || SQLPLUS.test(line)) {
-        if (prompt) {
+      const include = INCLUDE.exec(line);
+      if (def || prompt || include || SQLPLUS.test(line)) {
+        if (include) {
+          skipped.push(line.trim());
+          const args = include[2].match(/'[^']*'|"[^"]*"|\S+/g) ?? [];
+          includes.push({
+            start: ls,
+            end: le,
+            file: include[1].replace(/^"|"$/g, ''),
+            args: args.map((a) => a.replace(/^(['"])(.*)\1$/, '$2')),
+          });
+        } else if (prompt) {
           skipped.push(line.trim());
           prompts.push({ before: statements.length, text: (prompt[1] ?? '').trimEnd() });
         } else if (def) {
@@ -148,5 +174,5 @@ export function splitScript(
     ls = next;
   }
   flush(text.length);
-  return { statements, skipped, defines, prompts, defineLines };
+  return { statements, skipped, defines, prompts, includes, defineLines };
 }

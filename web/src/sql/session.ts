@@ -13,13 +13,14 @@ import {
   pastTextLimit,
   pastValueLimit,
 } from './limits';
-import { BH_NAMES, FIXED, LINK_SPAN, TABLES, VIEWS, createTable } from './schema';
+import { BH_NAMES, FIXED, LINK_SPAN, TABLES, VIEWS, columnsOf, createTable } from './schema';
 
 /** Buffers written by one INSERT into `sim$bh`. */
 const ROWS_PER_INSERT = 200;
 import { splitScript, substituteScript, unset, variables } from './script';
 import { lineColumn, solid, tokenize, type Token } from './tokens';
 import { TranslateError, translate } from './translate';
+import { bareName, done, written } from './verbs';
 
 export interface ResultSet {
   /** The statement as written (after substitution). */
@@ -43,67 +44,12 @@ export interface Outcome {
   ms: number;
 }
 
-const bareName = (t: string) => t.replace(/^"|"$/g, '').toLowerCase();
-
-/** The verbs of a statement that writes, and what may follow a WITH clause. */
-const DML = new Set(['insert', 'replace', 'update', 'delete']);
-
-/**
- * The object a statement writes (INSERT INTO x, REPLACE INTO x, UPDATE OR IGNORE x, DELETE
- * FROM x, DROP VIEW x …, after a WITH clause too), if any: the name after the verb's clause,
- * a schema prefix (sys.x) skipped.
- */
-function written(toks: Token[]): Token | null {
-  const words = toks.map((t) => bareName(t.text));
-  // the statement's verb: the first word, or after WITH the first DML word outside parentheses
-  let v = 0;
-  if (words[0] === 'with') {
-    let depth = 0;
-    v = -1;
-    for (let k = 1; k < words.length && v < 0; k++) {
-      if (words[k] === '(') depth++;
-      else if (words[k] === ')') depth--;
-      else if (depth === 0 && (DML.has(words[k]) || words[k] === 'select')) v = k;
-    }
-    if (v < 0) return null;
-  }
-  const name = (k: number) => (words[k + 1] === '.' ? (toks[k + 2] ?? null) : (toks[k] ?? null));
-  const after = (w: string) => {
-    const k = words.indexOf(w, v);
-    return k < 0 ? null : name(k + 1);
-  };
-  switch (words[v]) {
-    case 'insert':
-    case 'replace':
-      return after('into');
-    case 'delete':
-      return words[v + 1] === 'from' ? after('from') : name(v + 1);
-    case 'update':
-      // UPDATE OR ROLLBACK|ABORT|REPLACE|FAIL|IGNORE name
-      return name(words[v + 1] === 'or' ? v + 3 : v + 1);
-    case 'drop':
-    case 'alter':
-    case 'truncate':
-    case 'create':
-      return after(words.find((w) => w === 'table' || w === 'view' || w === 'index') ?? '');
-    default:
-      return null;
-  }
-}
-
-/** What a DDL statement did, in SQL*Plus's words. */
-function done(tokens: Token[]): string {
-  const [verb, a, b, c] = tokens.map((t) => t.text.toLowerCase());
-  const object = verb === 'create' && a === 'or' && b === 'replace' ? c : a;
-  const past: Record<string, string> = { create: 'created', drop: 'dropped', alter: 'altered' };
-  if (past[verb] && object) return `${object[0].toUpperCase()}${object.slice(1)} ${past[verb]}.`;
-  return 'Statement processed.';
-}
-
 export class SqlSession {
   private readonly db: Database;
   private capture: Capture | null = null;
   private headersLoaded = false;
+  /** The columns left out of each table now (Capture.absent), as JSON: tables change with it. */
+  private absent = '{}';
   /** Substitution variables defined so far (`&&name` asks once per session). */
   readonly defines: Record<string, string> = {};
   /** Milliseconds the last X$BH fill took (0: none yet). */
@@ -138,14 +84,16 @@ export class SqlSession {
     this.headersLoaded = false;
     this.db.run('BEGIN');
     try {
+      this.shape(capture.absent);
       for (const name of Object.keys(TABLES)) {
         if (name === 'dual' || name === 'sim$bh') continue;
         this.db.run(`DELETE FROM "${name}"`);
         const rows = capture.rows[name];
         if (!rows?.length) continue;
-        const marks = TABLES[name].map(() => '?').join(',');
+        const { keep } = columnsOf(name, capture.absent[name]);
+        const marks = keep.map(() => '?').join(',');
         const st = this.db.prepare(`INSERT INTO "${name}" VALUES (${marks})`);
-        for (const r of rows) st.run(r);
+        for (const r of rows) st.run(keep.map((k) => r[k]));
         st.free();
       }
       this.db.run('COMMIT');
@@ -157,7 +105,24 @@ export class SqlSession {
   }
 
   /**
-   * Write the per-buffer arrays into `sim$bh` (once per snapshot); returns ms. Four numbers a
+   * Give each table the columns of the capture's Oracle release (versions.ts): a table whose
+   * columns change is made again (a view of the user's over a column it loses fails as Oracle's
+   * would, ORA-00904).
+   */
+  private shape(absent: Record<string, string[]>): void {
+    const key = JSON.stringify(absent);
+    if (key === this.absent) return;
+    const before = JSON.parse(this.absent) as Record<string, string[]>;
+    this.absent = key;
+    for (const name of new Set([...Object.keys(before), ...Object.keys(absent)])) {
+      if (JSON.stringify(before[name] ?? []) === JSON.stringify(absent[name] ?? [])) continue;
+      this.db.run(`DROP TABLE "${name}"`);
+      this.db.run(createTable(name, absent[name]));
+    }
+  }
+
+  /**
+   * Write the per-buffer arrays into `sim$bh` (once per snapshot); returns ms. Five numbers a
    * buffer (see schema.ts's packing) and 200 buffers a statement: binding values one by one
    * is what costs (about 3× less than eight values a row, a row a statement).
    */
@@ -172,25 +137,26 @@ export class SqlSession {
       out[at + 1] = cols[i] * 4294967296 + h.tch[i];
       out[at + 2] = (cols[n + i] + 1) * LINK_SPAN + (cols[2 * n + i] + 1);
       out[at + 3] = cols[3 * n + i];
+      out[at + 4] = h.latches[i];
     };
     this.db.run('BEGIN');
     try {
       this.db.run('DELETE FROM "sim$bh"');
       if (n > 0) {
         // buffer 0 sets the rowid; the others follow it (rowid = max + 1 = buf#)
-        const first = new Array<number>(4);
+        const first = new Array<number>(5);
         pack(0, first, 0);
-        this.db.run('INSERT INTO "sim$bh" VALUES (0, ?, ?, ?, ?)', first);
+        this.db.run('INSERT INTO "sim$bh" VALUES (0, ?, ?, ?, ?, ?)', first);
       }
       const many = this.db.prepare(
-        `INSERT INTO "sim$bh" (a, b, c, tim) VALUES ${Array(ROWS_PER_INSERT).fill('(?,?,?,?)').join(',')}`,
+        `INSERT INTO "sim$bh" (a, b, c, tim, l) VALUES ${Array(ROWS_PER_INSERT).fill('(?,?,?,?,?)').join(',')}`,
       );
-      const one = this.db.prepare('INSERT INTO "sim$bh" (a, b, c, tim) VALUES (?,?,?,?)');
-      const block = new Array<number>(4 * ROWS_PER_INSERT);
-      const row = new Array<number>(4);
+      const one = this.db.prepare('INSERT INTO "sim$bh" (a, b, c, tim, l) VALUES (?,?,?,?,?)');
+      const block = new Array<number>(5 * ROWS_PER_INSERT);
+      const row = new Array<number>(5);
       let i = 1;
       for (; i + ROWS_PER_INSERT <= n; i += ROWS_PER_INSERT) {
-        for (let j = 0; j < ROWS_PER_INSERT; j++) pack(i + j, block, 4 * j);
+        for (let j = 0; j < ROWS_PER_INSERT; j++) pack(i + j, block, 5 * j);
         many.run(block);
       }
       for (; i < n; i++) {

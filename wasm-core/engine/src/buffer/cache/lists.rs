@@ -107,6 +107,11 @@ pub struct WorkingSet {
     pub wl_tail: u32,
     pub wl_len: u32,
     pub dbwr: u32,
+    /// Gets of this set's cache buffers lru chain latch: one for every buffer a miss takes
+    /// (`get_buffer`) and one for every hit that relinks its buffer (8.0's move to the MRU
+    /// head, a policy's move between regions); 8i's touch-count hit takes none. V$LATCH_CHILDREN
+    /// reads it (`read/latches.rs`).
+    pub lru_gets: u64,
 }
 
 impl WorkingSet {
@@ -128,6 +133,7 @@ impl WorkingSet {
             wl_tail: NIL,
             wl_len: 0,
             dbwr,
+            lru_gets: 0,
         }
     }
 

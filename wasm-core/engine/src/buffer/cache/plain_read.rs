@@ -78,6 +78,9 @@ impl Cache {
             self.counters[pool.index()].consistent_gets += 1;
         }
         let relink = !examination && self.probes.relink[Probe::Block as usize];
+        if relink {
+            self.sets[set as usize].lru_gets += 1; // as `hit` counts LRU's MovedToHead
+        }
         if relink && !self.b.has(i, flag::ON_WRITE_LIST | flag::WRITING) {
             let ws = &mut self.sets[set as usize];
             // Already at the MRU head (LRU keeps no hot region, so the cold head is the MRU
@@ -131,6 +134,7 @@ impl Cache {
         if !ws.freed.is_empty() || ws.next_free < ws.hi || v == NIL || self.b.has(v, flag::DIRTY) {
             return self.get_buffer(set);
         }
+        ws.lru_gets += 1; // as `get_buffer` counts
         let c = &mut self.counters[ws.pool.index()];
         c.free_buffer_inspected += 1;
         c.sum_scan += 1;

@@ -5,7 +5,7 @@
 //! buffer is the victim is the policy's (`replacement/`). Each rule names the init.ora
 //! parameter it reads.
 
-use super::events::{Event, Get, Op, Probe};
+use super::events::{Event, Get, Op, Probe, Touch};
 use super::lists::{self, flag, NIL};
 use super::replacement::{Cx, Recorder, Verdict};
 use super::Cache;
@@ -52,6 +52,9 @@ impl Cache {
             let (repl, mut cx) = self.policy_cx(set);
             repl.hit(&mut cx, i, relink)
         };
+        if matches!(touch, Touch::MovedToHead | Touch::Moved) {
+            self.sets[set as usize].lru_gets += 1; // the relink holds the set's LRU latch
+        }
         self.release_dropped(set);
         let tch_after = if self.record {
             self.b.tch[i as usize]
@@ -81,6 +84,7 @@ impl Cache {
     /// the run stops there.
     pub(super) fn get_buffer(&mut self, set: u32) -> Option<u32> {
         let ws = &mut self.sets[set as usize];
+        ws.lru_gets += 1; // the foreground finds its buffer holding the set's LRU latch
         if let Some(i) = ws.freed.pop() {
             self.b.flags[i as usize] &= !flag::FREE;
             self.emit(|| Event::FreeBuffer { buf: i, set });

@@ -100,7 +100,7 @@ const ROOMS: &[(&str, &[Layer])] = &[
         "buffer::read",
         &[
             layer(&["stats"]),
-            layer(&["headers", "layout", "view", "sampled"]),
+            layer(&["headers", "latches", "layout", "view", "sampled"]),
             layer(&["report"]),
         ],
     ),
