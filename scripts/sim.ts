@@ -11,6 +11,7 @@ import { CHUNK_BYTES, FeedError, feedStream } from '../web/src/trace/feed';
 import { parseCommand, usageError, type Command } from './lib/args';
 import { firstBytes, traceChoice, traceFlags, traceOptions } from './lib/traceArgs';
 import { printable } from './lib/printable';
+import { reportCommand } from './lib/reportCommand';
 import { csvColumns, TraceRun } from '../web/src/sim/trace';
 
 const COMMAND: Command = {
@@ -18,6 +19,7 @@ const COMMAND: Command = {
   usage: [
     '<scenario.json> [--policy NAME] [--sample R]',
     '<scenario.json> --trace <file> [--trace-format FORMAT] [--trace-params "…"] [--trace-map direct|dense]',
+    '--report <awr-or-statspack-report> [--json]',
   ],
   options: {
     policy: {
@@ -29,6 +31,12 @@ const COMMAND: Command = {
       'direct',
       "replay a trace through the scenario's cache instead of its workload",
     ),
+    report: {
+      type: 'string',
+      value: 'FILE',
+      help: 'an AWR (text or HTML) or Statspack report: what it says, the model fitted to its Buffer Pool Advisory, the scenario and the what-ifs (docs/instance.md)',
+    },
+    json: { type: 'boolean', help: 'with --report: one JSON object on stdout' },
     sample: {
       type: 'string',
       value: 'R',
@@ -40,6 +48,10 @@ const { values: opts, positionals } = parseCommand(COMMAND);
 /** A valued option's value (`option('--trace')`), as the parser read it. */
 const option = (name: string): string | undefined =>
   opts[name.replace(/^--/, '')] as string | undefined;
+const reportFile = option('--report');
+if (reportFile !== undefined) reportCommand(reportFile, opts.json === true);
+if (opts.json === true)
+  usageError(COMMAND, '--json goes with --report (a scenario run prints JSON anyway)');
 const file = positionals[0];
 if (!file) usageError(COMMAND, 'no scenario given');
 if (positionals.length > 1)

@@ -37,6 +37,7 @@ import {
   Advice,
   Mrc,
   Trace,
+  Instance,
   OsCachePanel,
   PgaPanel,
   ScriptTimeline,
@@ -143,6 +144,7 @@ function Workspace() {
           <Advice />
           <Mrc />
           <Trace />
+          <Instance />
         </>
       }
     />

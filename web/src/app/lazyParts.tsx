@@ -43,6 +43,13 @@ export const Mrc = whenNear(
   'the miss-ratio curves',
 );
 
+/** "Your instance": an AWR or Statspack report read, fitted and asked what-ifs (issue 39). */
+export const Instance = whenNear(
+  part(() => import('../instance/InstancePanel'), 'InstancePanel', loading('your instance')),
+  'instance-slot',
+  'your instance',
+);
+
 const LazyTrace = part(
   () => import('../trace/TracePanel'),
   'TracePanel',

@@ -77,6 +77,10 @@ export const PANEL_HELP: Record<string, PanelHelpText> = {
     title: 'V$DB_CACHE_ADVICE',
     text: 'With db_cache_advice = ON, each pool’s physical reads estimated at 20 sizes from 10 % to 200 % of today’s (the dashed line), collected in the same pass as the run. Under 8.0 a plain LRU pool is a stack algorithm, so one pass of LRU stack distances gives every size exactly (Mattson, 1970); touch-count pools, and 8.0 pools with several working sets, index hits that stay put, tail-inserted scans or writes, get shadow caches of every size running the same replacement code. Either way each row equals a full run at that size (with concurrent jobs, as in seed 002, a full run interleaves them by its own waits: estimates). The rows cover the measured interval, after any warm-up; the read time is the reads at that size’s mean wait, and its share is of the DB time (work and waits of every session), so never above 100 %.',
   },
+  'Your instance': {
+    title: 'Your instance',
+    text: 'An AWR report (HTML or text) or a Statspack report, dropped, chosen or pasted: it is read in this browser and sent nowhere. The list says which sections were read, missing or refused (and why); the table says where each figure came from. The model of the instance is fitted (two parameters the report does not give: how much data the reads range over, and their skew within a segment) so that its V$DB_CACHE_ADVICE matches the report’s Buffer Pool Advisory on the rows at or below today’s size; the chart shows both curves, the rows above 1.0 as predictions, and the errors. The what-if table asks the fitted model what the advisory cannot: a KEEP pool, another release’s rules, another policy, _db_percent_hot_default, a cache far outside the advisory. Open the fitted scenario to run it here; a link then carries the scenario, never the report.',
+  },
   'Statement stream': {
     title: 'The statement stream',
     text: 'Each statement as the session sent it and, under CURSOR_SHARING = FORCE, as rewritten with :"SYS_B_n" binds; its hash value, bucket and what the lookup found (soft or hard parse).',
