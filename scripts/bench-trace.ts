@@ -234,9 +234,69 @@ function printZipf() {
   }
 }
 
+/** Issue 42's table: per policy and size, the native replay's speed against cachesim's (CPU),
+ * whether the misses are equal, the peak memory of each, and the wasm runner against native. */
+function printSummary() {
+  const cell = (s: string, w: number) => s.padStart(w);
+  const cpu = (s: Side | undefined) => (s && typeof s.m !== 'string' ? s.m : undefined);
+  console.log(
+    `\nsummary (issue 42: every policy at ≥ ${GOAL_SPEED}× cachesim's speed, CPU, at both sizes, misses equal, peak memory ≤ ${GOAL_MEMORY} of cachesim's)`,
+  );
+  const head = [
+    'policy',
+    'buffers',
+    'native s',
+    'cachesim s',
+    'speed',
+    'misses',
+    'peak MB',
+    'cachesim MB',
+    'memory',
+    'wasm s',
+    'wasm/native',
+  ];
+  const widths = [12, 9, 10, 11, 8, 10, 9, 12, 8, 8, 12];
+  console.log(head.map((h, k) => (k === 0 ? h.padEnd(widths[k]) : cell(h, widths[k]))).join(''));
+  for (const { policy, n, native, wasm, lib } of rows) {
+    const [nat, was, cs] = [cpu(native), cpu(wasm), cpu(lib)];
+    const same =
+      lib && nat && cs
+        ? lib.plusMinus
+          ? Math.abs((native.misses ?? 0) - (lib.misses ?? 0)) <= lib.plusMinus
+            ? '≈ equal'
+            : 'DIFFER'
+          : native.misses === lib.misses
+            ? 'equal'
+            : 'DIFFER'
+        : '—';
+    const speed = nat && cs ? cs.cpu / nat.cpu : undefined;
+    const mem = nat && cs ? nat.peakMb / cs.peakMb : undefined;
+    const miss =
+      (speed !== undefined && speed < GOAL_SPEED) || (mem !== undefined && mem > GOAL_MEMORY);
+    const cells = [
+      policy,
+      n.toLocaleString('en-US'),
+      nat ? nat.cpu.toFixed(2) : 'failed',
+      cs ? cs.cpu.toFixed(2) : '—',
+      speed !== undefined ? `${speed.toFixed(2)}×` : '—',
+      same,
+      nat ? nat.peakMb.toFixed(1) : '—',
+      cs ? cs.peakMb.toFixed(1) : '—',
+      mem !== undefined ? mem.toFixed(3) : '—',
+      was ? was.cpu.toFixed(2) : 'failed',
+      nat && was ? `${(was.cpu / nat.cpu).toFixed(2)}×` : '—',
+    ];
+    console.log(
+      cells.map((c, k) => (k === 0 ? c.padEnd(widths[k]) : cell(c, widths[k]))).join('') +
+        (miss ? '  GOAL MISSED' : ''),
+    );
+  }
+}
+
 if (ZIPF) {
   zipf();
   printZipf();
+  printSummary();
 }
 if (!cachesim)
   console.log(

@@ -42,7 +42,7 @@ use events::{Event, Op};
 use hash::HashChains;
 use lists::{Buffers, WorkingSet, NIL};
 use probes::Probes;
-use replacement::{Replacer, Setup};
+use replacement::{Policy, Replacer, Setup};
 use workload::Access;
 
 #[derive(Debug, Clone)]
@@ -201,6 +201,27 @@ impl Cache {
         }
     }
 
+    /// [`Self::emit`] on a rule that also serves plain reads ([`Self::access_as`]): a plain
+    /// read records nothing, settled at compile time.
+    #[inline(always)]
+    pub(crate) fn emit_in<const PLAIN: bool>(&mut self, e: impl FnOnce() -> Event) {
+        if !PLAIN {
+            self.emit(e);
+        }
+    }
+
+    /// Whether this access records events (never on a plain read's path).
+    #[inline(always)]
+    pub(crate) fn recording<const PLAIN: bool>(&self) -> bool {
+        !PLAIN && self.record
+    }
+
+    /// Whether a host lies under the instance (never on a plain read's path).
+    #[inline(always)]
+    fn on_host<const PLAIN: bool>(&self) -> bool {
+        !PLAIN && self.host.is_some()
+    }
+
     /// The working set buffer `i` belongs to. Sets own consecutive ranges of buffers, fixed at
     /// startup (`b.set` says the same), so the hot paths find it from the few ranges instead
     /// of reading a per-buffer array: one cache miss less per access of a large cache.
@@ -225,6 +246,7 @@ impl Cache {
 
     /// Stop the run when the clock has passed [`workload::MAX_SIM_NS`] (a bound the build
     /// could not foresee: DBWR and checkpoint waits).
+    #[inline(always)]
     fn check_clock(&mut self) {
         if self.now > workload::MAX_SIM_NS && self.fault.is_none() {
             self.fault = Some(crate::SimError::new(
@@ -239,16 +261,31 @@ impl Cache {
     }
 
     /// Serve one access: wait for its time, take the logical read, look the block up on its
-    /// hash chain, then hit or miss.
+    /// hash chain, then hit or miss. The policy is called through the [`Replacer`] enum.
     #[inline(always)]
     pub fn access(&mut self, a: &Access, pos: u64, exec: u64) {
-        self.serve(a, pos, exec);
+        self.access_as::<Replacer, false>(a, pos, exec);
+    }
+
+    /// [`Self::access`] with the rules monomorphised for policy `P` (the cache's own, or the
+    /// [`Replacer`] that dispatches to it) and, when `PLAIN`, what a run settles once in
+    /// advance settled at compile time (`plain_read.rs`): nothing is recorded, there is no
+    /// host, no OS page cache and no fault, and `a` is a plain read (so no direct read).
+    #[inline(always)]
+    pub(crate) fn access_as<P: Policy, const PLAIN: bool>(
+        &mut self,
+        a: &Access,
+        pos: u64,
+        exec: u64,
+    ) {
+        debug_assert!(!PLAIN || (self.plain_read_applies() && a.op == Op::Read && a.ctl == 0));
+        self.serve::<P, PLAIN>(a, pos, exec);
         self.check_clock();
     }
 
     #[inline(always)]
-    fn serve(&mut self, a: &Access, pos: u64, exec: u64) {
-        if self.fault.is_some() {
+    fn serve<P: Policy, const PLAIN: bool>(&mut self, a: &Access, pos: u64, exec: u64) {
+        if !PLAIN && self.fault.is_some() {
             return;
         }
         if a.ctl != 0 {
@@ -264,7 +301,7 @@ impl Cache {
         if a.not_before_ns > self.now {
             self.now = a.not_before_ns;
         }
-        if self.host.is_some() {
+        if self.on_host::<PLAIN>() {
             self.other_work();
         }
         if self.next_dbwr_due <= self.now {
@@ -273,8 +310,8 @@ impl Cache {
         self.wait(self.cost.logical_read);
         let dba = hash::dba(a.seg, a.block);
         let now = self.now;
-        let direct = self.direct_scan == Some(a.seg) && a.op == Op::Scan;
-        self.emit(|| Event::Access {
+        let direct = a.op == Op::Scan && self.direct_scan == Some(a.seg);
+        self.emit_in::<PLAIN>(|| Event::Access {
             pos,
             exec,
             seg: a.seg,
@@ -291,7 +328,7 @@ impl Cache {
         if direct {
             self.read_direct(a, dba);
         } else {
-            self.through_cache(a, dba);
+            self.through_cache::<P, PLAIN>(a, dba);
         }
         if a.sleep_after_ns > 0 {
             self.wait(a.sleep_after_ns);
@@ -302,15 +339,15 @@ impl Cache {
 
     /// Look the block up on its hash chain, then hit or miss.
     #[inline]
-    fn through_cache(&mut self, a: &Access, dba: u32) {
+    fn through_cache<P: Policy, const PLAIN: bool>(&mut self, a: &Access, dba: u32) {
         let l = self.hash.lookup(dba);
         // read only when recording: one cache miss less on every access
-        let chain_len = if self.record {
+        let chain_len = if self.recording::<PLAIN>() {
             self.hash.chain_len(l.bucket)
         } else {
             0
         };
-        self.emit(|| Event::ChainWalk {
+        self.emit_in::<PLAIN>(|| Event::ChainWalk {
             bucket: l.bucket,
             latch: l.latch,
             walked: l.walked,
@@ -318,13 +355,13 @@ impl Cache {
             found: (l.found != NIL).then_some(l.found),
         });
         if l.found != NIL {
-            if self.host.is_some() {
+            if self.on_host::<PLAIN>() {
                 // A hit on a paged-out buffer is a page fault (docs/model.md §3).
                 self.touch_buffer(l.found, host_path::PageUse::Hit);
             }
-            self.hit(l.found, a.op, a.probe);
+            self.hit::<P, PLAIN>(l.found, a.op, a.probe);
         } else {
-            self.miss(a, dba, l.bucket);
+            self.miss::<P, PLAIN>(a, dba, l.bucket);
         }
     }
 
@@ -337,19 +374,19 @@ impl Cache {
         }
     }
 
-    fn miss(&mut self, a: &Access, dba: u32, bucket: u32) {
+    fn miss<P: Policy, const PLAIN: bool>(&mut self, a: &Access, dba: u32, bucket: u32) {
         let pool = self.segs[a.seg as usize].buffer_pool;
         let (first, count) = self.pool_sets[pool.index()];
         // A miss takes the pool's next working set, round-robin.
         let rr = &mut self.rr[pool.index()];
         let set = first + *rr;
         *rr = if *rr + 1 == count { 0 } else { *rr + 1 };
-        self.emit(|| Event::Miss { pool, set });
+        self.emit_in::<PLAIN>(|| Event::Miss { pool, set });
         {
-            let (repl, mut cx) = self.policy_cx(set);
+            let (repl, mut cx) = self.policy_cx::<P, PLAIN>(set);
             repl.miss(&mut cx, dba);
         }
-        self.release_dropped(set);
+        self.release_dropped::<P, PLAIN>(set);
         self.count_get(pool, a.op);
         let c = &mut self.counters[pool.index()];
         c.buf_got += 1;
@@ -359,17 +396,17 @@ impl Cache {
             c.physical_reads += 1;
         }
 
-        let Some(i) = self.get_buffer(set) else {
+        let Some(i) = self.get_buffer::<P, PLAIN>(set) else {
             return;
         };
         self.b.dba[i as usize] = dba;
         self.hash.insert(i, dba, bucket);
-        if self.host.is_some() {
+        if self.on_host::<PLAIN>() {
             // The block goes into the victim's page(s): paged out, they come back first.
             self.touch_buffer(i, host_path::PageUse::Read);
         }
         if a.new_block {
-            self.place_new(i, a, false);
+            self.place_new::<P, PLAIN>(i, a, false);
             if a.op == Op::Write {
                 self.change(i);
             }
@@ -379,20 +416,23 @@ impl Cache {
         // The block comes from the I/O layer: the OS page cache if it holds it, else the
         // disk (a multiblock read is charged once).
         let read = self.io.read(dba, a.multiblock);
-        if read.source == crate::io::ReadSource::Disk {
+        if read.source == crate::io::ReadSource::Disk && !PLAIN {
             // A disk read: a wait (the job's own when jobs run concurrently) and, on a host,
             // the CPU of its I/O path.
             self.wait_io(read.ns);
             self.io_cpu();
         } else {
+            // (a plain read's: from disk with no host, all waited for)
             self.wait(read.ns);
         }
-        self.lost_os_page(read.evicted_buf);
+        if !PLAIN {
+            self.lost_os_page(read.evicted_buf);
+        }
         let (source, ns) = (read.source, read.ns);
-        self.emit(|| Event::Read { source, ns });
+        self.emit_in::<PLAIN>(|| Event::Read { source, ns });
         let charged = source == crate::io::ReadSource::Disk;
-        self.place_new(i, a, charged);
-        if self.io.os.is_some() {
+        self.place_new::<P, PLAIN>(i, a, charged);
+        if !PLAIN && self.io.os.is_some() {
             // The block now sits in both caches (double buffering).
             self.io.attach(dba, i);
             self.b.flags[i as usize] |= lists::flag::OS_CACHED;

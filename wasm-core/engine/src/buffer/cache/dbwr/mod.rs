@@ -8,6 +8,7 @@ pub mod writer;
 
 use super::events::{Event, WriteReason};
 use super::lists::{self, flag, NIL};
+use super::replacement::{Policy, Replacer};
 use super::Cache;
 use writer::{Dbwr, TIMEOUT_NS};
 
@@ -103,7 +104,7 @@ impl Cache {
         for &i in &done {
             self.b.flags[i as usize] &= !(flag::DIRTY | flag::WRITING);
             // back on the replacement list where the policy puts a written buffer
-            let (repl, mut cx) = self.policy_cx(self.b.set[i as usize]);
+            let (repl, mut cx) = self.policy_cx::<Replacer, false>(self.b.set[i as usize]);
             repl.written(&mut cx, i);
         }
         if self.record {

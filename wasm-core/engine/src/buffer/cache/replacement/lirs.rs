@@ -312,6 +312,7 @@ impl Replacement for Lirs {
     const LINE: &'static str =
         "blocks with a short reuse distance (LIR) stay; a small share of HIR blocks come and go";
     const LIBCACHESIM: Option<&'static str> = Some("LIRS");
+    const DROPS: bool = true;
 
     fn new(setup: &Setup) -> Self {
         Lirs {

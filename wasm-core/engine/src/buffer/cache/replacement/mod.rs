@@ -1,6 +1,6 @@
 //! The replacement policy of a working set, as a trait: what a hit does, where a new block
 //! goes, which buffer the victim scan takes, and the named regions a view draws. One file per
-//! policy, declared with `pub mod` and registered in one line of `policies!` below — as
+//! policy, declared with `pub mod` below and registered in one line of `registry.rs` — as
 //! foyer's `foyer-memory/src/eviction/` and libCacheSim's `cache/eviction/` do.
 //!
 //! The cache around a policy stays the same for every policy: pools, working sets (one per
@@ -217,6 +217,9 @@ pub trait Replacement: Sized + Clone + std::fmt::Debug {
     /// (`cold_head`) to the tail (the default region lengths and `region_of` read that);
     /// else one region, the whole list.
     const HOT_AND_COLD: bool = false;
+    /// The policy lets buffers go outside the victim scan ([`Self::dropped`]; LIRS): only
+    /// then does the cache ask after every hit and miss (issue 42: the others pay nothing).
+    const DROPS: bool = false;
 
     fn new(setup: &Setup) -> Self;
 
@@ -259,7 +262,7 @@ pub trait Replacement: Sized + Clone + std::fmt::Debug {
 
     /// A buffer the policy let go of outside the victim scan, already off the list with its
     /// old block still in `dba` (LIRS evicts on a hit and before a miss's buffer is found);
-    /// the cache frees each one after `hit` and `miss`.
+    /// the cache frees each one after `hit` and `miss` of a policy that says [`Self::DROPS`].
     #[inline(always)]
     fn dropped(&mut self) -> Option<u32> {
         None
@@ -301,117 +304,8 @@ pub trait Replacement: Sized + Clone + std::fmt::Debug {
     }
 }
 
-/// The registry: `module::Type` of every policy, one line each. It builds the [`Replacer`]
-/// enum that dispatches to them (no virtual call on the hot path); each policy's module is
-/// declared on its own line below, where `cargo fmt` sees it.
-macro_rules! policies {
-    ($($module:ident :: $ty:ident),* $(,)?) => {
-        /// The replacement policy of a cache: one variant per registered policy.
-        #[derive(Debug, Clone)]
-        pub enum Replacer {
-            $($ty($module::$ty),)*
-        }
-
-        /// Every registered policy's name, in registry order.
-        pub const NAMES: &[&str] = &[$(<$module::$ty as Replacement>::NAME,)*];
-
-        /// Every registered policy's words, in registry order.
-        pub const POLICIES: &[PolicyInfo] = &[$(PolicyInfo {
-            name: <$module::$ty as Replacement>::NAME,
-            label: <$module::$ty as Replacement>::LABEL,
-            line: <$module::$ty as Replacement>::LINE,
-            libcachesim: <$module::$ty as Replacement>::LIBCACHESIM,
-        },)*];
-
-        impl Replacer {
-            /// The policy registered as `name`, or None.
-            pub fn build(name: &str, setup: &Setup) -> Option<Replacer> {
-                $(if name == <$module::$ty as Replacement>::NAME {
-                    return Some(Replacer::$ty(<$module::$ty as Replacement>::new(setup)));
-                })*
-                None
-            }
-
-            pub fn name(&self) -> &'static str {
-                match self { $(Replacer::$ty(_) => <$module::$ty as Replacement>::NAME,)* }
-            }
-
-            pub fn lru_stack(&self) -> bool {
-                match self { $(Replacer::$ty(_) => <$module::$ty as Replacement>::LRU_STACK,)* }
-            }
-
-            #[inline]
-            pub fn touch_counts(&self) -> bool {
-                match self { $(Replacer::$ty(_) => <$module::$ty as Replacement>::TOUCH_COUNTS,)* }
-            }
-
-            pub fn regions(&self) -> &'static [RegionDef] {
-                match self { $(Replacer::$ty(p) => p.regions(),)* }
-            }
-
-            pub fn region_lengths(&self, ws: &WorkingSet, out: &mut Vec<u32>) {
-                match self { $(Replacer::$ty(p) => p.region_lengths(ws, out),)* }
-            }
-
-            pub fn region_limits(&self, ws: &WorkingSet) -> Vec<Option<u32>> {
-                match self { $(Replacer::$ty(p) => p.region_limits(ws),)* }
-            }
-
-            pub fn region_of(&self, b: &Buffers, i: u32) -> usize {
-                match self { $(Replacer::$ty(p) => p.region_of(b, i),)* }
-            }
-
-            #[inline(always)]
-            pub fn hit(&mut self, cx: &mut Cx, i: u32, relink: bool) -> Touch {
-                match self { $(Replacer::$ty(p) => p.hit(cx, i, relink),)* }
-            }
-
-            #[inline(always)]
-            pub fn insert(&mut self, cx: &mut Cx, i: u32, to_tail: bool) -> Place {
-                match self { $(Replacer::$ty(p) => p.insert(cx, i, to_tail),)* }
-            }
-
-            #[inline(always)]
-            pub fn judge(&mut self, cx: &mut Cx, i: u32) -> Verdict {
-                match self { $(Replacer::$ty(p) => p.judge(cx, i),)* }
-            }
-
-            #[inline(always)]
-            pub fn scan_start(&self, b: &Buffers, ws: &WorkingSet) -> u32 {
-                match self { $(Replacer::$ty(p) => p.scan_start(b, ws),)* }
-            }
-
-            #[inline(always)]
-            pub fn scan_next(&self, b: &Buffers, ws: &WorkingSet, i: u32) -> u32 {
-                match self { $(Replacer::$ty(p) => p.scan_next(b, ws, i),)* }
-            }
-
-            #[inline]
-            pub fn written(&mut self, cx: &mut Cx, i: u32) {
-                match self { $(Replacer::$ty(p) => p.written(cx, i),)* }
-            }
-
-            #[inline(always)]
-            pub fn miss(&mut self, cx: &mut Cx, dba: u32) {
-                match self { $(Replacer::$ty(p) => p.miss(cx, dba),)* }
-            }
-
-            #[inline(always)]
-            pub fn dropped(&mut self) -> Option<u32> {
-                match self { $(Replacer::$ty(p) => p.dropped(),)* }
-            }
-
-            #[inline(always)]
-            pub fn unlink(&mut self, cx: &mut Cx, i: u32, evicted: bool) {
-                match self { $(Replacer::$ty(p) => p.unlink(cx, i, evicted),)* }
-            }
-
-            pub fn state(&self, b: &Buffers, ws: &WorkingSet, set: u32) -> PolicyState {
-                match self { $(Replacer::$ty(p) => p.state(b, ws, set),)* }
-            }
-        }
-    };
-}
+mod registry;
+pub use registry::{Policy, Registered, Replacer, Visit, NAMES, POLICIES};
 
 pub mod future;
 pub mod ghost;
@@ -428,32 +322,6 @@ pub mod s3_fifo;
 pub mod sieve;
 pub mod touch_count;
 pub mod two_q;
-
-policies! {
-    lru::Lru,
-    touch_count::TouchCount,
-    fifo::Fifo,
-    clock::Clock,
-    sieve::Sieve,
-    s3_fifo::S3Fifo,
-    opt::Opt,
-    two_q::TwoQ,
-    arc::Arc,
-    lirs::Lirs,
-}
-
-impl Replacer {
-    /// The policy registered as `name` (the scenario's, checked by `Instance::build`, or the
-    /// one a profile's row names).
-    pub fn of(name: &str, setup: &Setup) -> Replacer {
-        Replacer::build(name, setup).unwrap_or_else(|| {
-            panic!(
-                "replacement policy '{name}' (profile {}) is not registered",
-                setup.traits.profile.name()
-            )
-        })
-    }
-}
 
 #[cfg(test)]
 mod tests;

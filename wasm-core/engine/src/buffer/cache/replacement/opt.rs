@@ -28,9 +28,7 @@
 //! every reference: that record is the future of the second run.
 
 use super::future::{Future, NEVER};
-use super::{
-    block, Cx, PolicyParam, PolicyState, RegionDef, Replacement, Replacer, Setup, Tone, Verdict,
-};
+use super::{block, Cx, PolicyParam, PolicyState, RegionDef, Replacement, Setup, Tone, Verdict};
 use crate::buffer::cache::events::{Event, Place, Touch};
 use crate::buffer::cache::lists::{self, flag, Buffers, WorkingSet, NIL};
 use crate::common::grouped;
@@ -340,33 +338,15 @@ impl Replacement for Opt {
     }
 }
 
-/// What a cache's policy needs to run OPT: its future given, the first run's stream taken, and
-/// both kept across a buffer-cache flush.
-impl Replacer {
-    pub fn opt(&self) -> Option<&Opt> {
-        match self {
-            Replacer::Opt(o) => Some(o),
-            _ => None,
-        }
-    }
-
-    pub fn opt_mut(&mut self) -> Option<&mut Opt> {
-        match self {
-            Replacer::Opt(o) => Some(o),
-            _ => None,
-        }
-    }
-
-    /// Replace the policy by `fresh` (a buffer-cache flush frees every buffer), keeping what
-    /// outlives the buffers: OPT's future, its count of references and its record.
-    pub fn renew(&mut self, fresh: Replacer) {
-        let old = std::mem::replace(self, fresh);
-        if let (Replacer::Opt(new), Replacer::Opt(old)) = (self, old) {
-            new.future = old.future;
-            new.refs = old.refs;
-            new.seen = old.seen;
-            new.drift = old.drift;
-        }
+impl Opt {
+    /// Keep what outlives the buffers from the policy `old` this one replaces (a
+    /// buffer-cache flush, [`super::Replacer::renew`]): the future, the count of references
+    /// and the record.
+    pub(super) fn inherit(&mut self, old: Opt) {
+        self.future = old.future;
+        self.refs = old.refs;
+        self.seen = old.seen;
+        self.drift = old.drift;
     }
 }
 

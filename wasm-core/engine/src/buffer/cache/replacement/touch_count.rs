@@ -103,7 +103,8 @@ impl Replacement for TouchCount {
         vec![Some(ws.hot_max), None]
     }
 
-    #[inline]
+    // Inlined into the trace replay's loop, as LRU's (issue 42).
+    #[inline(always)]
     fn hit(&mut self, cx: &mut Cx, i: u32, _relink: bool) -> Touch {
         // 8i rule: tch += 1 at most once per _db_aging_touch_time; the buffer stays.
         let since = cx.now.saturating_sub(cx.b.tim[i as usize]);
@@ -116,7 +117,7 @@ impl Replacement for TouchCount {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn insert(&mut self, cx: &mut Cx, i: u32, to_tail: bool) -> Place {
         cx.b.tch[i as usize] = 1;
         if to_tail {

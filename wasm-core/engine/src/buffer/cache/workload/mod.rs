@@ -79,6 +79,7 @@ pub struct Access {
 }
 
 impl Access {
+    #[inline(always)]
     pub fn read(seg: u32, block: u32, op: Op) -> Self {
         Access {
             seg,

@@ -21,6 +21,7 @@ mod ahead;
 mod decode;
 mod map;
 mod params;
+mod plain;
 #[cfg(test)]
 mod tests;
 
@@ -39,11 +40,6 @@ use crate::scenario::Scenario;
 use ahead::Ahead;
 use decode::{Decoder, Obj, Rec};
 use map::Mapper;
-
-/// How many records ahead the short path reads the hash bucket of a record's block, when the
-/// buckets are too many to stay in cache (issue 30: at 100,000 buffers, 8 took 0.50 s of CPU
-/// to 0.46 s; 6 and 12 did less).
-const LOOKAHEAD: usize = 8;
 
 /// The time of a record at `time_ns` since the trace's time zero, its first record's time
 /// (`origin`, set by the first record seen).
@@ -193,62 +189,6 @@ impl TraceFeed {
         self.settle(out)
     }
 
-    /// The short way through the common case (issue 30): oracleGeneral records whose ids map
-    /// directly onto a single object, served one by one as plain reads
-    /// ([`Cache::read_block`]), without building a record, mapping it and checking on each one
-    /// what cannot change within a chunk (no host, no kept blocks, no `opt`). It stops before
-    /// an id past the object's last block and leaves that record and the rest of the chunk to
-    /// the general path, which reports the error as it always has; a fault stops it as it
-    /// stops the general path. Returns the bytes it left.
-    fn feed_plain<'b>(&mut self, bytes: &'b [u8]) -> Result<&'b [u8]> {
-        let Some(total) = self.map.direct_single() else {
-            return Ok(bytes);
-        };
-        if !self.decoder.at_binary_record()
-            || self.ahead.is_some()
-            || self.blocks.is_some()
-            || self.cache.host.is_some()
-        {
-            return Ok(bytes);
-        }
-        let plain = self.cache.plain_read_applies();
-        let ahead = self.cache.hash.large();
-        let records = bytes.len() / RECORD_BYTES;
-        let mut done = 0;
-        for (k, r) in bytes.chunks_exact(RECORD_BYTES).enumerate() {
-            let (time_ns, id) = Decoder::binary_fields(r);
-            if id >= total {
-                break;
-            }
-            if ahead && k + LOOKAHEAD < records {
-                let at = (k + LOOKAHEAD) * RECORD_BYTES;
-                let (_, next) = Decoder::binary_fields(&bytes[at..at + RECORD_BYTES]);
-                if next < total {
-                    self.cache
-                        .hash
-                        .touch(crate::buffer::cache::hash::dba(0, next as u32));
-                }
-            }
-            let not_before_ns = since_origin(&mut self.origin, time_ns);
-            // one record, one execution (as in the `trace` workload)
-            let pos = self.pos;
-            if plain {
-                self.cache.plain_read(0, id as u32, not_before_ns);
-            } else {
-                self.cache
-                    .read_block(0, id as u32, not_before_ns, pos, pos + 1);
-            }
-            if let Some(e) = &self.cache.fault {
-                self.decoder.took(done);
-                return Err(self.decoder.refused(e.to_string()));
-            }
-            self.pos += 1;
-            done += 1;
-        }
-        self.decoder.took(done);
-        Ok(&bytes[done * RECORD_BYTES..])
-    }
-
     /// The end of the trace: a last line without its newline is served; a binary record cut
     /// short is an error.
     pub fn finish(&mut self) -> Result<()> {
@@ -262,7 +202,8 @@ impl TraceFeed {
         Ok(())
     }
 
-    /// Policy `opt`: build the future of the held trace and serve it.
+    /// Policy `opt`: build the future of the held trace and serve it, under the policy as its
+    /// own type (`plain::HeldRun`).
     fn serve_ahead(&mut self) -> Result<()> {
         let Some(ahead) = self.ahead.take() else {
             return Ok(());
@@ -271,20 +212,10 @@ impl TraceFeed {
         if let Some(o) = self.cache.repl.opt_mut() {
             o.set_future(future);
         }
-        let mut served = Served {
-            cache: &mut self.cache,
-            map: &mut self.map,
-            origin: &mut self.origin,
-            pos: &mut self.pos,
-            blocks: &mut self.blocks,
-            ahead: None,
-        };
-        for h in accesses {
-            served
-                .serve(h.seg, h.block, h.op, h.not_before_ns)
-                .map_err(|e| SimError::new("trace", e))?;
-        }
-        Ok(())
+        self.cache.repl.visitor()(plain::HeldRun {
+            feed: self,
+            accesses,
+        })
     }
 
     fn check_open(&self) -> Result<()> {
