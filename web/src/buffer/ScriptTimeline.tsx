@@ -3,9 +3,8 @@
 // the paper publishes one, its figure beside. The step being run is highlighted.
 import { memo, useMemo } from 'react';
 import { useApp } from '../store/context';
-import { useShallow } from 'zustand/react/shallow';
-import { paperComparison } from '../store/paperScenario';
-import { selectCurrent, selectHeader, selectReport } from '../store/selectors';
+import { useDifferences } from '../shared/PaperTable';
+import { selectCurrent, selectReport } from '../store/selectors';
 import type { Scenario } from '../sim/engine';
 import { Panel } from '../shared/Panel';
 import { reasonText, REASON_NAME } from '../sim/scanDecision';
@@ -108,12 +107,9 @@ function RowView({ r, current, scale }: RowProps) {
  * then another configuration's: shown greyed, and said so).
  */
 function usePaperSteps(scenario: Scenario | null) {
-  const { scenarios, scenarioId } = useApp(useShallow(selectHeader));
-  return useMemo(() => {
-    if (!scenario?.paper) return { steps: undefined, differences: [] };
-    const { twin, differences } = paperComparison(scenario, scenarioId, scenarios);
-    return { steps: (twin?.scenario ?? scenario).paper?.steps, differences };
-  }, [scenario, scenarioId, scenarios]);
+  const { twin, differences } = useDifferences();
+  if (!scenario?.paper) return { steps: undefined, differences: [] };
+  return { steps: (twin?.scenario ?? scenario).paper?.steps, differences };
 }
 
 export function ScriptTimeline() {

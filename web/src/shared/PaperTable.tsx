@@ -31,7 +31,7 @@ const labelOf = (metric: string, library: boolean) =>
  * The running configuration's differences from the paper's run (none: the paper's), and the
  * paper's other run it now is, if an edit made it one (its figures are then the ones compared).
  */
-function useDifferences(): { differences: ParamDifference[]; twin: ScenarioEntry | null } {
+export function useDifferences(): { differences: ParamDifference[]; twin: ScenarioEntry | null } {
   const current = useApp(selectCurrent);
   const { scenarios, scenarioId } = useApp(useShallow(selectHeader));
   return useMemo(

@@ -13,11 +13,10 @@ import {
 } from '../../shared/views/colours';
 import { fitText } from '../../shared/views/lineChart';
 import { stop } from '../../shared/views/stop';
-import { textWidth } from '../../shared/views/text';
+import { uiWidth } from '../../shared/views/text';
 import type { ChainFrame } from './types';
 
 export const BOX_W = 112;
-const nameWidth = (t: string, px: number) => textWidth(t, `${px}px system-ui, sans-serif`);
 export const BOX_H = 50;
 const LINK = 24;
 const HEAD_W = 118;
@@ -119,7 +118,7 @@ export function drawChain(
     .each(function (b) {
       const where = splitDba(frame.dba[b]);
       const name = where ? (frame.objects[where.seg]?.name ?? `seg ${where.seg}`) : 'free';
-      const fit = fitText(name, BOX_W - 15 - 6, nameWidth, 12);
+      const fit = fitText(name, BOX_W - 15 - 6, uiWidth, 12);
       const text = select(this).attr('font-size', fit.px).text(fit.text);
       if (fit.text !== name) text.append('title').text(name);
     });

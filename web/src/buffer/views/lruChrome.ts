@@ -14,7 +14,7 @@ import {
 } from '../../shared/views/colours';
 import { type Grid, type RegionName } from './lruGrid';
 import { fitText, READABLE_PX } from '../../shared/views/lineChart';
-import { textWidth } from '../../shared/views/text';
+import { uiWidth } from '../../shared/views/text';
 import { rangeOutline, stairAt, regionRuns, toneOf, type Run, type SetSections } from './lruLayout';
 import { boundaries, midpointBar, placeTags, TAG_H, type MidBar, type Tag } from './lruMarks';
 
@@ -66,9 +66,6 @@ export function shortLine(line: string): string | undefined {
   const m = / \(max ([\d,]+)\)$/.exec(line);
   return m ? `${line.slice(0, m.index)}/${m[1]}` : undefined;
 }
-
-/** A label line's width at `px` (the view's system font). */
-const labelWidth = (t: string, px: number) => textWidth(t, `${px}px system-ui, sans-serif`);
 
 export class LruChrome {
   private under: G;
@@ -274,7 +271,7 @@ export class LruChrome {
     for (let i = 1; i < LABEL_LINES; i++)
       g.select<SVGTextElement>(`text.l${i}`).each(function (d) {
         const line = d.lines[i] ?? '';
-        const fit = fitText(line, room, labelWidth, 12.5, shortLine(line), READABLE_PX);
+        const fit = fitText(line, room, uiWidth, 12.5, shortLine(line), READABLE_PX);
         const text = select(this).text(fit.text).attr('font-size', fit.px);
         text
           .selectAll('title')

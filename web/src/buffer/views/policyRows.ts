@@ -6,7 +6,7 @@ import type { PolicyParam, PolicyView } from '../../sim/engine';
 import { splitDba } from '../../sim/engine';
 import { INK, MUTED, REGION_COLOR, segmentColor } from '../../shared/views/colours';
 import { fitText } from '../../shared/views/lineChart';
-import { textWidth } from '../../shared/views/text';
+import { uiWidth } from '../../shared/views/text';
 import type { Grid } from './lruGrid';
 import type { SetSections } from './lruLayout';
 import {
@@ -26,9 +26,6 @@ import type { PolicyInput } from './policyChrome';
 type G = Selection<SVGGElement, unknown, null, undefined>;
 
 type GhostCell = { dba: number; x: number };
-
-/** A caption's width at `px` (the view's system font). */
-const captionWidth = (t: string, px: number) => textWidth(t, `${px}px system-ui, sans-serif`);
 
 export interface GhostRow {
   key: string;
@@ -176,7 +173,7 @@ export function drawGhosts(
   // In the label column, left of the cells (its full wording as a tooltip when shortened)
   const room = grid.gridX - 14;
   g.select<SVGTextElement>('text.ghost-caption').each(function (d) {
-    const fit = fitText(d.caption, room, captionWidth, 12.5, d.short);
+    const fit = fitText(d.caption, room, uiWidth, 12.5, d.short);
     const text = select(this).text(fit.text).attr('font-size', fit.px);
     text
       .selectAll('title')

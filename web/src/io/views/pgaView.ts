@@ -9,7 +9,7 @@ import { decisionFigures, reasonText, REASON_NAME } from '../../sim/scanDecision
 import type { ScanDecision } from '../../sim/generated/buffer/ScanDecision';
 import { segmentColor } from '../../shared/views/colours';
 import { fitText } from '../../shared/views/lineChart';
-import { textWidth } from '../../shared/views/text';
+import { uiBoldWidth } from '../../shared/views/text';
 import { styled, viewRoot } from '../../shared/views/host';
 import { stop, stopNode } from '../../shared/views/stop';
 import { EMPTY_PGA, nextPga, pgaCells, type PgaState } from './pgaModel';
@@ -101,7 +101,6 @@ export function createPgaView(el: HTMLElement): View<PgaFrame> {
     .attr('rx', 6)
     .attr('fill', '#fff8f3')
     .attr('stroke', DIRECT);
-  const titleWidth = (t: string, px: number) => textWidth(t, `700 ${px}px system-ui, sans-serif`);
   const boxTitle = box
     .append('text')
     .attr('y', 40)
@@ -217,7 +216,7 @@ export function createPgaView(el: HTMLElement): View<PgaFrame> {
           `PGA: ${state.read.toLocaleString('en')} / ${blocks.toLocaleString('en')} blocks direct`,
         ]
       : ['session memory (PGA): no full scan yet', 'PGA: no full scan yet'];
-    const title = fitText(long, boxW - 16, titleWidth, 11.5, short);
+    const title = fitText(long, boxW - 16, uiBoldWidth, 11.5, short);
     boxTitle
       .attr('x', x0 + 8)
       .attr('font-size', title.px)

@@ -18,7 +18,7 @@ import {
 } from 'd3';
 import { INK, MUTED } from './colours';
 import { claimTestId } from './host';
-import { textWidth } from './text';
+import { textWidth, uiBoldWidth, uiWidth } from './text';
 
 /** One line: a value of each point (null or NaN: a gap). */
 export interface Line<P> {
@@ -169,7 +169,7 @@ function fitAlong(
   text: string,
   room: number,
 ) {
-  const fit = fitText(text, room, (t, px) => textWidth(t, `${px}px system-ui, sans-serif`));
+  const fit = fitText(text, room, uiWidth);
   sel.text(fit.text).attr('font-size', fit.px);
   sel.selectAll('title').remove();
   if (fit.text !== text) sel.append('title').text(text);
@@ -456,9 +456,7 @@ export function createLineChart<P, X extends string>(
       );
     // A chart narrower than its title (a column at 1280×720) sets it smaller, then cuts it:
     // its whole wording is then its tooltip.
-    const title = fitText(spec.title, W - m.left - 4, (t, px) =>
-      textWidth(t, `700 ${px}px system-ui, sans-serif`),
-    );
+    const title = fitText(spec.title, W - m.left - 4, uiBoldWidth);
     const titleText = legend
       .selectAll<SVGTextElement, string>('text.title')
       .data([title.text])

@@ -8,3 +8,11 @@ export function textWidth(text: string, font: string): number {
   measurer.font = font;
   return measurer.measureText(text).width;
 }
+
+/** A text's width at `px` in the views' system font (what `fitText` takes). */
+export const uiWidth = (text: string, px: number): number =>
+  textWidth(text, `${px}px system-ui, sans-serif`);
+
+/** The same, bold (a chart's or a panel's title). */
+export const uiBoldWidth = (text: string, px: number): number =>
+  textWidth(text, `700 ${px}px system-ui, sans-serif`);
